@@ -1,0 +1,64 @@
+import type { Metadata, Viewport } from 'next';
+import { hasLocale, NextIntlClientProvider } from 'next-intl';
+import { getTranslations } from 'next-intl/server';
+import { notFound } from 'next/navigation';
+import { routing } from '@/lib/i18n/routing';
+import { localeInfo, locales } from '@/lib/i18n/locales';
+import { site } from '@/lib/config/site';
+import { env } from '@/lib/server/env';
+import { SiteHeader } from '@/components/layout/site-header';
+import { SiteFooter } from '@/components/layout/site-footer';
+import { TopProgressBar } from '@/components/layout/top-progress-bar';
+import { NavigationEffects } from '@/components/layout/navigation-effects';
+import { OfflineBanner } from '@/components/layout/offline-banner';
+import { BackToTop } from '@/components/layout/back-to-top';
+import '../globals.css';
+
+export function generateStaticParams() {
+  return locales.map((locale) => ({ locale }));
+}
+
+export async function generateMetadata({ params }: LayoutProps<'/[locale]'>): Promise<Metadata> {
+  const { locale } = await params;
+  if (!hasLocale(routing.locales, locale)) return {};
+  const t = await getTranslations({ locale, namespace: 'Metadata' });
+  return {
+    metadataBase: new URL(env().SITE_URL),
+    title: { template: t('titleTemplate', { brand: site.name }), default: site.name },
+    applicationName: site.name,
+  };
+}
+
+export const viewport: Viewport = {
+  themeColor: [
+    { media: '(prefers-color-scheme: light)', color: '#ffffff' },
+    { media: '(prefers-color-scheme: dark)', color: '#0b1020' },
+  ],
+};
+
+export default async function LocaleLayout({ children, params }: LayoutProps<'/[locale]'>) {
+  const { locale } = await params;
+  if (!hasLocale(routing.locales, locale)) notFound();
+  const t = await getTranslations({ locale, namespace: 'Navigation' });
+
+  return (
+    <html lang={locale} dir={localeInfo(locale).dir} data-scroll-behavior="smooth">
+      <body>
+        <NextIntlClientProvider>
+          <a className="skip-link" href="#main">
+            {t('skipToContent')}
+          </a>
+          <TopProgressBar />
+          <NavigationEffects />
+          <OfflineBanner />
+          <SiteHeader />
+          <main id="main" tabIndex={-1}>
+            {children}
+          </main>
+          <SiteFooter />
+          <BackToTop />
+        </NextIntlClientProvider>
+      </body>
+    </html>
+  );
+}

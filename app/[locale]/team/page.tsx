@@ -1,0 +1,18 @@
+import type { Metadata } from 'next';
+import { useTranslations } from 'next-intl';
+import { pageMetadata } from '@/lib/server/seo';
+import type { Locale } from '@/lib/i18n/locales';
+
+export async function generateMetadata({ params }: PageProps<'/[locale]/team'>): Promise<Metadata> {
+  return pageMetadata((await params).locale as Locale, 'team');
+}
+
+export default function TeamPage() {
+  const t = useTranslations('TeamPage');
+  return (
+    <section className="page-hero">
+      <h1>{t('heading')}</h1>
+      <p>{t('intro')}</p>
+    </section>
+  );
+}

@@ -1,0 +1,12 @@
+import type { Metadata } from 'next';
+import { PolicyPage } from '@/components/policy/policy-page';
+import { pageMetadata } from '@/lib/server/seo';
+import type { Locale } from '@/lib/i18n/locales';
+
+export async function generateMetadata({ params }: PageProps<'/[locale]/warrantyPolicy'>): Promise<Metadata> {
+  return pageMetadata((await params).locale as Locale, 'warrantyPolicy');
+}
+
+export default function Page() {
+  return <PolicyPage page="warrantyPolicy" />;
+}

@@ -1,0 +1,22 @@
+'use client';
+
+import '@/app/globals.css';
+
+// The last resort when the localized error view itself fails: no i18n, no layout, plain HTML.
+export default function GlobalError() {
+  return (
+    <html lang="en">
+      <body>
+        <main className="status-page">
+          <p className="status-page__code" aria-hidden="true">
+            500
+          </p>
+          <h1>An error occurred while showing the error page</h1>
+          <a className="button button--primary" href="/">
+            Back to the home page
+          </a>
+        </main>
+      </body>
+    </html>
+  );
+}

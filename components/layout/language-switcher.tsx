@@ -1,0 +1,47 @@
+'use client';
+
+import { useLocale, useTranslations } from 'next-intl';
+import { useId } from 'react';
+import { usePathname } from '@/lib/i18n/navigation';
+import { isLocale, localeTable, localizedPath, prefixOf, type Locale } from '@/lib/i18n/locales';
+import { writeLocaleCookie } from '@/lib/i18n/locale-cookie';
+
+/**
+ * Switching language keeps the page, the query and the hash, and remembers the choice in the
+ * `i18n_redirected` cookie so that `/` opens in it next time. A full page load follows: the
+ * document's lang, dir and fonts change with the locale.
+ */
+export function LanguageSwitcher() {
+  const t = useTranslations('LanguageSwitcher');
+  const locale = useLocale();
+  const pathname = usePathname();
+  const id = useId();
+
+  function switchTo(next: Locale) {
+    writeLocaleCookie(next);
+    const { search, hash } = window.location;
+    window.location.assign(`${localizedPath(next, pathname)}${search}${hash}`);
+  }
+
+  return (
+    <div className="language-switcher">
+      <label htmlFor={id} className="visually-hidden">
+        {t('label')}
+      </label>
+      <span aria-hidden="true" className="language-switcher__icon">
+        🌐
+      </span>
+      <select
+        id={id}
+        value={locale}
+        onChange={(event) => isLocale(event.target.value) && switchTo(event.target.value)}
+      >
+        {localeTable.map((entry) => (
+          <option key={entry.code} value={entry.code} lang={entry.code} data-prefix={prefixOf(entry.code)}>
+            {entry.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

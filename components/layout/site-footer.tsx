@@ -1,0 +1,52 @@
+import { useTranslations } from 'next-intl';
+import { Link } from '@/lib/i18n/navigation';
+import { site } from '@/lib/config/site';
+import { pages, policyPages } from '@/lib/config/pages';
+
+export function SiteFooter() {
+  const t = useTranslations('Footer');
+  const policy = useTranslations('PolicyLinks');
+  return (
+    <footer className="site-footer">
+      <div className="site-footer__inner">
+        <div>
+          <p className="site-footer__brand">{site.name}</p>
+          <p>{t('tagline')}</p>
+        </div>
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact">{t('contactHeading')}</h2>
+          <address>
+            <p>
+              {t('emailLabel')}: <a href={`mailto:${site.supportEmail}`}>{site.supportEmail}</a>
+            </p>
+            <p>
+              {t('phoneLabel')}: <a href={`tel:${site.phone.replace(/\s+/g, '')}`}>{site.phone}</a>
+            </p>
+            <p>
+              {t('addressLabel')}: {site.address}
+            </p>
+          </address>
+        </section>
+        <nav aria-labelledby="footer-policies">
+          <h2 id="footer-policies">{t('policiesHeading')}</h2>
+          <ul>
+            {policyPages.map((key) => (
+              <li key={key}>
+                <Link href={pages[key].path}>{policy(key)}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-start">
+          <h2 id="footer-start">{t('getStartedHeading')}</h2>
+          <ul>
+            <li>
+              <Link href="/join">{t('join')}</Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+      <p className="site-footer__copyright">{t('copyright', { year: new Date().getFullYear(), brand: site.name })}</p>
+    </footer>
+  );
+}

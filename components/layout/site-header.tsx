@@ -1,0 +1,46 @@
+import { useTranslations } from 'next-intl';
+import { Link } from '@/lib/i18n/navigation';
+import { site } from '@/lib/config/site';
+import { LanguageSwitcher } from './language-switcher';
+import { MobileMenu } from './mobile-menu';
+
+const anchors = ['about', 'features', 'pricing', 'testimonials', 'download'] as const;
+
+export function SiteHeader() {
+  const t = useTranslations('Navigation');
+  const links = (
+    <ul className="site-nav__list">
+      <li>
+        <Link href="/">{t('home')}</Link>
+      </li>
+      {anchors.map((id) => (
+        <li key={id}>
+          <Link href={{ pathname: '/', hash: id }}>{t(id)}</Link>
+        </li>
+      ))}
+      <li>
+        <Link className="button button--primary" href="/join">
+          {t('signUp')}
+        </Link>
+      </li>
+    </ul>
+  );
+  return (
+    <header className="site-header">
+      <div className="site-header__inner">
+        <Link href="/" className="site-header__brand" aria-label={t('homeLinkLabel', { brand: site.name })}>
+          <span className="site-header__logo" aria-hidden="true">
+            Q
+          </span>
+          <span>{site.name}</span>
+        </Link>
+        <nav className="site-nav" aria-label={t('mainLabel')}>
+          <MobileMenu openLabel={t('openMenu')} closeLabel={t('closeMenu')}>
+            {links}
+          </MobileMenu>
+        </nav>
+        <LanguageSwitcher />
+      </div>
+    </header>
+  );
+}

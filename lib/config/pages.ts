@@ -1,0 +1,26 @@
+/**
+ * Every page of the site (PRODUCT §3), by its unprefixed path. The sitemap, robots rules,
+ * footer links and metadata derive from this list. Paths keep the exact spelling of the
+ * original site (camelCase included).
+ */
+export const pages = {
+  home: { path: '/', indexable: true },
+  join: { path: '/join', indexable: true },
+  pay: { path: '/pay', indexable: false },
+  team: { path: '/team', indexable: false },
+  terms: { path: '/terms', indexable: true },
+  privacy: { path: '/privacy', indexable: true },
+  paymentPolicy: { path: '/paymentPolicy', indexable: true },
+  warrantyPolicy: { path: '/warrantyPolicy', indexable: true },
+  otherPolicies: { path: '/otherPolicies', indexable: true },
+} as const;
+
+export type PageKey = keyof typeof pages;
+export type PagePath = (typeof pages)[PageKey]['path'];
+
+export const policyPages = ['terms', 'privacy', 'paymentPolicy', 'warrantyPolicy', 'otherPolicies'] as const satisfies readonly PageKey[];
+export type PolicyPageKey = (typeof policyPages)[number];
+
+/** The landing page's sections, in page order; navigation anchors point at these ids. */
+export const landingSections = ['about', 'features', 'how-it-works', 'pricing', 'testimonials', 'download'] as const;
+export type LandingSection = (typeof landingSections)[number];

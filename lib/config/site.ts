@@ -1,0 +1,19 @@
+/**
+ * Brand, contact details and chat links. A deployer rebrands the site here and nowhere else.
+ * Public data only: secrets live in lib/server/env.ts.
+ */
+export const site = {
+  name: 'Quorum AI',
+  supportEmail: 'support@quorum.example',
+  address: '12 Nguyen Hue Boulevard, District 1, Ho Chi Minh City, Vietnam',
+  phone: '+84 28 0000 0000',
+  /** Where each platform's private chat with the assistant and its public group live. */
+  chats: {
+    telegram: { private: 'https://t.me/QuorumAIBot', group: 'https://t.me/QuorumAICommunity' },
+    slack: { private: 'https://slack.com/apps/quorum-ai', group: 'https://join.slack.com/t/quorum-ai-community' },
+    discord: { private: 'https://discord.com/application-directory/quorum-ai', group: 'https://discord.gg/quorum-ai' },
+  },
+} as const;
+
+export type Platform = keyof typeof site.chats;
+export const platforms = Object.keys(site.chats) as Platform[];

@@ -1,0 +1,74 @@
+/**
+ * The plan catalogue (PRODUCT §5): the only place where plans, prices, allowances and periods
+ * are written. The landing page, the pay page, checkout and every translation take their
+ * numbers from here. Prices are integers in the currency's minor unit (US cents; VND has none).
+ */
+export const currencies = ['USD', 'VND'] as const;
+export type Currency = (typeof currencies)[number];
+
+/** Decimal places of each currency's minor unit, for display only. */
+export const minorUnitDigits: Record<Currency, number> = { USD: 2, VND: 0 };
+
+export const TEAM_BLOCK_SIZE = 10;
+
+export const plans = {
+  free: {
+    pricing: 'per_user',
+    price: { USD: 0, VND: 0 },
+    /** Queries per user per day; beyond that, pay-as-you-go. */
+    dailyQueryLimit: 5,
+    features: ['payAsYouGo'],
+  },
+  individual_pro: {
+    pricing: 'per_user',
+    price: { USD: 199, VND: 49_000 },
+    dailyQueryLimit: 50,
+    features: ['priorityAccess', 'prioritySupport', 'usageAnalytics', 'templateLibrary'],
+  },
+  team_pro: {
+    pricing: 'per_block',
+    price: { USD: 1_499, VND: 350_000 },
+    /** null = unlimited */
+    dailyQueryLimit: null,
+    features: ['allProFeatures', 'customTrainingData', 'trainingSessions', 'premiumSupport'],
+  },
+} as const satisfies Record<string, PlanDefinition>;
+
+export interface PlanDefinition {
+  /** per_user: the price is per user; per_block: per block of TEAM_BLOCK_SIZE members. */
+  pricing: 'per_user' | 'per_block';
+  price: Record<Currency, number>;
+  dailyQueryLimit: number | null;
+  features: readonly string[];
+}
+
+export type PlanId = keyof typeof plans;
+export const planIds = Object.keys(plans) as PlanId[];
+export type PaidPlanId = Exclude<PlanId, 'free'>;
+export const paidPlanIds = planIds.filter((id): id is PaidPlanId => id !== 'free');
+
+/**
+ * Billing periods. period0–2 buy calendar months (some of them free); period3 keeps the current
+ * plan and expiry and pays only for a prorated team-size increase.
+ */
+export const periods = {
+  period0: { months: 1, paidMonths: 1 },
+  period1: { months: 7, paidMonths: 6 },
+  period2: { months: 12, paidMonths: 10 },
+  period3: { months: 0, paidMonths: 0 },
+} as const satisfies Record<string, { months: number; paidMonths: number }>;
+
+export type PeriodId = keyof typeof periods;
+export const periodIds = Object.keys(periods) as PeriodId[];
+export type PurchasePeriodId = Exclude<PeriodId, 'period3'>;
+export const purchasePeriodIds = periodIds.filter((id): id is PurchasePeriodId => id !== 'period3');
+
+/** Months given free by a period: 1 for period1, 2 for period2. */
+export function bonusMonths(period: PurchasePeriodId): number {
+  return periods[period].months - periods[period].paidMonths;
+}
+
+/** Number of 10-member blocks needed for `seats` members. */
+export function teamBlocks(seats: number): number {
+  return Math.ceil(seats / TEAM_BLOCK_SIZE);
+}

@@ -1,0 +1,75 @@
+import 'server-only';
+import { z } from 'zod';
+import { isLoopbackHost } from '@/lib/shared/loopback';
+
+/**
+ * The only reader of process.env. Parsed once; an invalid value stops the process with a
+ * message naming each offending variable. Every variable is optional for `npm start`:
+ * production (a public SITE_URL, or APP_ENV=production) insists on the secrets it needs.
+ */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
+
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+
+const schema = z
+  .object({
+    SITE_URL: optional(httpUrl).default('http://localhost:3000'),
+    APP_ENV: optional(z.enum(['development', 'production'])),
+    PAYLINK_SECRET: optional(
+      z.string().refine((s) => Buffer.byteLength(s, 'utf8') >= 32, 'must be at least 32 bytes long'),
+    ),
+    DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' })),
+    DATA_DIR: optional(z.string()).default('.data'),
+    CHAT_BACKEND_URL: optional(httpUrl),
+    VNPAY_TMN_CODE: optional(z.string().regex(/^[A-Za-z0-9]{1,16}$/, 'must be the alphanumeric terminal code')),
+    VNPAY_HASH_SECRET: optional(z.string().min(8, 'must be the hash secret from the VNPay portal')),
+    VNPAY_PAYMENT_URL: optional(httpUrl).default('https://sandbox.vnpayment.vn/paymentv2/vpcpay.html'),
+    MOMO_PARTNER_CODE: optional(z.string()),
+    MOMO_ACCESS_KEY: optional(z.string()),
+    MOMO_SECRET_KEY: optional(z.string()),
+    MOMO_ENDPOINT: optional(httpUrl).default('https://test-payment.momo.vn'),
+    NEXT_PUBLIC_PAYPAL_CLIENT_ID: optional(z.string()),
+    PAYPAL_CLIENT_SECRET: optional(z.string()),
+    PAYPAL_API_BASE: optional(httpUrl).default('https://api-m.sandbox.paypal.com'),
+    PAYPAL_WEBHOOK_ID: optional(z.string()),
+    PAYPAL_PLAN_IDS: optional(
+      z.string().regex(/^[^/|]+\/[^/|]+\/[^/|]+\|[^/|]+\/[^/|]+\/[^/|]+$/, 'must be "a/b/c|d/e/f" (six plan ids)'),
+    ),
+    SUPPORT_EMAIL: optional(z.email({ error: 'must be an email address' })),
+  })
+  .superRefine((env, ctx) => {
+    const production = env.APP_ENV ? env.APP_ENV === 'production' : !isLoopbackHost(new URL(env.SITE_URL).hostname);
+    if (production && !env.PAYLINK_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['PAYLINK_SECRET'], message: 'is required in production' });
+    }
+    if (Boolean(env.VNPAY_TMN_CODE) !== Boolean(env.VNPAY_HASH_SECRET)) {
+      const missing = env.VNPAY_TMN_CODE ? 'VNPAY_HASH_SECRET' : 'VNPAY_TMN_CODE';
+      ctx.addIssue({ code: 'custom', path: [missing], message: 'must be set together with the other VNPay credential' });
+    }
+  })
+  .transform((env) => ({
+    ...env,
+    SITE_URL: env.SITE_URL.replace(/\/+$/, ''),
+    isProduction: env.APP_ENV ? env.APP_ENV === 'production' : !isLoopbackHost(new URL(env.SITE_URL).hostname),
+  }));
+
+export type Env = z.infer<typeof schema>;
+
+export class EnvError extends Error {
+  override name = 'EnvError';
+}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = schema.safeParse(source);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => `  ${issue.path.join('.') || '(env)'} ${issue.message}`);
+  throw new EnvError(`Invalid environment configuration:\n${lines.join('\n')}`);
+}
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
