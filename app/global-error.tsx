@@ -12,6 +12,8 @@ export default function GlobalError() {
             500
           </p>
           <h1>An error occurred while showing the error page</h1>
+          {/* A plain link: a full page load is the way out of a broken render tree. */}
+          {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
           <a className="button button--primary" href="/">
             Back to the home page
           </a>

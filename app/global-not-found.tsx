@@ -17,6 +17,8 @@ export default function GlobalNotFound() {
             404
           </p>
           <h1>This page could not be found</h1>
+          {/* A plain link: a full page load is the way out of a broken render tree. */}
+          {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
           <a className="button button--primary" href="/">
             Back to the home page
           </a>

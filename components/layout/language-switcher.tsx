@@ -20,6 +20,7 @@ export function LanguageSwitcher() {
   function switchTo(next: Locale) {
     writeLocaleCookie(next);
     const { search, hash } = window.location;
+    // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- a full load, see above
     window.location.assign(`${localizedPath(next, pathname)}${search}${hash}`);
   }
 

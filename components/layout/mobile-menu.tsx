@@ -5,14 +5,17 @@ import { usePathname } from '@/lib/i18n/navigation';
 
 /** Below the `md` breakpoint the navigation collapses behind a toggle button. */
 export function MobileMenu({ openLabel, closeLabel, children }: { openLabel: string; closeLabel: string; children: ReactNode }) {
-  const [open, setOpen] = useState(false);
-  const id = useId();
   const pathname = usePathname();
+  // The menu belongs to the page it was opened on: navigating elsewhere closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const setOpen = (value: boolean | ((current: boolean) => boolean)) =>
+    setOpenOn((current) => ((typeof value === 'function' ? value(current === pathname) : value) ? pathname : null));
+  const id = useId();
 
-  useEffect(() => setOpen(false), [pathname]);
   useEffect(() => {
     if (!open) return;
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpenOn(null);
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [open]);

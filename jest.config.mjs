@@ -1,0 +1,30 @@
+import nextJest from 'next/jest.js';
+
+// next-intl and its dependency chain ship ES modules only; Jest must transform them.
+const esmPackages = ['next-intl', 'use-intl', 'icu-minify', 'intl-messageformat', '@formatjs', '@schummar', 'jose'];
+
+const createJestConfig = nextJest({ dir: './' });
+
+/** @type {import('jest').Config} */
+const config = {
+  testEnvironment: 'node',
+  setupFilesAfterEnv: ['<rootDir>/tests/setup.ts'],
+  moduleNameMapper: {
+    '^@/(.*)$': '<rootDir>/$1',
+    // `server-only` throws outside React Server Components; tests import server modules directly.
+    '^server-only$': '<rootDir>/tests/support/empty-module.ts',
+  },
+  roots: ['<rootDir>/tests', '<rootDir>/lib', '<rootDir>/components', '<rootDir>/app'],
+  testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+  testPathIgnorePatterns: ['<rootDir>/e2e/', '<rootDir>/.next', '<rootDir>/node_modules/'],
+  modulePathIgnorePatterns: ['<rootDir>/.next', '<rootDir>/.data'],
+  testTimeout: 30_000,
+};
+
+export default async function jestConfig() {
+  const resolved = await createJestConfig(config)();
+  resolved.transformIgnorePatterns = resolved.transformIgnorePatterns.map((pattern) =>
+    pattern.replace('/node_modules/(?!.pnpm)(?!(', `/node_modules/(?!.pnpm)(?!(${esmPackages.join('|')}|`),
+  );
+  return resolved;
+}

@@ -1,0 +1,33 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 3300);
+const distDir = process.env.NEXT_DIST_DIR ?? '.next-e2e';
+const dataDir = process.env.E2E_DATA_DIR ?? '.data-e2e';
+
+// Playwright cannot download browsers here: Debian's chromium (same major as 1.64's bundled one).
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  timeout: 30_000,
+  use: {
+    ...devices['Desktop Chrome'],
+    baseURL: `http://localhost:${port}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  webServer: {
+    // -H localhost, not 127.0.0.1: the latter loops on `/` with a proxy rewrite (vercel/next.js#94745).
+    command: `rm -rf ${dataDir} && npx next start -H localhost -p ${port}`,
+    url: `http://localhost:${port}/api/health`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 120_000,
+    env: { NEXT_DIST_DIR: distDir, DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: '1' },
+    stdout: 'pipe',
+  },
+});

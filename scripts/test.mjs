@@ -1,0 +1,34 @@
+#!/usr/bin/env node
+// `npm test`: every check the project has, in the order that fails fastest.
+// lint → typecheck → unit (Jest) → build → e2e (Playwright against `next start`).
+import { spawnSync } from 'node:child_process';
+import { ensureChromium } from './lib/chromium.mjs';
+
+const root = new URL('..', import.meta.url).pathname;
+const steps = [
+  ['lint', ['npx', 'eslint', '.']],
+  ['typecheck', ['npx', 'tsc', '--noEmit']],
+  ['unit', ['npx', 'jest', '--ci']],
+  ['build', ['npx', 'next', 'build'], { NEXT_DIST_DIR: '.next-e2e' }],
+  ['e2e', ['npx', 'playwright', 'test'], { NEXT_DIST_DIR: '.next-e2e' }],
+];
+
+const only = process.argv.slice(2);
+const started = Date.now();
+for (const [name, [cmd, ...args], extraEnv = {}] of steps) {
+  if (only.length && !only.includes(name)) continue;
+  if (name === 'e2e') ensureChromium();
+  const t0 = Date.now();
+  console.log(`\n▶ ${name}: ${[cmd, ...args].join(' ')}`);
+  const result = spawnSync(cmd, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...extraEnv },
+  });
+  if (result.status !== 0) {
+    console.error(`\n✖ ${name} failed (exit ${result.status ?? result.signal})`);
+    process.exit(result.status || 1);
+  }
+  console.log(`✔ ${name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+}
+console.log(`\n✔ all checks passed in ${((Date.now() - started) / 1000).toFixed(0)} s`);
