@@ -28,7 +28,7 @@ export function SiteHeader() {
   return (
     <header className="site-header">
       <div className="site-header__inner">
-        <Link href="/" className="site-header__brand" aria-label={t('homeLinkLabel', { brand: site.name })}>
+        <Link href="/" className="site-header__brand">
           <span className="site-header__logo" aria-hidden="true">
             Q
           </span>

@@ -1,0 +1,157 @@
+import { test, expect } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { message } from './support/messages';
+
+test.describe('locale negotiation at the root', () => {
+  test('redirects / to the Accept-Language match with 307, the query kept and the cookie set', async ({ request }) => {
+    const response = await request.get('/?from=chat', { headers: { 'Accept-Language': 'ja,en;q=0.5' }, maxRedirects: 0 });
+    expect(response.status()).toBe(307);
+    expect(response.headers()['location']).toBe('/jp?from=chat');
+    expect(response.headers()['vary']).toContain('Accept-Language');
+    expect(response.headers()['cache-control']).toContain('no-store');
+    expect(response.headers()['set-cookie']).toMatch(/i18n_redirected=jp;.*Path=\/.*Max-Age=31536000/i);
+  });
+
+  test('the cookie beats Accept-Language, and other paths are never redirected by language', async ({ request }) => {
+    const root = await request.get('/', { headers: { 'Accept-Language': 'de', Cookie: 'i18n_redirected=vi' }, maxRedirects: 0 });
+    expect(root.headers()['location']).toBe('/vi');
+    const join = await request.get('/join', { headers: { 'Accept-Language': 'vi', Cookie: 'i18n_redirected=vi' }, maxRedirects: 0 });
+    expect(join.status()).toBe(200);
+    expect(await join.text()).toContain('<html lang="en"');
+  });
+
+  test('English is served at / itself for garbage or missing preferences', async ({ request }) => {
+    for (const header of ['*', ';;;', 'x-klingon', '']) {
+      const response = await request.get('/', { headers: { 'Accept-Language': header }, maxRedirects: 0 });
+      expect(response.status()).toBe(200);
+      expect(await response.text()).toContain('<html lang="en"');
+    }
+  });
+
+  test('/en/... moves permanently to the unprefixed path', async ({ request }) => {
+    const response = await request.get('/en/pay?x=1', { maxRedirects: 0 });
+    expect(response.status()).toBe(308);
+    expect(response.headers()['location']).toBe('/pay?x=1');
+  });
+
+  test('a browser preferring Japanese lands on /jp with <html lang="ja">', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'ja-JP' });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/jp$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+    await context.close();
+  });
+});
+
+test.describe('language switcher', () => {
+  test('keeps page, query and hash, and the choice survives a reload of /', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'vi-VN' });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/vi$/);
+
+    await page.goto('/vi/join?ref=abc#telegram');
+    await page.getByLabel(message('vi', 'LanguageSwitcher.label')).selectOption('en');
+    await expect(page).toHaveURL(/\/join\?ref=abc#telegram$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    const cookie = (await context.cookies()).find((c) => c.name === 'i18n_redirected');
+    expect(cookie?.value).toBe('en');
+
+    await page.goto('/');
+    await page.reload();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+
+    await page.getByLabel(message('en', 'LanguageSwitcher.label')).selectOption('ja');
+    await expect(page).toHaveURL(/\/jp$/);
+    expect((await context.cookies()).find((c) => c.name === 'i18n_redirected')?.value).toBe('jp');
+    await context.close();
+  });
+});
+
+test.describe('not found', () => {
+  for (const [path, locale] of [
+    ['/does-not-exist', 'en'],
+    ['/vi/does-not-exist', 'vi'],
+    ['/xx/pay', 'en'],
+  ] as const) {
+    test(`${path} is a 404 with the ${locale} not-found page and a link home`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(message(locale, 'NotFound.heading'));
+      const home = page.getByRole('link', { name: message(locale, 'NotFound.backHome') });
+      await expect(home).toHaveAttribute('href', locale === 'en' ? '/' : `/${locale}`);
+    });
+  }
+});
+
+test('Urdu is laid out right to left', async ({ page }) => {
+  await page.goto('/ur');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ur');
+});
+
+test('the offline banner appears while offline and leaves when back online', async ({ page, context }) => {
+  await page.goto('/join');
+  const banner = page.getByRole('status').filter({ hasText: message('en', 'OfflineBanner.message') });
+  await expect(banner).toHaveCount(0);
+  await context.setOffline(true);
+  await expect(banner).toBeVisible();
+  await context.setOffline(false);
+  await expect(banner).toHaveCount(0);
+});
+
+test('the progress bar shows for a slow navigation and finishes', async ({ page }) => {
+  // Hold the next page's data (prefetch included) for a second: slower than the bar's 200 ms threshold.
+  await page.route('**/terms**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await route.continue();
+  });
+  await page.goto('/join');
+  await page.getByRole('contentinfo').getByRole('link', { name: message('en', 'PolicyLinks.terms') }).click();
+  await expect(page.locator('#nprogress .bar')).toBeVisible();
+  await expect(page).toHaveURL(/\/terms$/);
+  await expect(page.locator('#nprogress .bar')).toHaveCount(0, { timeout: 6000 });
+});
+
+test('every response carries the security headers', async ({ request }) => {
+  for (const path of ['/', '/vi', '/pay', '/api/health', '/does-not-exist']) {
+    const headers = (await request.get(path, { maxRedirects: 0 })).headers();
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['referrer-policy']).toBeTruthy();
+    expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(headers['permissions-policy']).toBeTruthy();
+    expect(headers['x-powered-by']).toBeUndefined();
+    // HSTS only outside localhost.
+    expect(headers['strict-transport-security']).toBeUndefined();
+  }
+});
+
+test('crawlers get a sitemap of public pages in every locale, robots rules and hreflang', async ({ request, page }) => {
+  const sitemap = await (await request.get('/sitemap.xml')).text();
+  for (const path of ['/join', '/vi/join', '/jp/terms', '/ur/privacy']) expect(sitemap).toContain(`${path}</loc>`);
+  expect(sitemap).not.toMatch(/\/(pay|team)<\/loc>/);
+  const robots = await (await request.get('/robots.txt')).text();
+  expect(robots).toContain('Sitemap:');
+
+  await page.goto('/vi/join');
+  const alternates = page.locator('head link[rel="alternate"][hreflang]');
+  await expect(alternates).toHaveCount(15);
+  await expect(page.locator('head link[hreflang="ja"]')).toHaveAttribute('href', /\/jp\/join$/);
+  await expect(page.locator('head link[hreflang="x-default"]')).toHaveAttribute('href', /\/join$/);
+  await expect(page.locator('head link[rel="canonical"]')).toHaveAttribute('href', /\/vi\/join$/);
+
+  await page.goto('/vi/pay');
+  await expect(page.locator('head meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+});
+
+test.describe('accessibility (axe, WCAG 2.1 AA)', () => {
+  for (const path of ['/', '/join', '/terms', '/pay', '/team', '/does-not-exist', '/ur', '/vi/join']) {
+    test(`${path} has no violations`, async ({ page }) => {
+      await page.goto(path);
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,94 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { localeTable } from '@/lib/i18n/locales';
+
+type Tree = { [key: string]: string | Tree };
+
+const dir = join(__dirname, '../../messages');
+const load = (code: string) => JSON.parse(readFileSync(join(dir, `${code}.json`), 'utf8')) as Tree;
+const en = load('en');
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else for (const [k, v] of flatten(value, path)) out.set(k, v);
+  }
+  return out;
+}
+
+/** Argument names and types (`price:argument`, `count:plural`, `<link>:tag`) a message uses. */
+function icuArguments(message: string): string[] {
+  const found = new Set<string>();
+  const walk = (elements: MessageFormatElement[]) => {
+    for (const el of elements) {
+      if (el.type === TYPE.argument || el.type === TYPE.number || el.type === TYPE.date || el.type === TYPE.time) {
+        found.add(`${el.value}:${TYPE[el.type]}`);
+      } else if (el.type === TYPE.plural || el.type === TYPE.select) {
+        found.add(`${el.value}:${TYPE[el.type]}`);
+        for (const option of Object.values(el.options)) walk(option.value);
+      } else if (el.type === TYPE.tag) {
+        found.add(`<${el.value}>:tag`);
+        walk(el.children);
+      }
+    }
+  };
+  walk(parse(message, { ignoreTag: false }));
+  return [...found].sort();
+}
+
+const english = flatten(en);
+
+// Strings that are the same in every language: brand names, platform names, commands.
+const sameEverywhere = /^(?:\{brand\}|Telegram|Slack|Discord|VNPay|MoMo|PayPal|QR|\/\w+|%s · \{brand\}|[\s\W\d]*)$/u;
+
+/** Message keys whose value comes from the plan catalogue: no digit may be typed into them. */
+const catalogueKey = /(price|limit|months|bonus|perUser|perBlock|allowance|quota)/i;
+
+describe('messages/en.json', () => {
+  it('parses as ICU everywhere', () => {
+    for (const [key, message] of english) expect(() => icuArguments(message)).not.toThrow(key);
+  });
+
+  it('types no catalogue number into price, limit or period messages', () => {
+    const offenders = [...english].filter(([key, message]) => catalogueKey.test(key) && /\d/.test(message.replace(/\{[^}]*\}/g, '')));
+    expect(offenders).toEqual([]);
+  });
+});
+
+describe.each(localeTable.filter((l) => l.code !== 'en').map((l) => l.code))('messages/%s.json', (code) => {
+  const messages = flatten(load(code));
+
+  it('has exactly the English keys: none missing, none extra', () => {
+    const missing = [...english.keys()].filter((key) => !messages.has(key));
+    const extra = [...messages.keys()].filter((key) => !english.has(key));
+    expect({ missing, extra }).toEqual({ missing: [], extra: [] });
+  });
+
+  it('uses the same ICU arguments as English in every message', () => {
+    const mismatches = [...english]
+      .filter(([key]) => messages.has(key))
+      .filter(([key, message]) => icuArguments(message).join() !== icuArguments(messages.get(key)!).join())
+      .map(([key]) => key);
+    expect(mismatches).toEqual([]);
+  });
+
+  it('translates every message longer than a few words (no English copies left)', () => {
+    const untranslated = [...english]
+      .filter(([key, message]) => message.length > 12 && !sameEverywhere.test(message) && messages.get(key) === message)
+      .map(([key]) => key);
+    expect(untranslated).toEqual([]);
+  });
+
+  it('types no catalogue number into price, limit or period messages', () => {
+    const offenders = [...messages].filter(([key, message]) => catalogueKey.test(key) && /[0-9]/.test(message.replace(/\{[^}]*\}/g, '')));
+    expect(offenders).toEqual([]);
+  });
+});
+
+it('ships one messages file per locale of the table, and no other', () => {
+  const files = readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, '')).sort();
+  expect(files).toEqual(localeTable.map((l) => l.code).sort());
+});
