@@ -34,7 +34,9 @@ function respond(request: NextRequest, decision: RouteDecision): NextResponse {
     response = NextResponse.rewrite(url);
   }
 
-  if (decision.setLocaleCookie) {
+  // Only a document navigation may write the cookie: a router prefetch of `/` sent before the
+  // visitor switched language would otherwise answer with the old choice and overwrite the new one.
+  if (decision.setLocaleCookie && isDocumentRequest(request)) {
     response.cookies.set(LOCALE_COOKIE, prefixOf(decision.setLocaleCookie), {
       path: '/',
       maxAge: LOCALE_COOKIE_MAX_AGE_SECONDS,
@@ -46,6 +48,11 @@ function respond(request: NextRequest, decision: RouteDecision): NextResponse {
     response.headers.set('Cache-Control', 'private, no-store');
   }
   return response;
+}
+
+function isDocumentRequest(request: NextRequest): boolean {
+  const destination = request.headers.get('sec-fetch-dest');
+  return !request.headers.has('rsc') && !request.headers.has('next-router-prefetch') && (destination === null || destination === 'document');
 }
 
 export const config = {

@@ -28,6 +28,18 @@ test.describe('locale negotiation at the root', () => {
     }
   });
 
+  test('no Host or forwarded header can point the redirect elsewhere', async ({ request }) => {
+    const response = await request.get('/', {
+      headers: { 'Accept-Language': 'vi', Host: 'evil.example', 'X-Forwarded-Host': 'evil.example' },
+      maxRedirects: 0,
+    });
+    expect(response.headers()['location']).toBe('/vi');
+    for (const path of ['//evil.example', '/%2F%2Fevil.example', '/\\evil.example', '/en//evil.example', '/en/%5Cevil.example']) {
+      const location = (await request.get(path, { maxRedirects: 0 })).headers()['location'];
+      if (location) expect(new URL(location, 'http://localhost').host).toBe('localhost');
+    }
+  });
+
   test('/en/... moves permanently to the unprefixed path', async ({ request }) => {
     const response = await request.get('/en/pay?x=1', { maxRedirects: 0 });
     expect(response.status()).toBe(308);
