@@ -1,0 +1,40 @@
+// Starts `next start` from an existing build for a benchmark and stops it afterwards.
+import { spawn } from 'node:child_process';
+
+export async function startServer({ port, distDir = process.env.NEXT_DIST_DIR || '.next', env = {} }) {
+  const child = spawn('npx', ['next', 'start', '-H', 'localhost', '-p', String(port)], {
+    env: { ...process.env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: '1', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+    detached: true,
+  });
+  const base = `http://localhost:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server on ${port} did not become ready`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    base,
+    pid: child.pid,
+    /** Resident memory of the server processes, in MB (Linux /proc). */
+    async rssMb() {
+      const { execSync } = await import('node:child_process');
+      const out = execSync(`ps -o rss= --ppid ${child.pid} -p ${child.pid} || true`).toString();
+      const pids = execSync(`pgrep -g ${child.pid} || true`).toString().trim().split(/\s+/).filter(Boolean);
+      const all = pids.length ? execSync(`ps -o rss= -p ${pids.join(',')}`).toString() : out;
+      return Math.round(all.split(/\s+/).filter(Boolean).map(Number).reduce((a, b) => a + b, 0) / 1024);
+    },
+    stop() {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+    },
+  };
+}
