@@ -1,0 +1,36 @@
+import { parseEnv } from '@/lib/server/env';
+
+describe('environment validation', () => {
+  it('runs on embedded defaults with nothing set', () => {
+    const env = parseEnv({});
+    expect(env.SITE_URL).toBe('http://localhost:3000');
+    expect(env.DATA_DIR).toBe('.data');
+    expect(env.isProduction).toBe(false);
+  });
+
+  it('names each bad variable in one message', () => {
+    expect(() => parseEnv({ SITE_URL: 'ftp://x', PAYLINK_SECRET: 'short', SUPPORT_EMAIL: 'nope' })).toThrow(
+      /SITE_URL[\s\S]*PAYLINK_SECRET must be at least 32 bytes[\s\S]*SUPPORT_EMAIL/,
+    );
+  });
+
+  it('treats a public SITE_URL as production and then requires PAYLINK_SECRET', () => {
+    expect(() => parseEnv({ SITE_URL: 'https://quorum.example' })).toThrow(/PAYLINK_SECRET is required in production/);
+    const env = parseEnv({ SITE_URL: 'https://quorum.example/', PAYLINK_SECRET: 'x'.repeat(32) });
+    expect(env.isProduction).toBe(true);
+    expect(env.SITE_URL).toBe('https://quorum.example');
+  });
+
+  it('lets APP_ENV override the guess from SITE_URL', () => {
+    expect(parseEnv({ SITE_URL: 'https://staging.quorum.example', APP_ENV: 'development' }).isProduction).toBe(false);
+    expect(() => parseEnv({ APP_ENV: 'production' })).toThrow(/PAYLINK_SECRET/);
+  });
+
+  it('requires both VNPay credentials or neither', () => {
+    expect(() => parseEnv({ VNPAY_TMN_CODE: 'ABCD1234' })).toThrow(/VNPAY_HASH_SECRET/);
+  });
+
+  it('ignores empty strings, as if unset', () => {
+    expect(parseEnv({ DATABASE_URL: '', SITE_URL: ' ' }).DATABASE_URL).toBeUndefined();
+  });
+});
