@@ -24,7 +24,8 @@ describe('proxy', () => {
   });
 
   it('never lets a router prefetch of / write the cookie', () => {
-    for (const headers of [{ rsc: '1' }, { 'next-router-prefetch': '1' }, { 'sec-fetch-dest': 'empty' }]) {
+    const prefetches: Record<string, string>[] = [{ rsc: '1' }, { 'next-router-prefetch': '1' }, { 'sec-fetch-dest': 'empty' }];
+    for (const headers of prefetches) {
       const response = get('http://localhost:3000/', { ...headers, cookie: 'i18n_redirected=en' });
       expect(response.headers.get('set-cookie')).toBeNull();
     }
