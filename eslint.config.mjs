@@ -6,7 +6,18 @@ const config = [
   ...nextVitals,
   ...nextTs,
   {
-    ignores: ['.next/**', '.next-*/**', '.data/**', '.data-*/**', 'node_modules/**', 'next-env.d.ts', 'test-results/**', 'playwright-report/**', 'public/**', 'bench/results/**'],
+    ignores: [
+      '.next/**',
+      '.next-*/**',
+      '.data/**',
+      '.data-*/**',
+      'node_modules/**',
+      'next-env.d.ts',
+      'test-results/**',
+      'playwright-report/**',
+      'public/**',
+      'bench/results/**',
+    ],
   },
   {
     files: ['**/*.ts', '**/*.tsx'],
@@ -25,7 +36,10 @@ const config = [
     // Server code stays on the server: client components and shared libraries may not import it.
     files: ['components/**', 'lib/client/**', 'lib/shared/**', 'lib/pricing/**', 'lib/i18n/**', 'lib/config/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@/lib/server/*', '**/lib/server/*'], message: 'lib/server is server-only.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@/lib/server/*', '**/lib/server/*'], message: 'lib/server is server-only.' }] },
+      ],
     },
   },
 ];

@@ -52,7 +52,11 @@ function respond(request: NextRequest, decision: RouteDecision): NextResponse {
 
 function isDocumentRequest(request: NextRequest): boolean {
   const destination = request.headers.get('sec-fetch-dest');
-  return !request.headers.has('rsc') && !request.headers.has('next-router-prefetch') && (destination === null || destination === 'document');
+  return (
+    !request.headers.has('rsc') &&
+    !request.headers.has('next-router-prefetch') &&
+    (destination === null || destination === 'document')
+  );
 }
 
 export const config = {

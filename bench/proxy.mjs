@@ -23,11 +23,19 @@ try {
     const run = (d) => autocannon({ url: server.base + path, connections, duration: d, headers, maxRedirects: 0 });
     await run(2); // warm-up
     const r = await run(duration);
-    rows.push({ name, 'req/s': Math.round(r.requests.average), 'p50 ms': r.latency.p50, 'p99 ms': r.latency.p99, errors: r.errors + r.non2xx - (path === '/' && headers['accept-language'] ? r.non2xx : 0) });
+    rows.push({
+      name,
+      'req/s': Math.round(r.requests.average),
+      'p50 ms': r.latency.p50,
+      'p99 ms': r.latency.p99,
+      errors: r.errors + r.non2xx - (path === '/' && headers['accept-language'] ? r.non2xx : 0),
+    });
   }
   console.table(rows);
   const [direct, proxied] = rows;
-  console.log(`proxy/no-proxy throughput ratio: ${(proxied['req/s'] / direct['req/s']).toFixed(2)} (c=${connections}, ${duration}s, RSS ${await server.rssMb()} MB)`);
+  console.log(
+    `proxy/no-proxy throughput ratio: ${(proxied['req/s'] / direct['req/s']).toFixed(2)} (c=${connections}, ${duration}s, RSS ${await server.rssMb()} MB)`,
+  );
 } finally {
   server.stop();
 }

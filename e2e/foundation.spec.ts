@@ -4,7 +4,10 @@ import { message } from './support/messages';
 
 test.describe('locale negotiation at the root', () => {
   test('redirects / to the Accept-Language match with 307, the query kept and the cookie set', async ({ request }) => {
-    const response = await request.get('/?from=chat', { headers: { 'Accept-Language': 'ja,en;q=0.5' }, maxRedirects: 0 });
+    const response = await request.get('/?from=chat', {
+      headers: { 'Accept-Language': 'ja,en;q=0.5' },
+      maxRedirects: 0,
+    });
     expect(response.status()).toBe(307);
     expect(response.headers()['location']).toBe('/jp?from=chat');
     expect(response.headers()['vary']).toContain('Accept-Language');
@@ -13,9 +16,15 @@ test.describe('locale negotiation at the root', () => {
   });
 
   test('the cookie beats Accept-Language, and other paths are never redirected by language', async ({ request }) => {
-    const root = await request.get('/', { headers: { 'Accept-Language': 'de', Cookie: 'i18n_redirected=vi' }, maxRedirects: 0 });
+    const root = await request.get('/', {
+      headers: { 'Accept-Language': 'de', Cookie: 'i18n_redirected=vi' },
+      maxRedirects: 0,
+    });
     expect(root.headers()['location']).toBe('/vi');
-    const join = await request.get('/join', { headers: { 'Accept-Language': 'vi', Cookie: 'i18n_redirected=vi' }, maxRedirects: 0 });
+    const join = await request.get('/join', {
+      headers: { 'Accept-Language': 'vi', Cookie: 'i18n_redirected=vi' },
+      maxRedirects: 0,
+    });
     expect(join.status()).toBe(200);
     expect(await join.text()).toContain('<html lang="en"');
   });
@@ -34,7 +43,13 @@ test.describe('locale negotiation at the root', () => {
       maxRedirects: 0,
     });
     expect(response.headers()['location']).toBe('/vi');
-    for (const path of ['//evil.example', '/%2F%2Fevil.example', '/\\evil.example', '/en//evil.example', '/en/%5Cevil.example']) {
+    for (const path of [
+      '//evil.example',
+      '/%2F%2Fevil.example',
+      '/\\evil.example',
+      '/en//evil.example',
+      '/en/%5Cevil.example',
+    ]) {
       const location = (await request.get(path, { maxRedirects: 0 })).headers()['location'];
       if (location) expect(new URL(location, 'http://localhost').host).toBe('localhost');
     }
@@ -121,7 +136,10 @@ test('the progress bar shows for a slow navigation and finishes', async ({ page 
     await route.continue();
   });
   await page.goto('/join');
-  await page.getByRole('contentinfo').getByRole('link', { name: message('en', 'PolicyLinks.terms') }).click();
+  await page
+    .getByRole('contentinfo')
+    .getByRole('link', { name: message('en', 'PolicyLinks.terms') })
+    .click();
   await expect(page.locator('#nprogress .bar')).toBeVisible();
   await expect(page).toHaveURL(/\/terms$/);
   await expect(page.locator('#nprogress .bar')).toHaveCount(0, { timeout: 6000 });
@@ -163,7 +181,9 @@ test.describe('accessibility (axe, WCAG 2.1 AA)', () => {
     test(`${path} has no violations`, async ({ page }) => {
       await page.goto(path);
       const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+        [],
+      );
     });
   }
 });

@@ -8,7 +8,17 @@ import { join } from 'node:path';
 const root = new URL('..', import.meta.url).pathname;
 const distDir = process.env.NEXT_DIST_DIR || '.next';
 const buildId = join(root, distDir, 'BUILD_ID');
-const sources = ['app', 'components', 'lib', 'messages', 'public', 'proxy.ts', 'instrumentation.ts', 'next.config.mjs', 'package.json'];
+const sources = [
+  'app',
+  'components',
+  'lib',
+  'messages',
+  'public',
+  'proxy.ts',
+  'instrumentation.ts',
+  'next.config.mjs',
+  'package.json',
+];
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;

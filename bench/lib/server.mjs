@@ -27,7 +27,13 @@ export async function startServer({ port, distDir = process.env.NEXT_DIST_DIR ||
       const out = execSync(`ps -o rss= --ppid ${child.pid} -p ${child.pid} || true`).toString();
       const pids = execSync(`pgrep -g ${child.pid} || true`).toString().trim().split(/\s+/).filter(Boolean);
       const all = pids.length ? execSync(`ps -o rss= -p ${pids.join(',')}`).toString() : out;
-      return Math.round(all.split(/\s+/).filter(Boolean).map(Number).reduce((a, b) => a + b, 0) / 1024);
+      return Math.round(
+        all
+          .split(/\s+/)
+          .filter(Boolean)
+          .map(Number)
+          .reduce((a, b) => a + b, 0) / 1024,
+      );
     },
     stop() {
       try {

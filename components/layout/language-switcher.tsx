@@ -32,11 +32,7 @@ export function LanguageSwitcher() {
       <span aria-hidden="true" className="language-switcher__icon">
         🌐
       </span>
-      <select
-        id={id}
-        value={locale}
-        onChange={(event) => isLocale(event.target.value) && switchTo(event.target.value)}
-      >
+      <select id={id} value={locale} onChange={(event) => isLocale(event.target.value) && switchTo(event.target.value)}>
         {localeTable.map((entry) => (
           <option key={entry.code} value={entry.code} lang={entry.code} data-prefix={prefixOf(entry.code)}>
             {entry.name}

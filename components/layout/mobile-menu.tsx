@@ -4,7 +4,15 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { usePathname } from '@/lib/i18n/navigation';
 
 /** Below the `md` breakpoint the navigation collapses behind a toggle button. */
-export function MobileMenu({ openLabel, closeLabel, children }: { openLabel: string; closeLabel: string; children: ReactNode }) {
+export function MobileMenu({
+  openLabel,
+  closeLabel,
+  children,
+}: {
+  openLabel: string;
+  closeLabel: string;
+  children: ReactNode;
+}) {
   const pathname = usePathname();
   // The menu belongs to the page it was opened on: navigating elsewhere closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);

@@ -20,11 +20,20 @@ function sessionStorageOrUndefined(): Storage | undefined {
 export function NavigationEffects() {
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.ctrlKey ||
+        event.shiftKey ||
+        event.altKey
+      )
+        return;
       const anchor = (event.target as Element | null)?.closest?.('a[href*="#"]');
       if (!(anchor instanceof HTMLAnchorElement)) return;
       const url = new URL(anchor.href);
-      if (url.origin !== location.origin || url.pathname !== location.pathname || url.search !== location.search) return;
+      if (url.origin !== location.origin || url.pathname !== location.pathname || url.search !== location.search)
+        return;
       const target = url.hash.length > 1 ? document.getElementById(decodeURIComponent(url.hash.slice(1))) : null;
       if (!target) return;
       event.preventDefault();

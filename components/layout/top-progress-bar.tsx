@@ -12,7 +12,13 @@ import { PROGRESS_BAR } from '@/lib/config/constants';
 export function TopProgressBar() {
   return (
     <>
-      <NextTopLoader color="var(--color-accent)" height={3} showSpinner={false} showForHashAnchor={false} zIndex={1600} />
+      <NextTopLoader
+        color="var(--color-accent)"
+        height={3}
+        showSpinner={false}
+        showForHashAnchor={false}
+        zIndex={1600}
+      />
       <CompleteWithin />
     </>
   );

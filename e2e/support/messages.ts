@@ -11,7 +11,8 @@ function lookup(tree: Tree, key: string): string | undefined {
 
 /** The text a page should show for `key` in `locale`: its translation, else English (the runtime fallback). */
 export function message(locale: string, key: string): string {
-  const load = (code: string) => JSON.parse(readFileSync(join(__dirname, '../../messages', `${code}.json`), 'utf8')) as Tree;
+  const load = (code: string) =>
+    JSON.parse(readFileSync(join(__dirname, '../../messages', `${code}.json`), 'utf8')) as Tree;
   const text = lookup(load(locale), key) ?? lookup(load('en'), key);
   if (text === undefined) throw new Error(`no message ${key}`);
   return text;

@@ -5,8 +5,7 @@ let lastReloadInMemory = 0;
 
 /** Turbopack says "Failed to load chunk", webpack "ChunkLoadError" / "Loading chunk N failed". */
 export function isChunkLoadError(reason: unknown): boolean {
-  const text =
-    reason instanceof Error ? `${reason.name} ${reason.message}` : typeof reason === 'string' ? reason : '';
+  const text = reason instanceof Error ? `${reason.name} ${reason.message}` : typeof reason === 'string' ? reason : '';
   return /ChunkLoadError|Loading (?:CSS )?chunk [\w-]+ failed|Failed to load chunk/i.test(text);
 }
 

@@ -18,7 +18,13 @@ export const pages = {
 export type PageKey = keyof typeof pages;
 export type PagePath = (typeof pages)[PageKey]['path'];
 
-export const policyPages = ['terms', 'privacy', 'paymentPolicy', 'warrantyPolicy', 'otherPolicies'] as const satisfies readonly PageKey[];
+export const policyPages = [
+  'terms',
+  'privacy',
+  'paymentPolicy',
+  'warrantyPolicy',
+  'otherPolicies',
+] as const satisfies readonly PageKey[];
 export type PolicyPageKey = (typeof policyPages)[number];
 
 /** The landing page's sections, in page order; navigation anchors point at these ids. */

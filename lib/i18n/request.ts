@@ -17,7 +17,10 @@ export default getRequestConfig(async ({ locale: explicitLocale }) => {
   const locale = candidate;
   // English is the fallback (PRODUCT §2): a key a translation lacks shows in English rather than
   // as a raw key. tests/i18n/messages.test.ts keeps every shipped file complete regardless.
-  const messages = locale === routing.defaultLocale ? await loadMessages(locale) : withFallback(await loadMessages(locale), await loadMessages(routing.defaultLocale));
+  const messages =
+    locale === routing.defaultLocale
+      ? await loadMessages(locale)
+      : withFallback(await loadMessages(locale), await loadMessages(routing.defaultLocale));
   return { locale, messages: messages as IntlMessages };
 });
 

@@ -45,7 +45,11 @@ const schema = z
     }
     if (Boolean(env.VNPAY_TMN_CODE) !== Boolean(env.VNPAY_HASH_SECRET)) {
       const missing = env.VNPAY_TMN_CODE ? 'VNPAY_HASH_SECRET' : 'VNPAY_TMN_CODE';
-      ctx.addIssue({ code: 'custom', path: [missing], message: 'must be set together with the other VNPay credential' });
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: 'must be set together with the other VNPay credential',
+      });
     }
   })
   .transform((env) => ({

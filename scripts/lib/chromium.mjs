@@ -13,7 +13,10 @@ export function ensureChromium() {
   if (isRoot && existsSync('/usr/bin/apt-get')) {
     console.log(`▶ ${CHROMIUM_PATH} not found: installing Debian's chromium…`);
     spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
   }
   if (!existsSync(CHROMIUM_PATH)) {
     console.error(

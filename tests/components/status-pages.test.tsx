@@ -29,7 +29,9 @@ describe('last-resort error page', () => {
     // It renders its own <html>; React warns when that lands inside a test container.
     jest.spyOn(console, 'error').mockImplementation(() => {});
     render(<GlobalError />);
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('An error occurred while showing the error page');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+      'An error occurred while showing the error page',
+    );
     expect(screen.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute('href', '/');
   });
 });

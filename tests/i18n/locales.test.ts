@@ -3,7 +3,22 @@ import { withFallback } from '@/lib/i18n/fallback';
 
 describe('locale table', () => {
   it('has the 14 locales of PRODUCT §2 with English first and only Urdu right-to-left', () => {
-    expect(localeTable.map((l) => l.prefix)).toEqual(['en', 'vi', 'zh', 'jp', 'ko', 'es', 'fr', 'pt', 'id', 'de', 'mr', 'ur', 'ru', 'hi']);
+    expect(localeTable.map((l) => l.prefix)).toEqual([
+      'en',
+      'vi',
+      'zh',
+      'jp',
+      'ko',
+      'es',
+      'fr',
+      'pt',
+      'id',
+      'de',
+      'mr',
+      'ur',
+      'ru',
+      'hi',
+    ]);
     expect(localeTable.filter((l) => l.dir === 'rtl').map((l) => l.code)).toEqual(['ur']);
     expect(localeTable.filter((l) => l.currency === 'VND').map((l) => l.code)).toEqual(['vi']);
   });
@@ -27,6 +42,9 @@ describe('locale table', () => {
 
 describe('English fallback for missing messages', () => {
   it('fills gaps recursively and keeps translations', () => {
-    expect(withFallback({ A: { x: 'X-vi' } }, { A: { x: 'X', y: 'Y' }, B: 'b' })).toEqual({ A: { x: 'X-vi', y: 'Y' }, B: 'b' });
+    expect(withFallback({ A: { x: 'X-vi' } }, { A: { x: 'X', y: 'Y' }, B: 'b' })).toEqual({
+      A: { x: 'X-vi', y: 'Y' },
+      B: 'b',
+    });
   });
 });

@@ -53,7 +53,9 @@ describe('messages/en.json', () => {
   });
 
   it('types no catalogue number into price, limit or period messages', () => {
-    const offenders = [...english].filter(([key, message]) => catalogueKey.test(key) && /\d/.test(message.replace(/\{[^}]*\}/g, '')));
+    const offenders = [...english].filter(
+      ([key, message]) => catalogueKey.test(key) && /\d/.test(message.replace(/\{[^}]*\}/g, '')),
+    );
     expect(offenders).toEqual([]);
   });
 });
@@ -83,12 +85,17 @@ describe.each(localeTable.filter((l) => l.code !== 'en').map((l) => l.code))('me
   });
 
   it('types no catalogue number into price, limit or period messages', () => {
-    const offenders = [...messages].filter(([key, message]) => catalogueKey.test(key) && /[0-9]/.test(message.replace(/\{[^}]*\}/g, '')));
+    const offenders = [...messages].filter(
+      ([key, message]) => catalogueKey.test(key) && /[0-9]/.test(message.replace(/\{[^}]*\}/g, '')),
+    );
     expect(offenders).toEqual([]);
   });
 });
 
 it('ships one messages file per locale of the table, and no other', () => {
-  const files = readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, '')).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => f.replace(/\.json$/, ''))
+    .sort();
   expect(files).toEqual(localeTable.map((l) => l.code).sort());
 });

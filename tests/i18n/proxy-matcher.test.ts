@@ -13,9 +13,12 @@ describe('proxy matcher', () => {
     }
   });
 
-  it.each(['/', '/pay', '/join', '/en', '/en/pay', '/jp', '/jp/pay', '/ja/pay', '/xx/pay', '/vix/pay'])('runs on %s', (path) => {
-    expect(matcher.test(path)).toBe(true);
-  });
+  it.each(['/', '/pay', '/join', '/en', '/en/pay', '/jp', '/jp/pay', '/ja/pay', '/xx/pay', '/vix/pay'])(
+    'runs on %s',
+    (path) => {
+      expect(matcher.test(path)).toBe(true);
+    },
+  );
 
   it.each(['/api/health', '/_next/static/chunk.js', '/robots.txt', '/sitemap.xml', '/icon.svg'])('skips %s', (path) => {
     expect(matcher.test(path)).toBe(false);

@@ -7,7 +7,9 @@ describe('proxy', () => {
   it('sets i18n_redirected to the URL prefix on a root redirect: path /, one year, Lax, not Secure on localhost', () => {
     const response = get('http://localhost:3000/?a=1', { 'accept-language': 'ja' });
     expect(response.status).toBe(307);
-    expect(new URL(response.headers.get('location')!).pathname + new URL(response.headers.get('location')!).search).toBe('/jp?a=1');
+    expect(
+      new URL(response.headers.get('location')!).pathname + new URL(response.headers.get('location')!).search,
+    ).toBe('/jp?a=1');
     const cookie = response.headers.get('set-cookie')!;
     expect(cookie).toMatch(/^i18n_redirected=jp;/);
     expect(cookie).toMatch(/Path=\//);
@@ -24,7 +26,11 @@ describe('proxy', () => {
   });
 
   it('never lets a router prefetch of / write the cookie', () => {
-    const prefetches: Record<string, string>[] = [{ rsc: '1' }, { 'next-router-prefetch': '1' }, { 'sec-fetch-dest': 'empty' }];
+    const prefetches: Record<string, string>[] = [
+      { rsc: '1' },
+      { 'next-router-prefetch': '1' },
+      { 'sec-fetch-dest': 'empty' },
+    ];
     for (const headers of prefetches) {
       const response = get('http://localhost:3000/', { ...headers, cookie: 'i18n_redirected=en' });
       expect(response.headers.get('set-cookie')).toBeNull();
@@ -32,7 +38,11 @@ describe('proxy', () => {
   });
 
   it('builds the Location from the request path only, never from the Host header', () => {
-    const response = get('http://localhost:3000/', { 'accept-language': 'vi', host: 'evil.example', 'x-forwarded-host': 'evil.example' });
+    const response = get('http://localhost:3000/', {
+      'accept-language': 'vi',
+      host: 'evil.example',
+      'x-forwarded-host': 'evil.example',
+    });
     expect(response.headers.get('location')).not.toContain('evil.example');
   });
 
