@@ -5,6 +5,9 @@ import * as rootParams from 'next/root-params';
 import { routing } from './routing';
 import { withFallback } from './fallback';
 import type { Locale } from './locales';
+import type englishMessages from '../../messages/en.json';
+
+type IntlMessages = typeof englishMessages;
 
 async function loadMessages(locale: Locale) {
   return (await import(`../../messages/${locale}.json`)).default as Record<string, unknown>;
@@ -24,4 +27,3 @@ export default getRequestConfig(async ({ locale: explicitLocale }) => {
   return { locale, messages: messages as IntlMessages };
 });
 
-type IntlMessages = typeof import('../../messages/en.json');

@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import LocaleError from '@/app/[locale]/error';
 import GlobalError from '@/app/global-error';
@@ -38,7 +38,6 @@ describe('last-resort error page', () => {
 
 describe('offline banner', () => {
   it('appears on the offline event and leaves on the online event', () => {
-    const { act } = jest.requireActual<typeof import('react')>('react');
     let online = true;
     jest.spyOn(window.navigator, 'onLine', 'get').mockImplementation(() => online);
     render(<OfflineBanner />, { wrapper: IntlWrapper });
