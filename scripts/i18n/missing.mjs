@@ -1,0 +1,22 @@
+#!/usr/bin/env node
+// Prints, as JSON, the English messages a locale still lacks (or still has as an English copy).
+//   node scripts/i18n/missing.mjs vi > /tmp/vi-todo.json
+import { readFileSync } from 'node:fs';
+
+const [locale] = process.argv.slice(2);
+if (!locale) throw new Error('usage: missing.mjs <locale>');
+const load = (code) => JSON.parse(readFileSync(new URL(`../../messages/${code}.json`, import.meta.url), 'utf8'));
+
+function walk(en, tr, out) {
+  for (const [key, value] of Object.entries(en)) {
+    if (typeof value === 'string') {
+      if (typeof tr?.[key] !== 'string' || (tr[key] === value && value.length > 12)) out[key] = value;
+    } else {
+      const sub = walk(value, typeof tr?.[key] === 'object' ? tr[key] : undefined, {});
+      if (Object.keys(sub).length) out[key] = sub;
+    }
+  }
+  return out;
+}
+
+console.log(JSON.stringify(walk(load('en'), load(locale), {}), null, 2));
