@@ -10,3 +10,4 @@ as_pg "$pg_bin/initdb -D $pg_dir/data -U postgres -A trust >/dev/null"
 as_pg "$pg_bin/pg_ctl -D $pg_dir/data -o '-p $pg_port -k $pg_dir -c listen_addresses=127.0.0.1' -l $pg_dir/log -w start >/dev/null"
 export TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$pg_port/postgres"
 echo "PostgreSQL test server at $TEST_DATABASE_URL"
+stop_test_postgres() { as_pg "$pg_bin/pg_ctl -D $pg_dir/data -m fast stop >/dev/null" || true; rm -rf "$pg_dir"; }
