@@ -7,6 +7,8 @@ import { ensureChromium } from './lib/chromium.mjs';
 const root = new URL('..', import.meta.url).pathname;
 const steps = [
   ['lint', ['npx', 'eslint', '.']],
+  // Route types (PageProps, LayoutProps) are generated, not committed: a clean clone needs them first.
+  ['typegen', ['npx', 'next', 'typegen']],
   ['typecheck', ['npx', 'tsc', '--noEmit']],
   ['unit', ['npx', 'jest', '--ci']],
   ['build', ['npx', 'next', 'build'], { NEXT_DIST_DIR: '.next-e2e' }],
