@@ -3,9 +3,15 @@ import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS } from '@/lib/i18n/locale-
 import { routeRequest, type RouteDecision } from '@/lib/i18n/route-request';
 import { prefixOf } from '@/lib/i18n/locales';
 import { isLoopbackHost } from '@/lib/shared/loopback';
+import { exchangeLink } from '@/lib/server/session/link-exchange';
 
-/** The request layer: locale negotiation at `/`, `/en/*` → unprefixed, `/jp` → `ja`. */
-export function proxy(request: NextRequest): NextResponse {
+/**
+ * The request layer: pay/team link exchange, locale negotiation at `/`, `/en/*` → unprefixed,
+ * `/jp` → `ja`.
+ */
+export async function proxy(request: NextRequest): Promise<NextResponse> {
+  const exchanged = await exchangeLink(request);
+  if (exchanged) return exchanged;
   const { pathname, search } = request.nextUrl;
   const decision = routeRequest({
     pathname,
@@ -64,5 +70,12 @@ export const config = {
   // output: running the proxy on them would halve their throughput for nothing. This list must
   // equal the locale table's such prefixes; tests/i18n/proxy-matcher.test.ts checks it.
   // (Next reads `config` statically, so it cannot be computed from the table.)
-  matcher: ['/((?!api/|api$|_next/|_vercel/|(?:vi|zh|ko|es|fr|pt|id|de|mr|ur|ru|hi)(?:/|$)|.*\\..*).*)'],
+  matcher: [
+    '/((?!api/|api$|_next/|_vercel/|(?:vi|zh|ko|es|fr|pt|id|de|mr|ur|ru|hi)(?:/|$)|.*\\..*).*)',
+    // …except a pay or team link, whose token the proxy exchanges for a session in any locale.
+    {
+      source: '/:prefix(vi|zh|ko|es|fr|pt|id|de|mr|ur|ru|hi)/:page(pay|team)',
+      has: [{ type: 'query', key: 't' }],
+    },
+  ],
 };

@@ -4,8 +4,8 @@ import { proxy } from '@/proxy';
 const get = (url: string, headers: Record<string, string> = {}) => proxy(new NextRequest(url, { headers }));
 
 describe('proxy', () => {
-  it('sets i18n_redirected to the URL prefix on a root redirect: path /, one year, Lax, not Secure on localhost', () => {
-    const response = get('http://localhost:3000/?a=1', { 'accept-language': 'ja' });
+  it('sets i18n_redirected to the URL prefix on a root redirect: path /, one year, Lax, not Secure on localhost', async () => {
+    const response = await get('http://localhost:3000/?a=1', { 'accept-language': 'ja' });
     expect(response.status).toBe(307);
     expect(
       new URL(response.headers.get('location')!).pathname + new URL(response.headers.get('location')!).search,
@@ -20,25 +20,25 @@ describe('proxy', () => {
     expect(response.headers.get('cache-control')).toMatch(/private/);
   });
 
-  it('marks the cookie Secure outside localhost', () => {
-    const response = get('https://quorum.example/', { 'accept-language': 'vi' });
+  it('marks the cookie Secure outside localhost', async () => {
+    const response = await get('https://quorum.example/', { 'accept-language': 'vi' });
     expect(response.headers.get('set-cookie')).toMatch(/Secure/i);
   });
 
-  it('never lets a router prefetch of / write the cookie', () => {
+  it('never lets a router prefetch of / write the cookie', async () => {
     const prefetches: Record<string, string>[] = [
       { rsc: '1' },
       { 'next-router-prefetch': '1' },
       { 'sec-fetch-dest': 'empty' },
     ];
     for (const headers of prefetches) {
-      const response = get('http://localhost:3000/', { ...headers, cookie: 'i18n_redirected=en' });
+      const response = await get('http://localhost:3000/', { ...headers, cookie: 'i18n_redirected=en' });
       expect(response.headers.get('set-cookie')).toBeNull();
     }
   });
 
-  it('builds the Location from the request path only, never from the Host header', () => {
-    const response = get('http://localhost:3000/', {
+  it('builds the Location from the request path only, never from the Host header', async () => {
+    const response = await get('http://localhost:3000/', {
       'accept-language': 'vi',
       host: 'evil.example',
       'x-forwarded-host': 'evil.example',
@@ -46,8 +46,8 @@ describe('proxy', () => {
     expect(response.headers.get('location')).not.toContain('evil.example');
   });
 
-  it('serves English at / by rewriting to the /en tree', () => {
-    const response = get('http://localhost:3000/');
+  it('serves English at / by rewriting to the /en tree', async () => {
+    const response = await get('http://localhost:3000/');
     expect(response.headers.get('x-middleware-rewrite')).toMatch(/\/en$/);
   });
 });

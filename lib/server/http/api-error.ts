@@ -1,0 +1,31 @@
+import 'server-only';
+import { NextResponse } from 'next/server';
+import { getTranslations } from 'next-intl/server';
+import { localeInfo, type Locale } from '@/lib/i18n/locales';
+import { minorUnitDigits, type Currency } from '@/lib/pricing/catalogue';
+import type { CheckoutErrorCode } from '@/lib/shared/checkout';
+
+export interface ErrorValues {
+  limits?: { min: number; max: number; currency: Currency };
+  retryAfterSeconds?: number;
+}
+
+/** A refusal as JSON `{error: {code, message}}`, the message in the page's language. */
+export async function apiError(
+  code: CheckoutErrorCode,
+  status: number,
+  locale: Locale,
+  values: ErrorValues = {},
+): Promise<NextResponse> {
+  const t = await getTranslations({ locale, namespace: 'Checkout.errors' });
+  const money = (amount: number, currency: Currency) =>
+    new Intl.NumberFormat(localeInfo(locale).tag, { style: 'currency', currency }).format(
+      amount / 10 ** minorUnitDigits[currency],
+    );
+  const message = values.limits
+    ? t(code, { min: money(values.limits.min, values.limits.currency), max: money(values.limits.max, values.limits.currency) })
+    : t(code, { seconds: values.retryAfterSeconds ?? 0 });
+  const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
+  if (values.retryAfterSeconds) headers['Retry-After'] = String(values.retryAfterSeconds);
+  return NextResponse.json({ error: { code, message } }, { status, headers });
+}

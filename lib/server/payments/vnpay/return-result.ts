@@ -1,0 +1,35 @@
+import 'server-only';
+import { defaultLocale, localizedPath } from '@/lib/i18n/locales';
+import { chatBackend, type OrderStatus } from '@/lib/server/store';
+import { payResultQuery, type PayResult } from '@/lib/shared/pay-result';
+import { authenticCallback } from './callback';
+import type { VnpayConfig } from './config';
+
+const resultOf: Record<OrderStatus, PayResult> = {
+  paid: { status: 'success' },
+  pending: { status: 'processing' },
+  failed: { status: 'failed', code: 'failed1' },
+  // Money may have moved for the wrong amount: a person must look at it.
+  needs_review: { status: 'failed', code: 'failed2' },
+};
+
+/**
+ * Where the browser goes after VNPay: the *stored* state of the order, in the payer's locale.
+ * The return never changes an order (the IPN does); a forged one shows an error and nothing else.
+ */
+export async function resultPathForReturn(
+  params: URLSearchParams,
+  config: VnpayConfig | null,
+): Promise<{ pathname: string; search: string }> {
+  const failed = { pathname: localizedPath(defaultLocale, '/pay'), search: payResultQuery({ status: 'failed', code: 'failed1' }) };
+  const fields = config && authenticCallback(params, config);
+  if (!fields?.vnp_TxnRef) return failed;
+  try {
+    const order = await (await chatBackend()).findOrder(fields.vnp_TxnRef);
+    if (!order) return failed;
+    return { pathname: localizedPath(order.locale, '/pay'), search: payResultQuery(resultOf[order.status], order.id) };
+  } catch (error) {
+    console.error('[vnpay] return failed', error);
+    return failed;
+  }
+}

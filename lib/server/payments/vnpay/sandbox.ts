@@ -1,0 +1,109 @@
+import 'server-only';
+import { randomInt } from 'node:crypto';
+import { signedQuery, verify } from './signature';
+import { handleIpn } from './callback';
+import { vnpayDate } from './payment-url';
+import type { VnpayConfig } from './config';
+
+/**
+ * A stand-in for VNPay's payment page, for machines without VNPay credentials (never in
+ * production): it checks the payment URL's signature as VNPay does, lets the tester approve,
+ * decline or cancel, then sends the signed IPN and the signed browser return exactly as VNPay
+ * would. The IPN is handed to the same handler in-process, because a gateway that cannot reach
+ * localhost is the very reason this sandbox exists.
+ */
+export type SandboxAction = 'approve' | 'decline' | 'cancel';
+
+const outcomes: Record<SandboxAction, { response: string; status: string }> = {
+  approve: { response: '00', status: '00' },
+  // 51: insufficient balance — a typical decline by the bank.
+  decline: { response: '51', status: '02' },
+  // 24: the customer cancelled on VNPay's page.
+  cancel: { response: '24', status: '02' },
+};
+
+const text = {
+  vn: {
+    title: 'Cổng thanh toán VNPay (môi trường thử)',
+    note: 'Trang thử nghiệm cục bộ, đóng vai VNPay. Không có tiền thật được chuyển.',
+    amount: 'Số tiền',
+    order: 'Mã đơn hàng',
+    info: 'Nội dung',
+    method: 'Phương thức',
+    approve: 'Thanh toán thành công',
+    decline: 'Ngân hàng từ chối',
+    cancel: 'Hủy thanh toán',
+    invalid: 'Sai chữ ký: yêu cầu thanh toán không hợp lệ.',
+  },
+  en: {
+    title: 'VNPay payment gateway (sandbox)',
+    note: 'A local test page playing VNPay. No real money moves.',
+    amount: 'Amount',
+    order: 'Order',
+    info: 'Description',
+    method: 'Method',
+    approve: 'Approve payment',
+    decline: 'Bank declines',
+    cancel: 'Cancel payment',
+    invalid: 'Invalid signature: this payment request is not valid.',
+  },
+};
+
+const escape = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+export function sandboxFields(params: URLSearchParams, config: VnpayConfig): Record<string, string> | null {
+  const fields: Record<string, string> = {};
+  for (const [key, value] of params) if (key.startsWith('vnp_')) fields[key] = value;
+  return verify(fields, config.hashSecret) && fields.vnp_TmnCode === config.tmnCode ? fields : null;
+}
+
+export function renderSandboxPage(params: URLSearchParams, config: VnpayConfig): { status: number; html: string } {
+  const fields = sandboxFields(params, config);
+  const t = text[params.get('vnp_Locale') === 'vn' ? 'vn' : 'en'];
+  const lang = t === text.vn ? 'vi' : 'en';
+  const page = (body: string) =>
+    `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${t.title}</title><style>body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#eef3fb;color:#0b1b33}main{max-width:32rem;margin:3rem auto;background:#fff;border-radius:12px;padding:2rem;box-shadow:0 4px 24px #0b1b3322}h1{font-size:1.3rem;color:#005baa}dl{display:grid;grid-template-columns:auto 1fr;gap:.4rem 1rem}dt{color:#4a5b75}dd{margin:0;font-weight:600;overflow-wrap:anywhere}form{display:flex;flex-wrap:wrap;gap:.75rem;margin-top:1.5rem}button{font:inherit;padding:.7rem 1.1rem;border-radius:8px;border:1px solid #005baa;background:#fff;color:#005baa;cursor:pointer;min-height:44px}button[value=approve]{background:#005baa;color:#fff}button:focus-visible{outline:3px solid #f5a300;outline-offset:2px}.note{color:#4a5b75;font-size:.9rem}</style></head><body><main>${body}</main></body></html>`;
+  if (!fields) return { status: 400, html: page(`<h1>${t.title}</h1><p role="alert">${t.invalid}</p>`) };
+
+  const amount = new Intl.NumberFormat(lang === 'vi' ? 'vi-VN' : 'en-US', { style: 'currency', currency: 'VND' }).format(
+    Number(fields.vnp_Amount) / 100,
+  );
+  const query = escape(params.toString());
+  const button = (action: SandboxAction) => `<button type="submit" name="action" value="${action}">${t[action]}</button>`;
+  return {
+    status: 200,
+    html: page(
+      `<h1>${t.title}</h1><p class="note">${t.note}</p><dl><dt>${t.amount}</dt><dd data-testid="sandbox-amount">${escape(amount)}</dd><dt>${t.order}</dt><dd>${escape(fields.vnp_TxnRef ?? '')}</dd><dt>${t.info}</dt><dd>${escape(fields.vnp_OrderInfo ?? '')}</dd><dt>${t.method}</dt><dd>${escape(fields.vnp_BankCode ?? '—')}</dd></dl><form method="post"><input type="hidden" name="payment" value="${query}">${button('approve')}${button('decline')}${button('cancel')}</form>`,
+    ),
+  };
+}
+
+/** Plays VNPay's side of one outcome: the IPN first (as VNPay does), then the browser return URL. */
+export async function completeSandboxPayment(
+  paymentQuery: string,
+  action: SandboxAction,
+  config: VnpayConfig,
+  now = new Date(),
+): Promise<string | null> {
+  const payment = sandboxFields(new URLSearchParams(paymentQuery), config);
+  if (!payment?.vnp_ReturnUrl) return null;
+  const outcome = outcomes[action];
+  const callback: Record<string, string> = {
+    vnp_Amount: payment.vnp_Amount ?? '',
+    vnp_BankCode: action === 'cancel' ? 'VNPAY' : payment.vnp_BankCode === 'VNPAYQR' ? 'VNPAYQR' : 'NCB',
+    vnp_CardType: payment.vnp_BankCode === 'VNPAYQR' ? 'QRCODE' : 'ATM',
+    vnp_OrderInfo: payment.vnp_OrderInfo ?? '',
+    vnp_PayDate: vnpayDate(now),
+    vnp_ResponseCode: outcome.response,
+    vnp_TmnCode: config.tmnCode,
+    // VNPay numbers every attempt; a cancelled one carries 0.
+    vnp_TransactionNo: action === 'cancel' ? '0' : String(randomInt(10_000_000, 99_999_999)),
+    vnp_TransactionStatus: outcome.status,
+    vnp_TxnRef: payment.vnp_TxnRef ?? '',
+  };
+  if (action === 'approve') callback.vnp_BankTranNo = `VNP${randomInt(10_000_000, 99_999_999)}`;
+  const query = signedQuery(callback, config.hashSecret);
+  await handleIpn(new URLSearchParams(query), config, now);
+  return `${payment.vnp_ReturnUrl}?${query}`;
+}

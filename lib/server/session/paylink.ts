@@ -1,0 +1,64 @@
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import { errors, jwtVerify, SignJWT } from 'jose';
+import { z } from 'zod';
+import { platforms } from '@/lib/config/site';
+import { paylinkSecret } from './secret';
+
+/** What a pay or team link grants: the account it names and where `/pay` or `/team` was typed. */
+export const linkClaims = z.object({
+  plt: z.enum(platforms as [string, ...string[]]).transform((p) => p as (typeof platforms)[number]),
+  sub: z.string().min(1).max(64),
+  team: z.string().min(1).max(64).optional(),
+  aud: z.enum(['pay', 'team']),
+  jti: z.string().min(1).max(128),
+});
+export type LinkClaims = z.infer<typeof linkClaims>;
+export type LinkAudience = LinkClaims['aud'];
+
+export type LinkVerdict =
+  | { ok: true; claims: LinkClaims }
+  | { ok: false; reason: 'expired' | 'signature' | 'claims' | 'malformed' };
+
+const MAX_TOKEN_LENGTH = 4096;
+export const DEFAULT_LINK_LIFETIME_SECONDS = 24 * 3600;
+
+/**
+ * Verifies a link for one audience. Only HS256 is accepted (so `alg: none` and algorithm
+ * confusion are out), `exp` is required, and every claim is checked against the schema.
+ */
+export async function verifyPaylink(token: string, audience: LinkAudience, now = new Date()): Promise<LinkVerdict> {
+  if (!token || token.length > MAX_TOKEN_LENGTH) return { ok: false, reason: 'malformed' };
+  try {
+    const { payload } = await jwtVerify(token, paylinkSecret(), {
+      algorithms: ['HS256'],
+      audience,
+      requiredClaims: ['exp', 'iat', 'jti', 'sub'],
+      clockTolerance: 30,
+      currentDate: now,
+    });
+    const claims = linkClaims.safeParse(payload);
+    return claims.success ? { ok: true, claims: claims.data } : { ok: false, reason: 'claims' };
+  } catch (error) {
+    if (error instanceof errors.JWTExpired) return { ok: false, reason: 'expired' };
+    if (error instanceof errors.JWSSignatureVerificationFailed) return { ok: false, reason: 'signature' };
+    if (error instanceof errors.JWTClaimValidationFailed) return { ok: false, reason: 'claims' };
+    return { ok: false, reason: 'malformed' };
+  }
+}
+
+/** Mints a link token, as the assistant does (the CLI and tests use it). */
+export async function mintPaylink(
+  claims: Omit<LinkClaims, 'jti'> & { jti?: string },
+  options: { lifetimeSeconds?: number; now?: Date; secret?: Uint8Array } = {},
+): Promise<string> {
+  const issuedAt = Math.floor((options.now ?? new Date()).getTime() / 1000);
+  const jwt = new SignJWT({ plt: claims.plt, ...(claims.team ? { team: claims.team } : {}) })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(claims.sub)
+    .setAudience(claims.aud)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + (options.lifetimeSeconds ?? DEFAULT_LINK_LIFETIME_SECONDS))
+    .setJti(claims.jti ?? randomUUID());
+  return jwt.sign(options.secret ?? paylinkSecret());
+}

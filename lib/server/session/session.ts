@@ -1,0 +1,59 @@
+import 'server-only';
+import { jwtVerify, SignJWT } from 'jose';
+import { isLoopbackHost } from '@/lib/shared/loopback';
+import { linkClaims, type LinkAudience, type LinkClaims } from './paylink';
+import { derivedKey } from './secret';
+import type { Subject } from '@/lib/server/store';
+
+/**
+ * The session a pay or team link is exchanged for: a signed, httpOnly cookie holding the link's
+ * claims, so the token itself never stays in the address bar, history or a Referer.
+ */
+export const SESSION_LIFETIME_SECONDS = 12 * 3600;
+
+/** `__Host-` pins the cookie to this origin, path `/`, Secure; a plain name on http://localhost. */
+export function sessionCookieName(audience: LinkAudience, secure: boolean): string {
+  return `${secure ? '__Host-' : ''}quorum-${audience}`;
+}
+
+export function sessionCookieOptions(hostname: string) {
+  const secure = !isLoopbackHost(hostname);
+  return { httpOnly: true, sameSite: 'lax' as const, secure, path: '/', maxAge: SESSION_LIFETIME_SECONDS };
+}
+
+export async function sealSession(claims: LinkClaims, now = new Date()): Promise<string> {
+  const issuedAt = Math.floor(now.getTime() / 1000);
+  return new SignJWT({ plt: claims.plt, ...(claims.team ? { team: claims.team } : {}), jti: claims.jti })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(claims.sub)
+    .setAudience(`session:${claims.aud}`)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + SESSION_LIFETIME_SECONDS)
+    .sign(derivedKey('session'));
+}
+
+/** The subject of a session cookie, or null when it is absent, forged, expired or for another audience. */
+export async function openSession(value: string | undefined, audience: LinkAudience): Promise<Subject | null> {
+  if (!value || value.length > 4096) return null;
+  try {
+    const { payload } = await jwtVerify(value, derivedKey('session'), {
+      algorithms: ['HS256'],
+      audience: `session:${audience}`,
+      requiredClaims: ['exp', 'sub'],
+    });
+    const claims = linkClaims.safeParse({ ...payload, aud: audience });
+    if (!claims.success) return null;
+    return { platform: claims.data.plt, userId: claims.data.sub, teamId: claims.data.team };
+  } catch {
+    return null;
+  }
+}
+
+/** Reads the session for `audience` from a cookie store (either cookie name). */
+export async function sessionFrom(
+  cookies: { get(name: string): { value: string } | undefined },
+  audience: LinkAudience,
+): Promise<Subject | null> {
+  const value = cookies.get(sessionCookieName(audience, true))?.value ?? cookies.get(sessionCookieName(audience, false))?.value;
+  return openSession(value, audience);
+}

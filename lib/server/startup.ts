@@ -1,0 +1,26 @@
+import 'server-only';
+import { env } from '@/lib/server/env';
+import { openChatBackend } from '@/lib/server/store';
+import { paylinkSecret } from '@/lib/server/session/secret';
+import { vnpayConfig } from '@/lib/server/payments/vnpay/config';
+import { linkUrl } from '@/lib/server/links';
+
+/**
+ * Runs once when the server starts: configuration is validated (a bad variable stops the start
+ * with its name), the store is opened, migrated and — outside production — seeded, and working
+ * demo links are printed so `npm start` leads straight to a payable page.
+ */
+export async function onServerStart(): Promise<void> {
+  const config = env();
+  paylinkSecret();
+  const { seeded } = await openChatBackend();
+  const store = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.DATA_DIR}/pglite`;
+  console.log(`[quorum] store: ${store}${seeded ? ', demo data seeded' : ''}`);
+  console.log(`[quorum] VNPay: ${vnpayConfig()?.mode ?? 'not offered'}`);
+  if (config.isProduction) return;
+  const pay = await linkUrl({ plt: 'telegram', sub: '1001', team: '-1002001', aud: 'pay' }, 'en');
+  const team = await linkUrl({ plt: 'telegram', sub: '1001', team: '-1002001', aud: 'team' }, 'en');
+  console.log(`[quorum] demo pay link (alice, team Acme Growth, valid 24 h):\n  ${pay}`);
+  console.log(`[quorum] demo team link (alice, admin of Acme Growth):\n  ${team}`);
+  console.log('[quorum] more links: npm run paylink -- --platform telegram --user 1002 --team -1002001 --locale vi');
+}

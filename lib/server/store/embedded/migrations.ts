@@ -1,0 +1,101 @@
+import 'server-only';
+import type { Sql } from './sql';
+
+/**
+ * The one schema of the embedded backend, for PGlite and PostgreSQL alike. Append a migration;
+ * never edit one that has shipped. Applied in order at start, each in its own transaction.
+ */
+export const migrations: readonly string[] = [
+  `
+  CREATE TABLE accounts (
+    platform        text NOT NULL CHECK (platform IN ('telegram', 'slack', 'discord')),
+    user_id         text NOT NULL,
+    username        text NOT NULL,
+    full_name       text NOT NULL,
+    referral_code   text NOT NULL UNIQUE,
+    plan            text NOT NULL DEFAULT 'free' CHECK (plan IN ('free', 'individual_pro', 'team_pro')),
+    plan_expires_at timestamptz,
+    created_at      timestamptz NOT NULL DEFAULT now(),
+    PRIMARY KEY (platform, user_id)
+  );
+
+  CREATE TABLE teams (
+    platform        text NOT NULL,
+    team_id         text NOT NULL,
+    name            text NOT NULL,
+    plan            text NOT NULL DEFAULT 'free' CHECK (plan IN ('free', 'team_pro')),
+    plan_expires_at timestamptz,
+    seats           integer NOT NULL DEFAULT 0 CHECK (seats >= 0),
+    created_at      timestamptz NOT NULL DEFAULT now(),
+    PRIMARY KEY (platform, team_id)
+  );
+
+  CREATE TABLE team_members (
+    platform  text NOT NULL,
+    team_id   text NOT NULL,
+    user_id   text NOT NULL,
+    role      text NOT NULL DEFAULT 'member' CHECK (role IN ('admin', 'member')),
+    status    text NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'blocked')),
+    joined_at timestamptz NOT NULL DEFAULT now(),
+    PRIMARY KEY (platform, team_id, user_id),
+    FOREIGN KEY (platform, team_id) REFERENCES teams,
+    FOREIGN KEY (platform, user_id) REFERENCES accounts
+  );
+
+  CREATE TABLE orders (
+    id              text PRIMARY KEY,
+    platform        text NOT NULL,
+    user_id         text NOT NULL,
+    team_id         text,
+    plan            text NOT NULL,
+    period          text NOT NULL,
+    seats           integer,
+    months          integer NOT NULL,
+    gateway         text NOT NULL,
+    method          text NOT NULL,
+    currency        text NOT NULL,
+    amount          bigint NOT NULL CHECK (amount > 0),
+    status          text NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'paid', 'failed', 'needs_review')),
+    locale          text NOT NULL,
+    client_ip       text NOT NULL,
+    idempotency_key text NOT NULL,
+    created_at      timestamptz NOT NULL,
+    updated_at      timestamptz NOT NULL,
+    FOREIGN KEY (platform, user_id) REFERENCES accounts,
+    UNIQUE (platform, user_id, idempotency_key)
+  );
+
+  -- Every verified callback, once: the unique key is what makes a replayed callback a no-op.
+  CREATE TABLE payment_events (
+    id             bigserial PRIMARY KEY,
+    gateway        text NOT NULL,
+    transaction_id text NOT NULL,
+    order_id       text NOT NULL REFERENCES orders,
+    amount         bigint NOT NULL,
+    succeeded      boolean NOT NULL,
+    result_code    text NOT NULL,
+    outcome        text NOT NULL,
+    payload        jsonb NOT NULL,
+    received_at    timestamptz NOT NULL,
+    UNIQUE (gateway, transaction_id)
+  );
+  CREATE INDEX payment_events_order ON payment_events (order_id);
+  `,
+];
+
+export async function migrate(sql: Sql): Promise<void> {
+  await sql.query(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+  );
+  for (const [index, ddl] of migrations.entries()) {
+    const version = index + 1;
+    await sql.transaction(async (tx) => {
+      // Two processes starting together against one server: the lock makes the second wait, then skip.
+      await tx.query('SELECT pg_advisory_xact_lock(7283001)');
+      const done = await tx.query('SELECT 1 FROM schema_migrations WHERE version = $1', [version]);
+      if (done.rows.length) return;
+      for (const statement of ddl.split(/;\s*$/m).filter((s) => s.trim())) await tx.query(statement);
+      await tx.query('INSERT INTO schema_migrations (version) VALUES ($1)', [version]);
+    });
+  }
+}
