@@ -24,6 +24,7 @@ export default getRequestConfig(async ({ locale: explicitLocale }) => {
     locale === routing.defaultLocale
       ? await loadMessages(locale)
       : withFallback(await loadMessages(locale), await loadMessages(routing.defaultLocale));
-  return { locale, messages: messages as IntlMessages };
+  // One zone on server and client, so dates render identically on both (no hydration mismatch).
+  return { locale, messages: messages as IntlMessages, timeZone: 'UTC' };
 });
 

@@ -1,18 +1,34 @@
 import type { Metadata } from 'next';
-import { useTranslations } from 'next-intl';
+import { cookies } from 'next/headers';
+import { getTranslations } from 'next-intl/server';
 import { pageMetadata } from '@/lib/server/seo';
 import type { Locale } from '@/lib/i18n/locales';
+import { loadPayPage } from '@/lib/server/pay-page';
+import { env } from '@/lib/server/env';
+import { site } from '@/lib/config/site';
+import { sessionFrom } from '@/lib/server/session/session';
+import { PayResultView } from '@/components/pay/pay-result';
+import { AccountTables } from '@/components/pay/account-tables';
+import { CheckoutForm } from '@/components/pay/checkout-form';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/pay'>): Promise<Metadata> {
   return pageMetadata((await params).locale as Locale, 'pay');
 }
 
-export default function PayPage() {
-  const t = useTranslations('PayPage');
+export default async function PayPage({ params, searchParams }: PageProps<'/[locale]/pay'>) {
+  const locale = (await params).locale as Locale;
+  const query = await searchParams;
+  const t = await getTranslations({ locale, namespace: 'PayPage' });
+  // The session is checked against the store on every render: a deleted account loses access at once.
+  const subject = await sessionFrom(await cookies(), 'pay');
+  const page = await loadPayPage(subject, query, new Date());
+
+  if (page.kind === 'result') return <PayResultView result={page.result} supportEmail={env().SUPPORT_EMAIL ?? site.supportEmail} />;
   return (
-    <section className="page-hero">
+    <div className="pay-page">
       <h1>{t('heading')}</h1>
-      <p>{t('intro')}</p>
-    </section>
+      <AccountTables context={page.context} now={page.now} />
+      <CheckoutForm {...page.form} />
+    </div>
   );
 }

@@ -1,0 +1,91 @@
+import { useFormatter, useTranslations } from 'next-intl';
+import { isActive } from '@/lib/pricing/quote';
+import type { PayContext } from '@/lib/server/store';
+import { CopyButton } from './copy-button';
+import styles from './pay.module.css';
+
+/** The account and team the link was opened for (PRODUCT §6 step 2). Every value is rendered as text. */
+export function AccountTables({ context, now }: { context: PayContext; now: Date }) {
+  const t = useTranslations('PayPage');
+  const format = useFormatter();
+  const date = (value: Date) => format.dateTime(value, { dateStyle: 'long' });
+  const { account, team } = context;
+  const expiry = (plan: string, expiresAt: Date | null) => {
+    if (plan === 'free' || !expiresAt) return t('account.noExpiry');
+    return isActive({ plan: 'team_pro', expiresAt }, now) ? date(expiresAt) : t('account.expired', { date: date(expiresAt) });
+  };
+
+  return (
+    <div className={styles.tables}>
+      <section aria-labelledby="account-heading">
+        <h2 id="account-heading">{t('account.heading')}</h2>
+        <table className={styles.table} data-testid="account-table">
+          <tbody>
+            <tr>
+              <th scope="row">{t('account.platform')}</th>
+              <td className={styles.capitalize}>{account.platform}</td>
+            </tr>
+            <tr>
+              <th scope="row">{t('account.username')}</th>
+              <td>{account.username}</td>
+            </tr>
+            <tr>
+              <th scope="row">{t('account.fullName')}</th>
+              <td>{account.fullName}</td>
+            </tr>
+            <tr>
+              <th scope="row">{t('account.referralCode')}</th>
+              <td>
+                <code>{account.referralCode}</code> <CopyButton text={account.referralCode} />
+              </td>
+            </tr>
+            <tr>
+              <th scope="row">{t('account.plan')}</th>
+              <td>{t(`plans.${account.plan}`)}</td>
+            </tr>
+            <tr>
+              <th scope="row">{t('account.expiry')}</th>
+              <td>{expiry(account.plan, account.planExpiresAt)}</td>
+            </tr>
+          </tbody>
+        </table>
+      </section>
+
+      <section aria-labelledby="team-heading">
+        <h2 id="team-heading">{t('team.heading')}</h2>
+        {team ? (
+          <table className={styles.table} data-testid="team-table">
+            <tbody>
+              <tr>
+                <th scope="row">{t('team.name')}</th>
+                <td>{team.name}</td>
+              </tr>
+              <tr>
+                <th scope="row">{t('team.plan')}</th>
+                <td>{t(`plans.${team.plan}`)}</td>
+              </tr>
+              <tr>
+                <th scope="row">{t('team.expiry')}</th>
+                <td data-testid="team-expiry">{team.planExpiresAt ? date(team.planExpiresAt) : t('account.noExpiry')}</td>
+              </tr>
+              <tr>
+                <th scope="row">{t('team.status')}</th>
+                <td>{isActive({ plan: team.plan, expiresAt: team.planExpiresAt }, now) ? t('team.active') : t('team.expired')}</td>
+              </tr>
+              <tr>
+                <th scope="row">{t('team.seats')}</th>
+                <td data-testid="team-seats">{format.number(team.seats)}</td>
+              </tr>
+              <tr>
+                <th scope="row">{t('team.members')}</th>
+                <td>{format.number(team.memberCount)}</td>
+              </tr>
+            </tbody>
+          </table>
+        ) : (
+          <p>{t('team.noTeam')}</p>
+        )}
+      </section>
+    </div>
+  );
+}

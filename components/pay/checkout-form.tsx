@@ -1,0 +1,306 @@
+'use client';
+import { useId, useMemo, useRef, useState } from 'react';
+import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { localeInfo } from '@/lib/i18n/locales';
+import {
+  minorUnitDigits,
+  paidPlanIds,
+  periods,
+  plans,
+  purchasePeriodIds,
+  TEAM_BLOCK_SIZE,
+  type Currency,
+  type PaidPlanId,
+  type PeriodId,
+} from '@/lib/pricing/catalogue';
+import { isActive, quote, seatsAreValid, type PlanState } from '@/lib/pricing/quote';
+import { gatewayIds, gateways, withinLimits, type GatewayId } from '@/lib/payments/gateways';
+import { IDEMPOTENCY_HEADER, type CheckoutRequest, type CheckoutResponse } from '@/lib/shared/checkout';
+import type { PayFormProps, PlanStateView } from '@/lib/shared/pay-view';
+import { CancelPlanDialog } from './cancel-plan-dialog';
+import styles from './pay.module.css';
+
+const toState = (view: PlanStateView): PlanState => ({
+  plan: view.plan,
+  expiresAt: view.expiresAt ? new Date(view.expiresAt) : null,
+  seats: view.seats,
+});
+
+const newKey = () => crypto.randomUUID();
+
+/**
+ * The plan, period, team size and gateway choice with a live quote (PRODUCT §6 steps 2–4). The
+ * quote is computed with the server's own catalogue code; the server recomputes it at checkout.
+ */
+export function CheckoutForm({ user, team, availableGateways, now: nowIso }: PayFormProps) {
+  const t = useTranslations('PayPage');
+  const format = useFormatter();
+  const locale = useLocale();
+  const id = useId();
+  const now = useMemo(() => new Date(nowIso), [nowIso]);
+  const userState = useMemo(() => toState(user), [user]);
+  const teamState = useMemo(() => (team ? toState(team) : null), [team]);
+
+  const [plan, setPlan] = useState<PaidPlanId>(team ? 'team_pro' : 'individual_pro');
+  const [period, setPeriod] = useState<PeriodId>('period0');
+  const [showFeatures, setShowFeatures] = useState(false);
+  const [growTeam, setGrowTeam] = useState(false);
+  const [seatsText, setSeatsText] = useState('');
+  const [gateway, setGateway] = useState<GatewayId | null>(availableGateways[0] ?? null);
+  const [method, setMethod] = useState<string>(availableGateways[0] ? gateways[availableGateways[0]].methods[0] : '');
+  const [pending, setPending] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const idempotencyKey = useRef<string>('');
+
+  const buyer = plan === 'team_pro' ? teamState : userState;
+  const canKeep = buyer !== null && buyer.plan === plan && isActive(buyer, now);
+  const effectivePeriod: PeriodId = period === 'period3' && !canKeep ? 'period0' : period;
+  const mustCancel = plan === 'team_pro' && userState.plan === 'individual_pro' && isActive(userState, now);
+
+  const seats = growTeam && plan === 'team_pro' ? Number(seatsText) : undefined;
+  const seatsError =
+    seats !== undefined && teamState && (seatsText.trim() === '' || seatsAreValid(seats, teamState))
+      ? t('form.seatsError', { current: teamState.seats })
+      : null;
+
+  const currency: Currency = gateway ? gateways[gateway].currency : localeInfo(locale as never)?.currency ?? 'USD';
+  const money = (amount: number, c: Currency = currency) =>
+    format.number(amount / 10 ** minorUnitDigits[c], { style: 'currency', currency: c });
+
+  const priced =
+    buyer && !seatsError
+      ? quote({ plan, period: effectivePeriod, currency, seats, current: buyer, now })
+      : null;
+  const limit = priced?.ok && gateway ? withinLimits(gateway, priced.amount) : null;
+  const refusal = !buyer
+    ? t('form.teamRequired')
+    : priced && !priced.ok
+      ? priced.reason === 'nothing_to_pay'
+        ? t('form.nothingToPay')
+        : priced.reason === 'period3_inactive'
+          ? t('form.period3Inactive')
+          : null
+      : limit === 'below_min' && gateway
+        ? t('form.belowMin', { min: money(gateways[gateway].min, gateways[gateway].currency) })
+        : limit === 'above_max' && gateway
+          ? t('form.aboveMax', { max: money(gateways[gateway].max, gateways[gateway].currency) })
+          : null;
+  const canPay = Boolean(priced?.ok && !refusal && !seatsError && gateway && method && !mustCancel && !pending);
+
+  async function checkout(event: React.FormEvent) {
+    event.preventDefault();
+    if (!canPay || !gateway) return;
+    setPending(true);
+    setServerError(null);
+    idempotencyKey.current ||= newKey();
+    const body: CheckoutRequest = { plan, period: effectivePeriod, gateway, method, ...(seats !== undefined ? { seats } : {}) };
+    try {
+      const response = await fetch('/api/checkout', {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'Accept-Language': localeInfo(locale as never).tag,
+          [IDEMPOTENCY_HEADER]: idempotencyKey.current,
+        },
+        body: JSON.stringify(body),
+      });
+      const answer = (await response.json()) as CheckoutResponse;
+      // The next attempt (after Back, or after an error) is a new checkout.
+      idempotencyKey.current = '';
+      if ('redirectUrl' in answer) {
+        window.location.assign(answer.redirectUrl);
+        return;
+      }
+      setServerError(answer.error.message);
+    } catch {
+      idempotencyKey.current = '';
+      setServerError(t('form.networkError'));
+    }
+    setPending(false);
+  }
+
+  const planPrice = (p: PaidPlanId) => {
+    const definition = plans[p];
+    const price = money(definition.price[currency]);
+    return definition.pricing === 'per_block'
+      ? t('form.perBlockMonthly', { price, size: TEAM_BLOCK_SIZE })
+      : t('form.perUserMonthly', { price });
+  };
+
+  return (
+    <form className={styles.form} onSubmit={checkout} noValidate aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>{t('form.heading')}</h2>
+
+      <fieldset className={styles.fieldset}>
+        <legend>{t('form.plan')}</legend>
+        <div className={styles.choices}>
+          {paidPlanIds.map((p) => (
+            <label key={p} className={styles.choice}>
+              <input type="radio" name="plan" value={p} checked={plan === p} onChange={() => setPlan(p)} />
+              <span className={styles.choiceTitle}>{t(`plans.${p}`)}</span>
+              <span className={styles.choiceHint}>{planPrice(p)}</span>
+              {showFeatures && (
+                <ul className={styles.features} data-testid={`features-${p}`}>
+                  <li>
+                    {plans[p].dailyQueryLimit === null
+                      ? t('features.unlimited')
+                      : t('features.dailyLimit', { limit: plans[p].dailyQueryLimit })}
+                  </li>
+                  {plans[p].features.map((feature) => (
+                    <li key={feature}>{t(`features.${feature}`)}</li>
+                  ))}
+                </ul>
+              )}
+            </label>
+          ))}
+        </div>
+        <button type="button" className={styles.linkButton} aria-expanded={showFeatures} onClick={() => setShowFeatures((v) => !v)}>
+          {showFeatures ? t('form.hideFeatures') : t('form.showFeatures')}
+        </button>
+      </fieldset>
+
+      {mustCancel && (
+        <div className={styles.notice} role="note">
+          <p>{t('form.mustCancel')}</p>
+          <button type="button" className="button" onClick={() => setDialogOpen(true)}>
+            {t('form.cancelFirst')}
+          </button>
+        </div>
+      )}
+
+      <fieldset className={styles.fieldset}>
+        <legend>{t('form.period')}</legend>
+        <div className={styles.choices}>
+          {purchasePeriodIds.map((p) => {
+            const { months, paidMonths } = periods[p];
+            return (
+              <label key={p} className={styles.choice}>
+                <input type="radio" name="period" value={p} checked={effectivePeriod === p} onChange={() => setPeriod(p)} />
+                <span className={styles.choiceTitle}>
+                  {months === paidMonths
+                    ? t('form.periodMonths', { months })
+                    : t('form.periodBonus', { months, bonus: months - paidMonths })}
+                </span>
+              </label>
+            );
+          })}
+          {canKeep && (
+            <label className={styles.choice}>
+              <input type="radio" name="period" value="period3" checked={effectivePeriod === 'period3'} onChange={() => setPeriod('period3')} />
+              <span className={styles.choiceTitle}>{t('form.periodKeep')}</span>
+              <span className={styles.choiceHint}>{t('form.periodKeepHint')}</span>
+            </label>
+          )}
+        </div>
+      </fieldset>
+
+      {plan === 'team_pro' && teamState && (
+        <fieldset className={styles.fieldset}>
+          <legend>{t('form.teamSize')}</legend>
+          <label className={styles.inline}>
+            <input type="checkbox" checked={growTeam} onChange={(e) => setGrowTeam(e.target.checked)} />
+            {t('form.increaseSeats')}
+          </label>
+          <label className={styles.field} htmlFor={`${id}-seats`}>
+            {t('form.seatsLabel')}
+          </label>
+          <input
+            id={`${id}-seats`}
+            className={styles.input}
+            type="number"
+            inputMode="numeric"
+            min={teamState.seats + 1}
+            step={1}
+            value={seatsText}
+            placeholder={String(teamState.seats + 1)}
+            disabled={!growTeam}
+            aria-invalid={Boolean(seatsError)}
+            aria-describedby={`${id}-seats-hint${seatsError ? ` ${id}-seats-error` : ''}`}
+            onChange={(e) => setSeatsText(e.target.value)}
+          />
+          <p id={`${id}-seats-hint`} className={styles.hint}>
+            {t('form.seatsHint', { current: teamState.seats, size: TEAM_BLOCK_SIZE })}
+          </p>
+          {seatsError && (
+            <p id={`${id}-seats-error`} className={styles.error} role="alert">
+              {seatsError}
+            </p>
+          )}
+        </fieldset>
+      )}
+
+      <fieldset className={styles.fieldset}>
+        <legend>{t('form.gateway')}</legend>
+        <div className={styles.choices}>
+          {gatewayIds.map((g) => {
+            const available = availableGateways.includes(g);
+            return (
+              <label key={g} className={styles.choice} data-disabled={!available || undefined}>
+                <input
+                  type="radio"
+                  name="gateway"
+                  value={g}
+                  disabled={!available}
+                  checked={gateway === g}
+                  onChange={() => {
+                    setGateway(g);
+                    setMethod(gateways[g].methods[0]);
+                  }}
+                />
+                <span className={styles.choiceTitle}>{t(`form.gateways.${g}`)}</span>
+                {!available && <span className={styles.choiceHint}>{t('form.gatewayUnavailable')}</span>}
+              </label>
+            );
+          })}
+        </div>
+      </fieldset>
+
+      {gateway && (
+        <fieldset className={styles.fieldset}>
+          <legend>{t('form.method')}</legend>
+          <div className={styles.choices}>
+            {gateways[gateway].methods.map((m) => (
+              <label key={m} className={styles.choice}>
+                <input type="radio" name="method" value={m} checked={method === m} onChange={() => setMethod(m)} />
+                <span className={styles.choiceTitle}>{t(`form.methods.${m}`)}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
+
+      <div className={styles.summary} aria-live="polite">
+        {priced?.ok && !refusal ? (
+          <>
+            <p className={styles.total}>
+              {t('form.quote')}: <output data-testid="quote-amount">{money(priced.amount)}</output>
+            </p>
+            {plan === 'team_pro' && <p className={styles.hint}>{t('form.quoteTeam', { blocks: priced.blocks, size: TEAM_BLOCK_SIZE })}</p>}
+            <p className={styles.hint}>{t('form.newExpiry', { date: format.dateTime(priced.expiresAt, { dateStyle: 'long' }) })}</p>
+          </>
+        ) : (
+          refusal && <p className={styles.error}>{refusal}</p>
+        )}
+      </div>
+
+      {serverError && (
+        <p className={styles.error} role="alert">
+          {serverError}
+        </p>
+      )}
+
+      <button type="submit" className="button button--primary" disabled={!canPay} aria-busy={pending}>
+        {pending ? t('form.pending') : t('form.checkout')}
+      </button>
+
+      {mustCancel && (
+        <CancelPlanDialog
+          open={dialogOpen}
+          onClose={() => setDialogOpen(false)}
+          expiresAt={userState.expiresAt ? format.dateTime(userState.expiresAt, { dateStyle: 'long' }) : ''}
+        />
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,57 @@
+import 'server-only';
+import { chatBackend, type OrderStatus, type PayContext, type Subject } from '@/lib/server/store';
+import { vnpayConfig } from '@/lib/server/payments/vnpay/config';
+import { buyerState } from '@/lib/server/checkout/start-checkout';
+import { isFailureCode, type PayResult } from '@/lib/shared/pay-result';
+import type { PayFormProps } from '@/lib/shared/pay-view';
+import type { GatewayId } from '@/lib/payments/gateways';
+
+type Query = Record<string, string | string[] | undefined>;
+
+export type PayPageData =
+  | { kind: 'result'; result: PayResult }
+  | { kind: 'form'; context: PayContext; form: PayFormProps; now: Date };
+
+const fromStatus: Record<OrderStatus, PayResult> = {
+  paid: { status: 'success' },
+  pending: { status: 'processing' },
+  failed: { status: 'failed', code: 'failed1' },
+  needs_review: { status: 'failed', code: 'failed2' },
+};
+
+const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+/**
+ * What `/pay` shows. A result named by `order=` is read from the store (a forged
+ * `?status=success` proves nothing); an explicit failure code is shown as is; otherwise the
+ * account behind the session, or `failed0` when there is none.
+ */
+export async function loadPayPage(subject: Subject | null, query: Query, now: Date): Promise<PayPageData> {
+  const backend = await chatBackend();
+  const status = first(query.status);
+  const orderId = first(query.order);
+  if (status && orderId && /^[a-f0-9]{32}$/.test(orderId)) {
+    const order = await backend.findOrder(orderId);
+    return { kind: 'result', result: order ? fromStatus[order.status] : { status: 'failed', code: 'failed1' } };
+  }
+  const code = first(query.code);
+  if (status === 'failed' && isFailureCode(code)) return { kind: 'result', result: { status: 'failed', code } };
+
+  const context = subject ? await backend.loadPayContext(subject) : null;
+  if (!context) return { kind: 'result', result: { status: 'failed', code: 'failed0' } };
+
+  const view = (state: ReturnType<typeof buyerState>) =>
+    state && { plan: state.plan, expiresAt: state.expiresAt?.toISOString() ?? null, seats: state.seats };
+  const availableGateways: GatewayId[] = vnpayConfig() ? ['vnpay'] : [];
+  return {
+    kind: 'form',
+    context,
+    now,
+    form: {
+      user: view(buyerState(context, 'individual_pro'))!,
+      team: view(buyerState(context, 'team_pro')),
+      availableGateways,
+      now: now.toISOString(),
+    },
+  };
+}

@@ -1,0 +1,23 @@
+/**
+ * What the pay page's client form receives from the server: plain, serialisable data. Dates are
+ * ISO strings; amounts are computed on both sides by lib/pricing/quote from these states.
+ */
+import type { PlanId } from '@/lib/pricing/catalogue';
+import type { GatewayId } from '@/lib/payments/gateways';
+
+export interface PlanStateView {
+  plan: PlanId;
+  expiresAt: string | null;
+  seats: number;
+}
+
+export interface PayFormProps {
+  /** The user's own plan (individual_pro is bought for it). */
+  user: PlanStateView;
+  /** The team's plan, when the link came from a team chat. */
+  team: PlanStateView | null;
+  /** Gateways this deployment can take payments with right now. */
+  availableGateways: GatewayId[];
+  /** The clock the server rendered with, so the live quote uses the same "now". */
+  now: string;
+}
