@@ -10,7 +10,8 @@ const steps = [
   // Route types (PageProps, LayoutProps) are generated, not committed: a clean clone needs them first.
   ['typegen', ['npx', 'next', 'typegen']],
   ['typecheck', ['npx', 'tsc', '--noEmit']],
-  ['unit', ['npx', 'jest', '--ci']],
+  // PGlite loads its WebAssembly with a dynamic import, which Jest allows only with VM modules.
+  ['unit', ['node', '--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--ci']],
   ['build', ['npx', 'next', 'build'], { NEXT_DIST_DIR: '.next-e2e' }],
   ['e2e', ['npx', 'playwright', 'test'], { NEXT_DIST_DIR: '.next-e2e' }],
 ];

@@ -9,7 +9,7 @@ import { openPglite, openPostgres, type Sql } from './embedded/sql';
 
 export type * from './types';
 
-interface Opened {
+export interface Opened {
   backend: ChatBackend;
   sql: Sql;
   /** True when this start wrote the demo data. */
@@ -29,6 +29,13 @@ export function openChatBackend(): Promise<Opened> {
     throw error;
   });
   return holder[slot];
+}
+
+/** Wires in an already opened backend (tests, and embedders that build their own). */
+export function installChatBackend(opened: Promise<Opened> | undefined): void {
+  const holder = globalThis as GlobalSlot;
+  if (opened) holder[slot] = opened;
+  else delete holder[slot];
 }
 
 export async function chatBackend(): Promise<ChatBackend> {

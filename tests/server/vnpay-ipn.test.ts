@@ -1,0 +1,137 @@
+import fc from 'fast-check';
+import { GET as ipn } from '@/app/api/payments/vnpay/ipn/route';
+import { GET as vnpayReturn } from '@/app/api/payments/vnpay/return/route';
+import { installChatBackend } from '@/lib/server/store';
+import { addMonths } from '@/lib/pricing/quote';
+import { storeKinds, useTestStore } from '../support/stores';
+import { ipnRequest, pendingTeamOrder, vnpayCallback } from '../support/money';
+
+const reply = async (params: URLSearchParams) => (await ipn(ipnRequest(params))).json() as Promise<{ RspCode: string }>;
+
+describe.each(storeKinds)('VNPay IPN on %s', (kind) => {
+  const store = useTestStore(kind);
+  const team = async () => (await store().sql.query<{ seats: number; plan_expires_at: Date }>(
+    "SELECT seats, plan_expires_at FROM teams WHERE team_id = '-1002001'",
+  )).rows[0]!;
+  const orderStatus = async (id: string) => (await store().backend.findOrder(id))?.status;
+  const eventCount = async () => Number((await store().sql.query<{ n: number }>('SELECT count(*)::int AS n FROM payment_events')).rows[0]!.n);
+
+  it('answers 97 to a bad signature and changes nothing', async () => {
+    const order = await pendingTeamOrder();
+    const params = vnpayCallback(order);
+    params.set('vnp_Amount', '100'); // tampered after signing
+    expect(await reply(params)).toMatchObject({ RspCode: '97' });
+    const signedWithOtherSecret = vnpayCallback(order, {}, 'not-the-secret');
+    expect(await reply(signedWithOtherSecret)).toMatchObject({ RspCode: '97' });
+    expect(await orderStatus(order.id)).toBe('pending');
+    expect(await eventCount()).toBe(0);
+  });
+
+  it.each(['', 'abc', 'z'.repeat(128), '0'.repeat(127)])('answers 97, not an exception, to the hash %p', async (hash) => {
+    const order = await pendingTeamOrder();
+    const params = vnpayCallback(order);
+    params.set('vnp_SecureHash', hash);
+    expect(await reply(params)).toMatchObject({ RspCode: '97' });
+  });
+
+  it('accepts an upper-case hash and ignores non-vnp_ parameters and vnp_SecureHashType', async () => {
+    const order = await pendingTeamOrder();
+    const params = vnpayCallback(order);
+    params.set('vnp_SecureHash', params.get('vnp_SecureHash')!.toUpperCase());
+    params.set('vnp_SecureHashType', 'HmacSHA512');
+    params.set('utm_source', 'x');
+    expect(await reply(params)).toMatchObject({ RspCode: '00' });
+  });
+
+  it('answers 01 to an unknown order and 04 to a wrong amount, granting nothing', async () => {
+    expect(await reply(vnpayCallback({ id: 'f'.repeat(32), amount: 6_300_000 }))).toMatchObject({ RspCode: '01' });
+    const order = await pendingTeamOrder();
+    expect(await reply(vnpayCallback({ id: order.id, amount: order.amount + 1 }))).toMatchObject({ RspCode: '04' });
+    expect(await orderStatus(order.id)).toBe('needs_review');
+    expect((await team()).seats).toBe(10);
+  });
+
+  it('grants the plan on success: seats set, expiry extended from the current expiry by the period', async () => {
+    const before = await team();
+    const order = await pendingTeamOrder();
+    expect(await reply(vnpayCallback(order))).toEqual({ RspCode: '00', Message: 'Confirm Success' });
+    const after = await team();
+    expect(after.seats).toBe(25);
+    expect(new Date(after.plan_expires_at).toISOString()).toBe(addMonths(new Date(before.plan_expires_at), 7).toISOString());
+    expect(await orderStatus(order.id)).toBe('paid');
+  });
+
+  it('records a failure with 00, grants nothing, and a later failure of a paid order leaves it paid', async () => {
+    const failed = await pendingTeamOrder();
+    expect(await reply(vnpayCallback(failed, { vnp_ResponseCode: '24', vnp_TransactionStatus: '02', vnp_TransactionNo: '0' }))).toMatchObject({ RspCode: '00' });
+    expect(await orderStatus(failed.id)).toBe('failed');
+    expect((await team()).seats).toBe(10);
+
+    const paid = await pendingTeamOrder();
+    await reply(vnpayCallback(paid));
+    expect(await reply(vnpayCallback(paid, { vnp_ResponseCode: '51', vnp_TransactionStatus: '02', vnp_TransactionNo: '999' }))).toMatchObject({ RspCode: '02' });
+    expect(await orderStatus(paid.id)).toBe('paid');
+  });
+
+  it('grants exactly once when 30 identical IPNs arrive at the same time: one 00, twenty-nine 02', async () => {
+    const before = await team();
+    const order = await pendingTeamOrder();
+    const params = vnpayCallback(order);
+    const replies = await Promise.all(Array.from({ length: 30 }, () => reply(new URLSearchParams(params))));
+    const codes = replies.map((r) => r.RspCode).sort();
+    expect(codes.filter((c) => c === '00')).toHaveLength(1);
+    expect(codes.filter((c) => c === '02')).toHaveLength(29);
+    expect(new Date((await team()).plan_expires_at).toISOString()).toBe(addMonths(new Date(before.plan_expires_at), 7).toISOString());
+    expect(await eventCount()).toBe(1);
+  });
+
+  it('whatever the order of success, failure and duplicate callbacks, a paid order is granted once and never unpaid', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.constantFrom('success', 'failure', 'duplicate-success', 'duplicate-failure'), { minLength: 1, maxLength: 6 }),
+        async (sequence) => {
+          await store().sql.query("UPDATE teams SET plan_expires_at = now() + interval '15 days', seats = 10");
+          const before = await team();
+          const order = await pendingTeamOrder();
+          const success = vnpayCallback(order, { vnp_TransactionNo: '111' });
+          const failure = vnpayCallback(order, { vnp_ResponseCode: '51', vnp_TransactionStatus: '02', vnp_TransactionNo: '222' });
+          const shuffled = sequence.map((kind) => (kind.endsWith('success') ? success : failure));
+          for (const params of shuffled) await reply(new URLSearchParams(params));
+          const status = await orderStatus(order.id);
+          const expiry = new Date((await team()).plan_expires_at).toISOString();
+          if (sequence.some((kind) => kind.endsWith('success'))) {
+            return status === 'paid' && expiry === addMonths(new Date(before.plan_expires_at), 7).toISOString();
+          }
+          return status === 'failed' && expiry === new Date(before.plan_expires_at).toISOString();
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
+
+  it('answers 99 when the store fails, and a retry then succeeds', async () => {
+    const order = await pendingTeamOrder();
+    installChatBackend(Promise.reject(new Error('database is down')));
+    expect(await reply(vnpayCallback(order))).toMatchObject({ RspCode: '99' });
+    installChatBackend(Promise.resolve(store()));
+    expect(await reply(vnpayCallback(order))).toMatchObject({ RspCode: '00' });
+  });
+
+  it('the return shows the stored state in the payer’s locale and never changes the order', async () => {
+    const order = await pendingTeamOrder();
+    const before = await vnpayReturn(ipnRequest(vnpayCallback(order)));
+    expect(before.status).toBe(303);
+    expect(before.headers.get('location')).toMatch(new RegExp(`/vi/pay\\?status=processing&order=${order.id}$`));
+    expect(await orderStatus(order.id)).toBe('pending');
+
+    await reply(vnpayCallback(order));
+    const after = await vnpayReturn(ipnRequest(vnpayCallback(order)));
+    expect(after.headers.get('location')).toMatch(/\/vi\/pay\?status=success&order=/);
+
+    const forged = vnpayCallback(order);
+    forged.set('vnp_ResponseCode', '00');
+    forged.set('vnp_SecureHash', 'a'.repeat(128));
+    const refused = await vnpayReturn(ipnRequest(forged));
+    expect(refused.headers.get('location')).toMatch(/\/pay\?status=failed&code=failed1$/);
+  });
+});

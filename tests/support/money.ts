@@ -1,0 +1,67 @@
+import { NextRequest } from 'next/server';
+import { chatBackend, type NewOrder, type Order } from '@/lib/server/store';
+import { vnpayConfig } from '@/lib/server/payments/vnpay/config';
+import { signedQuery } from '@/lib/server/payments/vnpay/signature';
+import { sealSession } from '@/lib/server/session/session';
+
+export const alice = { platform: 'telegram', userId: '1001', teamId: '-1002001' } as const;
+export const bob = { platform: 'telegram', userId: '1002', teamId: '-1002001' } as const;
+export const carol = { platform: 'slack', userId: 'U1003' } as const;
+
+export const sandbox = () => {
+  const config = vnpayConfig();
+  if (!config) throw new Error('the VNPay sandbox should be on in tests');
+  return config;
+};
+
+/** A pending order as checkout would create it (team_pro, 25 seats, 7 months, 6,300,000 VND). */
+export async function pendingTeamOrder(overrides: Partial<NewOrder> = {}): Promise<Order> {
+  const { order } = await (await chatBackend()).createOrder({
+    subject: alice,
+    plan: 'team_pro',
+    period: 'period1',
+    seats: 25,
+    months: 7,
+    gateway: 'vnpay',
+    method: 'qr',
+    currency: 'VND',
+    amount: 6_300_000,
+    locale: 'vi',
+    clientIp: '127.0.0.1',
+    idempotencyKey: `test-${Math.random().toString(36).slice(2)}`,
+    now: new Date(),
+    ...overrides,
+  });
+  return order;
+}
+
+/** The query string VNPay would send to the IPN and return URLs for `order`. */
+export function vnpayCallback(
+  order: Pick<Order, 'id' | 'amount'>,
+  overrides: Record<string, string> = {},
+  secret = sandbox().hashSecret,
+): URLSearchParams {
+  const fields: Record<string, string> = {
+    vnp_Amount: String(order.amount * 100),
+    vnp_BankCode: 'NCB',
+    vnp_CardType: 'ATM',
+    vnp_OrderInfo: `Quorum AI order ${order.id}`,
+    vnp_PayDate: '20261122173000',
+    vnp_ResponseCode: '00',
+    vnp_TmnCode: sandbox().tmnCode,
+    vnp_TransactionNo: '14226112',
+    vnp_TransactionStatus: '00',
+    vnp_TxnRef: order.id,
+    ...overrides,
+  };
+  return new URLSearchParams(signedQuery(fields, secret));
+}
+
+export const ipnRequest = (params: URLSearchParams) =>
+  new NextRequest(`http://localhost:3000/api/payments/vnpay/ipn?${params}`);
+
+/** A session cookie header for `subject`, as the link exchange would have set it. */
+export async function sessionCookie(subject: { platform: 'telegram' | 'slack' | 'discord'; userId: string; teamId?: string }) {
+  const value = await sealSession({ plt: subject.platform, sub: subject.userId, team: subject.teamId, aud: 'pay', jti: 'test' });
+  return `quorum-pay=${value}`;
+}
