@@ -1,6 +1,6 @@
 import 'server-only';
 import { NextResponse } from 'next/server';
-import { getTranslations } from 'next-intl/server';
+import { checkoutErrorTranslator } from '@/lib/server/i18n/translator';
 import { localeInfo, type Locale } from '@/lib/i18n/locales';
 import { minorUnitDigits, type Currency } from '@/lib/pricing/catalogue';
 import type { CheckoutErrorCode } from '@/lib/shared/checkout';
@@ -17,7 +17,7 @@ export async function apiError(
   locale: Locale,
   values: ErrorValues = {},
 ): Promise<NextResponse> {
-  const t = await getTranslations({ locale, namespace: 'Checkout.errors' });
+  const t = await checkoutErrorTranslator(locale);
   const money = (amount: number, currency: Currency) =>
     new Intl.NumberFormat(localeInfo(locale).tag, { style: 'currency', currency }).format(
       amount / 10 ** minorUnitDigits[currency],
