@@ -1,0 +1,65 @@
+import { NextRequest } from 'next/server';
+import { SignJWT, UnsecuredJWT } from 'jose';
+import { proxy } from '@/proxy';
+import { mintPaylink, verifyPaylink } from '@/lib/server/session/paylink';
+import { openSession } from '@/lib/server/session/session';
+import { paylinkSecret } from '@/lib/server/session/secret';
+
+const claims = { plt: 'telegram', sub: '1001', team: '-1002001', aud: 'pay' } as const;
+const open = (url: string) => proxy(new NextRequest(url, { headers: { 'sec-fetch-dest': 'document' } }));
+const cookieValue = (setCookie: string | null) => setCookie?.match(/quorum-pay=([^;]*)/)?.[1] ?? '';
+
+describe('pay links', () => {
+  it('exchanges a valid link for an httpOnly Lax session and 303s to the same URL without t', async () => {
+    const token = await mintPaylink(claims);
+    const response = await open(`http://localhost:3000/vi/pay?x=1&t=${token}`);
+    expect(response.status).toBe(303);
+    const location = new URL(response.headers.get('location')!, 'http://localhost:3000');
+    expect(location.pathname + location.search).toBe('/vi/pay?x=1');
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const setCookie = response.headers.get('set-cookie')!;
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=lax/i);
+    expect(setCookie).toMatch(/Path=\//);
+    expect(await openSession(cookieValue(setCookie), 'pay')).toEqual({ platform: 'telegram', userId: '1001', teamId: '-1002001' });
+  });
+
+  it('uses a Secure __Host- cookie outside localhost', async () => {
+    const response = await open(`https://quorum.example/pay?t=${await mintPaylink(claims)}`);
+    expect(response.headers.get('set-cookie')).toMatch(/^__Host-quorum-pay=.*Secure/i);
+  });
+
+  const now = Math.floor(Date.now() / 1000);
+  const forged: Array<[string, () => Promise<string>]> = [
+    ['signed with another secret', () => mintPaylink(claims, { secret: new TextEncoder().encode('x'.repeat(40)) })],
+    ['expired', () => mintPaylink(claims, { now: new Date(Date.now() - 48 * 3600_000) })],
+    ['alg none', async () => new UnsecuredJWT({ plt: 'telegram', jti: 'j' }).setSubject('1001').setAudience('pay').setIssuedAt().setExpirationTime('1h').encode()],
+    ['HS512', async () => new SignJWT({ plt: 'telegram', jti: 'j' }).setProtectedHeader({ alg: 'HS512' }).setSubject('1001').setAudience('pay').setIssuedAt().setExpirationTime('1h').sign(new Uint8Array(Buffer.concat([paylinkSecret(), paylinkSecret()])))],
+    ['for the team page', () => mintPaylink({ ...claims, aud: 'team' })],
+    ['without exp', async () => new SignJWT({ plt: 'telegram', jti: 'j' }).setProtectedHeader({ alg: 'HS256' }).setSubject('1001').setAudience('pay').setIssuedAt(now).sign(paylinkSecret())],
+    ['for an unknown platform', async () => new SignJWT({ plt: 'icq', jti: 'j' }).setProtectedHeader({ alg: 'HS256' }).setSubject('1001').setAudience('pay').setIssuedAt(now).setExpirationTime(now + 600).sign(paylinkSecret())],
+    ['a payload edited after signing', async () => {
+      const [h, , s] = (await mintPaylink(claims)).split('.');
+      return `${h}.${Buffer.from(JSON.stringify({ ...claims, sub: '1002', exp: now + 600, iat: now, jti: 'j' })).toString('base64url')}.${s}`;
+    }],
+    ['malformed', async () => 'not.a.jwt'],
+    ['empty', async () => ''],
+    ['100 KB long', async () => 'a'.repeat(100_000)],
+  ];
+
+  it.each(forged)('refuses a link %s: no session, and any previous one is cleared', async (_label, make) => {
+    const token = await make();
+    expect((await verifyPaylink(token, 'pay')).ok).toBe(false);
+    const response = await open(`http://localhost:3000/pay?t=${encodeURIComponent(token)}`);
+    expect(response.status).toBe(303);
+    expect(response.headers.get('set-cookie')).toMatch(/quorum-pay=;.*Max-Age=0/i);
+  });
+
+  it('does not accept the session cookie of one audience for another', async () => {
+    const response = await open(`http://localhost:3000/pay?t=${await mintPaylink(claims)}`);
+    const value = cookieValue(response.headers.get('set-cookie'));
+    expect(await openSession(value, 'team')).toBeNull();
+    expect(await openSession(await mintPaylink(claims), 'pay')).toBeNull();
+  });
+});
