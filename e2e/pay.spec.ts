@@ -1,0 +1,79 @@
+import { test, expect } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { payLink } from './support/links';
+import { message } from './support/messages';
+
+const alice = { user: '1001', team: '-1002001' };
+
+test.describe('paying with VNPay through the local sandbox', () => {
+  test('vi: team_pro for 25 seats and 7 months, approved → success, and the team has 25 seats and a later expiry', async ({ page }) => {
+    await page.goto(await payLink({ ...alice, prefix: '/vi' }));
+    await expect(page).toHaveURL(/\/vi\/pay$/); // the token is gone from the address bar
+    const expiryBefore = await page.getByTestId('team-expiry').textContent();
+    await expect(page.getByTestId('team-seats')).toHaveText('10');
+
+    await page.getByRole('radio', { name: message('vi', 'PayPage.plans.team_pro') }).check();
+    await page.locator('input[name=period][value=period1]').check();
+    await page.getByRole('checkbox', { name: message('vi', 'PayPage.form.increaseSeats') }).check();
+    await page.getByLabel(message('vi', 'PayPage.form.seatsLabel')).fill('25');
+    await expect(page.getByTestId('quote-amount')).toHaveText(/6\.300\.000/);
+
+    await page.getByRole('button', { name: message('vi', 'PayPage.form.checkout') }).click();
+    await expect(page).toHaveURL(/\/api\/payments\/vnpay\/sandbox\?/);
+    await expect(page.getByTestId('sandbox-amount')).toContainText('6.300.000');
+    await page.getByRole('button', { name: 'Thanh toán thành công' }).click();
+
+    await expect(page).toHaveURL(/\/vi\/pay\?status=success&order=[a-f0-9]{32}$/);
+    await expect(page.locator('[data-status=success]')).toBeVisible();
+    await page.getByRole('link', { name: message('vi', 'PayPage.result.back') }).click();
+    await expect(page.getByTestId('team-seats')).toHaveText('25');
+    await expect(page.getByTestId('team-expiry')).not.toHaveText(expiryBefore ?? '');
+  });
+
+  test('a declined payment shows failed1 and changes nothing', async ({ page }) => {
+    await page.goto(await payLink(alice));
+    const seats = await page.getByTestId('team-seats').textContent();
+    await page.getByRole('radio', { name: message('en', 'PayPage.plans.individual_pro') }).check();
+    await page.getByRole('button', { name: message('en', 'PayPage.form.checkout') }).click();
+    await page.getByRole('button', { name: 'Bank declines' }).click();
+    await expect(page).toHaveURL(/status=failed&code=failed1/);
+    await expect(page.getByTestId('failure-code')).toContainText('failed1');
+    await page.goto('/pay');
+    await expect(page.getByTestId('team-seats')).toHaveText(seats ?? '');
+  });
+
+  test('a forged link shows failed0 and no account data', async ({ page, context }) => {
+    await context.clearCookies();
+    await page.goto(await payLink(alice, 'a-forged-secret-that-is-long-enough-to-sign'));
+    await expect(page.getByTestId('failure-code')).toContainText('failed0');
+    await expect(page.getByText('Alice Nguyen')).toHaveCount(0);
+  });
+});
+
+test('bob must cancel his individual plan in a modal before buying team_pro', async ({ page }) => {
+  await page.goto(await payLink({ user: '1002', team: '-1002001' }));
+  await page.getByRole('radio', { name: message('en', 'PayPage.plans.team_pro') }).check();
+  const checkout = page.getByRole('button', { name: message('en', 'PayPage.form.checkout') });
+  await expect(checkout).toBeDisabled();
+
+  const open = page.getByRole('button', { name: message('en', 'PayPage.form.cancelFirst') });
+  await open.click();
+  const dialog = page.getByRole('dialog', { name: message('en', 'PayPage.cancelModal.title') });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: message('en', 'PayPage.cancelModal.keep') })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  await open.click();
+  await dialog.getByRole('button', { name: message('en', 'PayPage.cancelModal.confirm') }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('account-table')).toContainText(message('en', 'PayPage.plans.free'));
+  await page.getByRole('radio', { name: message('en', 'PayPage.plans.team_pro') }).check();
+  await expect(checkout).toBeEnabled();
+});
+
+test('the pay page has no axe violations', async ({ page }) => {
+  await page.goto(await payLink({ user: '1001', team: '-1002001', prefix: '/ur' }));
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations).toEqual([]);
+});
