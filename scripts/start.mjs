@@ -37,6 +37,8 @@ if (changedAt > builtAt) {
 
 // No -H 127.0.0.1: with a proxy rewrite Next loops on `/` (vercel/next.js#94745).
 const port = process.env.PORT || '3000';
-const server = spawn('npx', ['next', 'start', '-p', port], { cwd: root, stdio: 'inherit', env: process.env });
+// Links printed at start (and the VNPay return URL) must point at this server unless told otherwise.
+const env = { ...process.env, SITE_URL: process.env.SITE_URL || `http://localhost:${port}` };
+const server = spawn('npx', ['next', 'start', '-p', port], { cwd: root, stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -1,5 +1,5 @@
 import 'server-only';
-import { env } from '@/lib/server/env';
+import { env, EnvError } from '@/lib/server/env';
 import { openChatBackend } from '@/lib/server/store';
 import { paylinkSecret } from '@/lib/server/session/secret';
 import { vnpayConfig } from '@/lib/server/payments/vnpay/config';
@@ -11,7 +11,17 @@ import { linkUrl } from '@/lib/server/links';
  * demo links are printed so `npm start` leads straight to a payable page.
  */
 export async function onServerStart(): Promise<void> {
-  const config = env();
+  let config: ReturnType<typeof env>;
+  try {
+    config = env();
+  } catch (error) {
+    // A misconfigured server must not half-run: say which variable is wrong, then stop.
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
   paylinkSecret();
   const { seeded } = await openChatBackend();
   const store = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.DATA_DIR}/pglite`;

@@ -1,15 +1,19 @@
 import 'server-only';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { env } from '@/lib/server/env';
 
 /**
  * Per-process limits (one `next start`); several instances would need the shared store
  * (rate-limiter-flexible has a PostgreSQL backend). Keys are a session subject or a client IP.
  */
-const makeLimiters = () => ({
-  checkoutPerSession: new RateLimiterMemory({ points: 10, duration: 60 }),
-  checkoutPerIp: new RateLimiterMemory({ points: 30, duration: 60 }),
-});
-let limiters = makeLimiters();
+const makeLimiters = () => {
+  const [perSession = 10, perIp = 30] = env().CHECKOUT_RATE_LIMITS.split('/').map(Number);
+  return {
+    checkoutPerSession: new RateLimiterMemory({ points: perSession, duration: 60 }),
+    checkoutPerIp: new RateLimiterMemory({ points: perIp, duration: 60 }),
+  };
+};
+let limiters: ReturnType<typeof makeLimiters> | undefined;
 
 /** Forgets every count (tests start each case from a clean minute). */
 export function resetRateLimits(): void {
@@ -17,7 +21,10 @@ export function resetRateLimits(): void {
 }
 
 /** Consumes one point from each named bucket; the seconds to wait when any is exhausted, else null. */
-export async function rateLimit(buckets: Array<[keyof typeof limiters, string]>): Promise<number | null> {
+export async function rateLimit(
+  buckets: Array<[keyof ReturnType<typeof makeLimiters>, string]>,
+): Promise<number | null> {
+  limiters ??= makeLimiters();
   for (const [name, key] of buckets) {
     try {
       await limiters[name].consume(key);

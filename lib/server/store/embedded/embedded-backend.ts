@@ -13,7 +13,6 @@ import type {
   OrderStatus,
   PaymentEvent,
   PaymentOutcome,
-  Subject,
   Team,
 } from '../types';
 import type { Sql } from './sql';
@@ -64,18 +63,29 @@ const newOrderId = () => randomBytes(16).toString('hex');
 export function embeddedBackend(sql: Sql): ChatBackend {
   return {
     async loadPayContext(subject) {
-      const accounts = await sql.query<{
+      // One round trip: the account, and the team only if the account is one of its members.
+      const result = await sql.query<{
         username: string;
         full_name: string;
         referral_code: string;
         plan: PlanId;
         plan_expires_at: Date | null;
+        team_name: string | null;
+        team_plan: PlanId | null;
+        team_expires_at: Date | null;
+        team_seats: number | null;
+        member_count: number | string | null;
       }>(
-        `SELECT username, full_name, referral_code, plan, plan_expires_at
-           FROM accounts WHERE platform = $1 AND user_id = $2`,
-        [subject.platform, subject.userId],
+        `SELECT a.username, a.full_name, a.referral_code, a.plan, a.plan_expires_at,
+                t.name AS team_name, t.plan AS team_plan, t.plan_expires_at AS team_expires_at, t.seats AS team_seats,
+                (SELECT count(*) FROM team_members m WHERE m.platform = t.platform AND m.team_id = t.team_id) AS member_count
+           FROM accounts a
+           LEFT JOIN team_members me ON me.platform = a.platform AND me.user_id = a.user_id AND me.team_id = $3
+           LEFT JOIN teams t ON t.platform = me.platform AND t.team_id = me.team_id
+          WHERE a.platform = $1 AND a.user_id = $2`,
+        [subject.platform, subject.userId, subject.teamId ?? null],
       );
-      const row = accounts.rows[0];
+      const row = result.rows[0];
       if (!row) return null;
       const account: Account = {
         platform: subject.platform,
@@ -86,7 +96,19 @@ export function embeddedBackend(sql: Sql): ChatBackend {
         plan: row.plan,
         planExpiresAt: row.plan_expires_at ? new Date(row.plan_expires_at) : null,
       };
-      return { account, team: subject.teamId ? await loadTeam(sql, subject) : null };
+      const team: Team | null =
+        subject.teamId && row.team_name !== null && row.team_plan !== null
+          ? {
+              platform: subject.platform,
+              teamId: subject.teamId,
+              name: row.team_name,
+              plan: row.team_plan,
+              planExpiresAt: row.team_expires_at ? new Date(row.team_expires_at) : null,
+              seats: Number(row.team_seats),
+              memberCount: Number(row.member_count),
+            }
+          : null;
+      return { account, team };
     },
 
     async createOrder(input: NewOrder) {
@@ -146,34 +168,6 @@ export function embeddedBackend(sql: Sql): ChatBackend {
     async ping() {
       await sql.query('SELECT 1');
     },
-  };
-}
-
-async function loadTeam(sql: Sql, subject: Subject): Promise<Team | null> {
-  const result = await sql.query<{
-    name: string;
-    plan: PlanId;
-    plan_expires_at: Date | null;
-    seats: number;
-    member_count: number | string;
-  }>(
-    `SELECT t.name, t.plan, t.plan_expires_at, t.seats,
-            (SELECT count(*) FROM team_members m WHERE m.platform = t.platform AND m.team_id = t.team_id) AS member_count
-       FROM teams t
-       JOIN team_members me ON me.platform = t.platform AND me.team_id = t.team_id AND me.user_id = $3
-      WHERE t.platform = $1 AND t.team_id = $2`,
-    [subject.platform, subject.teamId, subject.userId],
-  );
-  const row = result.rows[0];
-  if (!row || !subject.teamId) return null;
-  return {
-    platform: subject.platform,
-    teamId: subject.teamId,
-    name: row.name,
-    plan: row.plan,
-    planExpiresAt: row.plan_expires_at ? new Date(row.plan_expires_at) : null,
-    seats: row.seats,
-    memberCount: Number(row.member_count),
   };
 }
 
