@@ -12,7 +12,7 @@ test.describe('paying with VNPay through the local sandbox', () => {
     const expiryBefore = await page.getByTestId('team-expiry').textContent();
     await expect(page.getByTestId('team-seats')).toHaveText('10');
 
-    await page.getByRole('radio', { name: message('vi', 'PayPage.plans.team_pro') }).check();
+    await page.getByRole('radio', { name: message('vi', 'Plans.names.team_pro') }).check();
     await page.locator('input[name=period][value=period1]').check();
     await page.getByRole('checkbox', { name: message('vi', 'PayPage.form.increaseSeats') }).check();
     await page.getByLabel(message('vi', 'PayPage.form.seatsLabel')).fill('25');
@@ -33,7 +33,7 @@ test.describe('paying with VNPay through the local sandbox', () => {
   test('a declined payment shows failed1 and changes nothing', async ({ page }) => {
     await page.goto(await payLink(alice));
     const seats = await page.getByTestId('team-seats').textContent();
-    await page.getByRole('radio', { name: message('en', 'PayPage.plans.individual_pro') }).check();
+    await page.getByRole('radio', { name: message('en', 'Plans.names.individual_pro') }).check();
     await page.getByRole('button', { name: message('en', 'PayPage.form.checkout') }).click();
     await page.getByRole('button', { name: 'Bank declines' }).click();
     await expect(page).toHaveURL(/status=failed&code=failed1/);
@@ -52,7 +52,7 @@ test.describe('paying with VNPay through the local sandbox', () => {
 
 test('bob must cancel his individual plan in a modal before buying team_pro', async ({ page }) => {
   await page.goto(await payLink({ user: '1002', team: '-1002001' }));
-  await page.getByRole('radio', { name: message('en', 'PayPage.plans.team_pro') }).check();
+  await page.getByRole('radio', { name: message('en', 'Plans.names.team_pro') }).check();
   const checkout = page.getByRole('button', { name: message('en', 'PayPage.form.checkout') });
   await expect(checkout).toBeDisabled();
 
@@ -67,8 +67,8 @@ test('bob must cancel his individual plan in a modal before buying team_pro', as
   await open.click();
   await dialog.getByRole('button', { name: message('en', 'PayPage.cancelModal.confirm') }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByTestId('account-table')).toContainText(message('en', 'PayPage.plans.free'));
-  await page.getByRole('radio', { name: message('en', 'PayPage.plans.team_pro') }).check();
+  await expect(page.getByTestId('account-table')).toContainText(message('en', 'Plans.names.free'));
+  await page.getByRole('radio', { name: message('en', 'Plans.names.team_pro') }).check();
   await expect(checkout).toBeEnabled();
 });
 

@@ -1,23 +1,30 @@
 import type { Metadata } from 'next';
-import { useTranslations } from 'next-intl';
-import { Link } from '@/lib/i18n/navigation';
-import { site } from '@/lib/config/site';
 import { pageMetadata } from '@/lib/server/seo';
 import type { Locale } from '@/lib/i18n/locales';
+import { MotionProvider } from '@/components/landing/motion-provider';
+import { About, Download, Features, Hero, HowItWorks, Testimonials } from '@/components/landing/sections';
+import { PricingTable } from '@/components/landing/pricing-table';
+import '@/components/landing/landing.css';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]'>): Promise<Metadata> {
   return pageMetadata((await params).locale as Locale, 'home');
 }
 
-export default function HomePage() {
-  const t = useTranslations('HomePage');
+export default async function HomePage({ params }: PageProps<'/[locale]'>) {
+  const locale = (await params).locale as Locale;
   return (
-    <section className="page-hero">
-      <h1>{t('heading')}</h1>
-      <p>{t('intro', { brand: site.name })}</p>
-      <Link className="button button--primary" href="/join">
-        {t('cta')}
-      </Link>
-    </section>
+    <MotionProvider>
+      {/* Reveals start hidden; without JavaScript nothing would ever show them. */}
+      <noscript>
+        <style>{'[data-reveal]{opacity:1!important;transform:none!important}'}</style>
+      </noscript>
+      <Hero />
+      <About />
+      <Features />
+      <HowItWorks />
+      <PricingTable locale={locale} />
+      <Testimonials />
+      <Download />
+    </MotionProvider>
   );
 }

@@ -7,6 +7,7 @@ import styles from './pay.module.css';
 /** The account and team the link was opened for (PRODUCT §6 step 2). Every value is rendered as text. */
 export function AccountTables({ context, now }: { context: PayContext; now: Date }) {
   const t = useTranslations('PayPage');
+  const plansT = useTranslations('Plans');
   const format = useFormatter();
   const date = (value: Date) => format.dateTime(value, { dateStyle: 'long' });
   const { account, team } = context;
@@ -41,7 +42,7 @@ export function AccountTables({ context, now }: { context: PayContext; now: Date
             </tr>
             <tr>
               <th scope="row">{t('account.plan')}</th>
-              <td>{t(`plans.${account.plan}`)}</td>
+              <td>{plansT(`names.${account.plan}`)}</td>
             </tr>
             <tr>
               <th scope="row">{t('account.expiry')}</th>
@@ -62,7 +63,7 @@ export function AccountTables({ context, now }: { context: PayContext; now: Date
               </tr>
               <tr>
                 <th scope="row">{t('team.plan')}</th>
-                <td>{t(`plans.${team.plan}`)}</td>
+                <td>{plansT(`names.${team.plan}`)}</td>
               </tr>
               <tr>
                 <th scope="row">{t('team.expiry')}</th>

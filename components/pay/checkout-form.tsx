@@ -34,6 +34,7 @@ const newKey = () => crypto.randomUUID();
  */
 export function CheckoutForm({ user, team, availableGateways, now: nowIso }: PayFormProps) {
   const t = useTranslations('PayPage');
+  const plansT = useTranslations('Plans');
   const format = useFormatter();
   const locale = useLocale();
   const id = useId();
@@ -138,17 +139,17 @@ export function CheckoutForm({ user, team, availableGateways, now: nowIso }: Pay
           {paidPlanIds.map((p) => (
             <label key={p} className={styles.choice}>
               <input type="radio" name="plan" value={p} checked={plan === p} onChange={() => setPlan(p)} />
-              <span className={styles.choiceTitle}>{t(`plans.${p}`)}</span>
+              <span className={styles.choiceTitle}>{plansT(`names.${p}`)}</span>
               <span className={styles.choiceHint}>{planPrice(p)}</span>
               {showFeatures && (
                 <ul className={styles.features} data-testid={`features-${p}`}>
                   <li>
                     {plans[p].dailyQueryLimit === null
-                      ? t('features.unlimited')
-                      : t('features.dailyLimit', { limit: plans[p].dailyQueryLimit })}
+                      ? plansT('features.unlimited')
+                      : plansT('features.dailyLimit', { limit: plans[p].dailyQueryLimit })}
                   </li>
                   {plans[p].features.map((feature) => (
-                    <li key={feature}>{t(`features.${feature}`)}</li>
+                    <li key={feature}>{plansT(`features.${feature}`)}</li>
                   ))}
                 </ul>
               )}
