@@ -1,12 +1,66 @@
-import { useTranslations } from 'next-intl';
+import { useFormatter, useTranslations } from 'next-intl';
 import type { PolicyPageKey } from '@/lib/config/pages';
+import { POLICIES_LAST_UPDATED, policySections } from '@/lib/config/policies';
+import { site } from '@/lib/config/site';
+import { periods, TEAM_BLOCK_SIZE } from '@/lib/pricing/catalogue';
+import styles from './policy-page.module.css';
 
-/** The frame every policy page shares: heading and last-updated line, then the text. */
+/** Everything a policy text may mention by placeholder: names and numbers come from config, not from translations. */
+const values = {
+  brand: site.name,
+  email: site.supportEmail,
+  blockSize: TEAM_BLOCK_SIZE,
+  period1Months: periods.period1.months,
+  period1Paid: periods.period1.paidMonths,
+  period2Months: periods.period2.months,
+  period2Paid: periods.period2.paidMonths,
+};
+
+/** A policy page: heading, last-updated date, contents, and each section under an anchored heading. */
 export function PolicyPage({ page }: { page: PolicyPageKey }) {
-  const t = useTranslations('PolicyLinks');
+  const title = useTranslations('PolicyLinks');
+  const frame = useTranslations('PolicyPage');
+  const t = useTranslations(`Policies.${page}`);
+  const format = useFormatter();
+  // next-intl cannot type a key built from a union of pages; the config test keeps these keys real.
+  const text = t as unknown as (key: string, values?: Record<string, string | number>) => string;
+  const sections = policySections[page] as readonly string[];
+
   return (
-    <article className="policy">
-      <h1>{t(page)}</h1>
+    <article className={styles.policy}>
+      <h1>{title(page)}</h1>
+      <p className={styles.updated}>
+        {frame('lastUpdated', { date: format.dateTime(new Date(`${POLICIES_LAST_UPDATED}T00:00:00Z`), { dateStyle: 'long' }) })}
+      </p>
+      <p className={styles.intro}>{text('intro', values)}</p>
+      <nav className={styles.contents} aria-labelledby={`${page}-contents`}>
+        <h2 id={`${page}-contents`}>{frame('contents')}</h2>
+        <ol>
+          {sections.map((id) => (
+            <li key={id}>
+              <a href={`#${id}`}>{text(`sections.${id}.title`)}</a>
+            </li>
+          ))}
+        </ol>
+      </nav>
+      {sections.map((id) => {
+        const heading = text(`sections.${id}.title`);
+        return (
+          <section key={id} aria-labelledby={id} className={styles.section}>
+            <h2 id={id}>
+              {heading}{' '}
+              <a className={styles.anchor} href={`#${id}`} aria-label={frame('sectionLink', { title: heading })}>
+                #
+              </a>
+            </h2>
+            {text(`sections.${id}.body`, values)
+              .split('\n\n')
+              .map((paragraph) => (
+                <p key={paragraph.slice(0, 40)}>{paragraph}</p>
+              ))}
+          </section>
+        );
+      })}
     </article>
   );
 }
