@@ -1,0 +1,88 @@
+import { test, expect } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { landingSections } from '../lib/config/pages';
+import { message } from './support/messages';
+
+test.describe('landing page', () => {
+  test('every navigation anchor scrolls its section to just below the header', async ({ page }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: message('en', 'Navigation.mainLabel') });
+    for (const id of ['about', 'features', 'pricing', 'testimonials', 'download'] as const) {
+      await nav.getByRole('link', { name: message('en', `Navigation.${id}`), exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`#${id}$`));
+      await expect
+        .poll(async () => page.locator(`#${id}`).evaluate((el) => Math.round(el.getBoundingClientRect().top)))
+        .toBeLessThanOrEqual(130);
+      const top = await page.locator(`#${id}`).evaluate((el) => el.getBoundingClientRect().top);
+      // The last section may not be able to scroll all the way up; it must at least be in view.
+      if (id !== 'download') expect(top).toBeGreaterThanOrEqual(60);
+    }
+  });
+
+  test('has every section of PRODUCT §4', async ({ page }) => {
+    await page.goto('/');
+    for (const id of landingSections) await expect(page.locator(`section#${id}`)).toHaveCount(1);
+  });
+
+  test('the mobile menu opens, closes with Escape, and its links work', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto('/');
+    const toggle = page.getByRole('button', { name: message('en', 'Navigation.openMenu') });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.click();
+    await expect(page.getByRole('button', { name: message('en', 'Navigation.closeMenu') })).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Escape');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.click();
+    await page.getByRole('link', { name: message('en', 'Navigation.pricing'), exact: true }).click();
+    await expect(page).toHaveURL(/#pricing$/);
+    await expect(page.locator('#pricing')).toBeInViewport();
+  });
+
+  test('the hero video has its poster, its sources, no autoplay attribute and a fallback text', async ({ page }) => {
+    await page.goto('/');
+    const video = page.locator('.hero video');
+    await expect(video).toHaveAttribute('poster', '/video/hero-poster.jpg');
+    await expect(video).not.toHaveAttribute('autoplay');
+    await expect(video).toContainText(message('en', 'HomePage.hero.videoFallback').replace('{brand}', 'Quorum AI'));
+    for (const src of ['/video/hero.webm', '/video/hero.mp4', '/video/hero-poster.jpg']) {
+      expect((await page.request.get(src)).status()).toBe(200);
+    }
+  });
+
+  test('prices are in dong in Vietnamese and in dollars in English', async ({ page }) => {
+    await page.goto('/vi');
+    await expect(page.getByTestId('price-individual_pro')).toContainText('49.000');
+    await expect(page.getByTestId('price-team_pro')).toContainText('350.000');
+    await page.goto('/');
+    await expect(page.getByTestId('price-individual_pro')).toContainText('$1.99');
+  });
+
+  test('the Urdu page is mirrored: right-to-left, text starting at the right', async ({ page }) => {
+    await page.goto('/ur');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    const heading = page.locator('.hero h1');
+    const box = (await heading.boundingBox())!;
+    const width = page.viewportSize()!.width;
+    expect(await heading.evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
+    // The hero text column sits on the right half of a wide screen.
+    expect(box.x + box.width).toBeGreaterThan(width / 2);
+  });
+});
+
+test.describe('accessibility of the content pages (axe, WCAG 2.1 AA)', () => {
+  for (const prefix of ['', '/vi', '/ur', '/zh']) {
+    for (const path of ['', '/join', '/privacy', '/paymentPolicy']) {
+      const url = `${prefix}${path}` || '/';
+      test(`${url} has no violations`, async ({ page }) => {
+        await page.goto(url);
+        // Let the reveals finish so colours are measured as visitors see them.
+        await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+        await page.waitForTimeout(700);
+        await page.evaluate(() => window.scrollTo(0, 0));
+        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+        expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      });
+    }
+  }
+});
