@@ -10,7 +10,8 @@ const load = (code) => JSON.parse(readFileSync(new URL(`../../messages/${code}.j
 function walk(en, tr, out) {
   for (const [key, value] of Object.entries(en)) {
     if (typeof value === 'string') {
-      if (typeof tr?.[key] !== 'string' || (tr[key] === value && value.length > 12)) out[key] = value;
+      // A copy of English is left to do, except people's names (`.name` keys), which stay as written.
+      if (typeof tr?.[key] !== 'string' || (tr[key] === value && value.length > 12 && key !== 'name')) out[key] = value;
     } else {
       const sub = walk(value, typeof tr?.[key] === 'object' ? tr[key] : undefined, {});
       if (Object.keys(sub).length) out[key] = sub;
