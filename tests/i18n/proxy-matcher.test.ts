@@ -24,3 +24,15 @@ describe('proxy matcher', () => {
     expect(matcher.test(path)).toBe(false);
   });
 });
+
+describe('pay and team link exchange in prefixed locales', () => {
+  const [, linkExchange] = config.matcher as unknown as [string, { source: string; has: Array<{ type: string; key: string }> }];
+
+  it('runs the proxy on /<prefix>/pay and /<prefix>/team only when a t parameter is present', () => {
+    expect(linkExchange.has).toEqual([{ type: 'query', key: 't' }]);
+    const prefixes = linkExchange.source.match(/:prefix\(([^)]*)\)/)?.[1]?.split('|') ?? [];
+    const skipped = localeTable.filter(({ code, prefix }) => code === prefix && code !== 'en').map((l) => l.prefix);
+    expect(prefixes.sort()).toEqual(skipped.sort());
+    expect(linkExchange.source).toContain(':page(pay|team)');
+  });
+});
