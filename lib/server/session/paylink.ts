@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
 import { platforms } from '@/lib/config/site';
-import { paylinkSecret } from './secret';
+import { signingKey } from './secret';
 
 /** What a pay or team link grants: the account it names and where `/pay` or `/team` was typed. */
 export const linkClaims = z.object({
@@ -30,7 +30,7 @@ export const DEFAULT_LINK_LIFETIME_SECONDS = 24 * 3600;
 export async function verifyPaylink(token: string, audience: LinkAudience, now = new Date()): Promise<LinkVerdict> {
   if (!token || token.length > MAX_TOKEN_LENGTH) return { ok: false, reason: 'malformed' };
   try {
-    const { payload } = await jwtVerify(token, paylinkSecret(), {
+    const { payload } = await jwtVerify(token, signingKey('paylink'), {
       algorithms: ['HS256'],
       audience,
       requiredClaims: ['exp', 'iat', 'jti', 'sub'],
@@ -60,5 +60,5 @@ export async function mintPaylink(
     .setIssuedAt(issuedAt)
     .setExpirationTime(issuedAt + (options.lifetimeSeconds ?? DEFAULT_LINK_LIFETIME_SECONDS))
     .setJti(claims.jti ?? randomUUID());
-  return jwt.sign(options.secret ?? paylinkSecret());
+  return jwt.sign(options.secret ?? signingKey('paylink'));
 }

@@ -2,7 +2,7 @@ import 'server-only';
 import { jwtVerify, SignJWT } from 'jose';
 import { isLoopbackHost } from '@/lib/shared/loopback';
 import { linkClaims, type LinkAudience, type LinkClaims } from './paylink';
-import { derivedKey } from './secret';
+import { signingKey } from './secret';
 import type { Subject } from '@/lib/server/store';
 
 /**
@@ -29,14 +29,14 @@ export async function sealSession(claims: LinkClaims, now = new Date()): Promise
     .setAudience(`session:${claims.aud}`)
     .setIssuedAt(issuedAt)
     .setExpirationTime(issuedAt + SESSION_LIFETIME_SECONDS)
-    .sign(derivedKey('session'));
+    .sign(signingKey('session'));
 }
 
 /** The subject of a session cookie, or null when it is absent, forged, expired or for another audience. */
 export async function openSession(value: string | undefined, audience: LinkAudience): Promise<Subject | null> {
   if (!value || value.length > 4096) return null;
   try {
-    const { payload } = await jwtVerify(value, derivedKey('session'), {
+    const { payload } = await jwtVerify(value, signingKey('session'), {
       algorithms: ['HS256'],
       audience: `session:${audience}`,
       requiredClaims: ['exp', 'sub'],
