@@ -3,6 +3,7 @@ import { hasLocale, NextIntlClientProvider } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { routing } from '@/lib/i18n/routing';
+import { clientMessages, layoutClientNamespaces } from '@/lib/i18n/client-messages';
 import { localeInfo, locales } from '@/lib/i18n/locales';
 import { site } from '@/lib/config/site';
 import { env } from '@/lib/server/env';
@@ -44,7 +45,7 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
   return (
     <html lang={locale} dir={localeInfo(locale).dir} data-scroll-behavior="smooth">
       <body>
-        <NextIntlClientProvider>
+        <NextIntlClientProvider messages={await clientMessages(layoutClientNamespaces)}>
           <a className="skip-link" href="#main">
             {t('skipToContent')}
           </a>

@@ -1,6 +1,8 @@
 import type { Metadata } from 'next';
 import { cookies } from 'next/headers';
+import { NextIntlClientProvider } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
+import { clientMessages, payClientNamespaces } from '@/lib/i18n/client-messages';
 import { pageMetadata } from '@/lib/server/seo';
 import type { Locale } from '@/lib/i18n/locales';
 import { loadPayPage } from '@/lib/server/pay-page';
@@ -27,8 +29,10 @@ export default async function PayPage({ params, searchParams }: PageProps<'/[loc
   return (
     <div className="pay-page">
       <h1>{t('heading')}</h1>
-      <AccountTables context={page.context} now={page.now} />
-      <CheckoutForm {...page.form} />
+      <NextIntlClientProvider messages={await clientMessages(payClientNamespaces)}>
+        <AccountTables context={page.context} now={page.now} />
+        <CheckoutForm {...page.form} />
+      </NextIntlClientProvider>
     </div>
   );
 }
