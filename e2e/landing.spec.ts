@@ -42,10 +42,10 @@ test.describe('landing page', () => {
   test('the hero video has its poster, its sources, no autoplay attribute and a fallback text', async ({ page }) => {
     await page.goto('/');
     const video = page.locator('.hero video');
-    await expect(video).toHaveAttribute('poster', '/video/hero-poster.jpg');
+    await expect(video).toHaveAttribute('poster', '/video/hero-poster.webp');
     await expect(video).not.toHaveAttribute('autoplay');
     await expect(video).toContainText(message('en', 'HomePage.hero.videoFallback').replace('{brand}', 'Quorum AI'));
-    for (const src of ['/video/hero.webm', '/video/hero.mp4', '/video/hero-poster.jpg']) {
+    for (const src of ['/video/hero.webm', '/video/hero.mp4', '/video/hero-poster.webp']) {
       expect((await page.request.get(src)).status()).toBe(200);
     }
   });

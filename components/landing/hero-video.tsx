@@ -5,7 +5,19 @@ import { useEffect, useRef, useState } from 'react';
  * The product video: muted, inline, looping. It starts by itself only when the visitor has not
  * asked for reduced motion (so there is no `autoPlay` attribute), and can always be paused.
  */
-export function HeroVideo({ label, fallback, pauseLabel, playLabel }: { label: string; fallback: string; pauseLabel: string; playLabel: string }) {
+export function HeroVideo({
+  poster,
+  label,
+  fallback,
+  pauseLabel,
+  playLabel,
+}: {
+  poster: string;
+  label: string;
+  fallback: string;
+  pauseLabel: string;
+  playLabel: string;
+}) {
   const video = useRef<HTMLVideoElement>(null);
   const [playing, setPlaying] = useState(false);
 
@@ -29,10 +41,10 @@ export function HeroVideo({ label, fallback, pauseLabel, playLabel }: { label: s
         muted
         playsInline
         loop
-        preload="metadata"
+        preload="none"
         width={1280}
         height={720}
-        poster="/video/hero-poster.jpg"
+        poster={poster}
         aria-label={label}
         onPlay={() => setPlaying(true)}
         onPause={() => setPlaying(false)}

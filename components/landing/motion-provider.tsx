@@ -1,13 +1,15 @@
 'use client';
-import { LazyMotion, MotionConfig, domAnimation } from 'motion/react';
+import { LazyMotion, MotionConfig } from 'motion/react';
+
+const loadFeatures = () => import('./motion-features').then((module) => module.default);
 
 /**
- * One lazily loaded animation bundle for the whole landing page (domAnimation only, ~15 KB), and
- * motion that yields to the visitor's "reduce motion" setting.
+ * One animation bundle for the whole landing page (domAnimation only), fetched after hydration so
+ * it is not part of the first-load JavaScript, and motion that yields to "reduce motion".
  */
 export function MotionProvider({ children }: { children: React.ReactNode }) {
   return (
-    <LazyMotion features={domAnimation} strict>
+    <LazyMotion features={loadFeatures} strict>
       <MotionConfig reducedMotion="user">{children}</MotionConfig>
     </LazyMotion>
   );

@@ -1,3 +1,4 @@
+import { preload } from 'react-dom';
 import { useTranslations } from 'next-intl';
 import { Link } from '@/lib/i18n/navigation';
 import { site, platforms } from '@/lib/config/site';
@@ -5,8 +6,12 @@ import { HeroVideo } from './hero-video';
 import { Reveal } from './reveal';
 import { Chevron, Icon, featureIcons } from './icons';
 
+export const HERO_POSTER = '/video/hero-poster.webp';
+
 export function Hero() {
   const t = useTranslations('HomePage.hero');
+  // The poster is the largest paint on phones: fetch it with the HTML, not after the video element parses.
+  preload(HERO_POSTER, { as: 'image', fetchPriority: 'high' });
   return (
     <section className="hero" aria-labelledby="hero-title">
       <div className="hero__text">
@@ -23,6 +28,7 @@ export function Hero() {
         </div>
       </div>
       <HeroVideo
+        poster={HERO_POSTER}
         label={t('videoLabel', { brand: site.name })}
         fallback={t('videoFallback', { brand: site.name })}
         pauseLabel={t('pauseVideo')}

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Renders public/video/hero.{webm,mp4} and hero-poster.jpg from hero-scene.html, frame by frame.
+// Renders public/video/hero.{webm,mp4} and hero-poster.webp from hero-scene.html, frame by frame.
 //   apt-get install -y ffmpeg   (Debian's package; CI does not need it — the outputs are committed)
 //   node scripts/video/render.mjs
 // The scene draws any instant on demand (window.renderAt), so the output is deterministic.
@@ -38,9 +38,10 @@ const ffmpeg = (...args) => execFileSync('ffmpeg', ['-y', '-loglevel', 'error', 
 const input = ['-framerate', String(FPS), '-i', join(frames, 'f%04d.png')];
 ffmpeg(...input, '-c:v', 'libvpx-vp9', '-b:v', '0', '-crf', '42', '-row-mt', '1', '-an', '-pix_fmt', 'yuv420p', join(out, 'hero.webm'));
 ffmpeg(...input, '-c:v', 'libx264', '-preset', 'slow', '-crf', '30', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', '-an', join(out, 'hero.mp4'));
-ffmpeg('-i', join(frames, 'poster.png'), '-q:v', '5', join(out, 'hero-poster.jpg'));
+// The poster is the page's largest paint on phones: WebP at 960×540 keeps it small (~30 KB).
+ffmpeg('-i', join(frames, 'poster.png'), '-vf', 'scale=960:540', '-c:v', 'libwebp', '-quality', '70', join(out, 'hero-poster.webp'));
 rmSync(frames, { recursive: true, force: true });
 
-for (const name of ['hero.webm', 'hero.mp4', 'hero-poster.jpg']) {
+for (const name of ['hero.webm', 'hero.mp4', 'hero-poster.webp']) {
   console.log(`${name}: ${(statSync(join(out, name)).size / 1024).toFixed(0)} KB`);
 }
