@@ -41,7 +41,11 @@ const config = [
         {
           patterns: [
             // Types describe data, not code: a component may name the shape of what the server hands it.
-            { group: ['@/lib/server/*', '**/lib/server/*'], message: 'lib/server is server-only.', allowTypeImports: true },
+            {
+              group: ['@/lib/server/*', '**/lib/server/*'],
+              message: 'lib/server is server-only.',
+              allowTypeImports: true,
+            },
           ],
         },
       ],

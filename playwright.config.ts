@@ -35,7 +35,12 @@ export default defineConfig({
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,
-    env: { NEXT_DIST_DIR: distDir, DATA_DIR: dataDir, SITE_URL: `http://localhost:${port}`, NEXT_TELEMETRY_DISABLED: '1' },
+    env: {
+      NEXT_DIST_DIR: distDir,
+      DATA_DIR: dataDir,
+      SITE_URL: `http://localhost:${port}`,
+      NEXT_TELEMETRY_DISABLED: '1',
+    },
     stdout: 'pipe',
   },
 });

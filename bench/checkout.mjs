@@ -19,7 +19,12 @@ const dataDir = '.data-bench';
 rmSync(dataDir, { recursive: true, force: true });
 const server = await startServer({
   port,
-  env: { DATA_DIR: dataDir, PAYLINK_SECRET: secret, SITE_URL: `http://localhost:${port}`, CHECKOUT_RATE_LIMITS: '999999/999999' },
+  env: {
+    DATA_DIR: dataDir,
+    PAYLINK_SECRET: secret,
+    SITE_URL: `http://localhost:${port}`,
+    CHECKOUT_RATE_LIMITS: '999999/999999',
+  },
 });
 
 // The session cookie the link exchange would set (same derivation as lib/server/session).
@@ -110,7 +115,9 @@ try {
   console.log(
     `IPN: ${latencies.length} callbacks for ${orders.length} orders in ${seconds.toFixed(1)} s = ${Math.round(latencies.length / seconds)}/s, p50 ${pct(50)} ms, p99 ${pct(99)} ms; replies ${JSON.stringify(codes)}`,
   );
-  console.log(`grants (00 replies) ${codes['00'] ?? 0} for ${orders.length} orders: double grants ${(codes['00'] ?? 0) - orders.length}`);
+  console.log(
+    `grants (00 replies) ${codes['00'] ?? 0} for ${orders.length} orders: double grants ${(codes['00'] ?? 0) - orders.length}`,
+  );
   console.log(`server RSS ${await server.rssMb()} MB`);
 } finally {
   server.stop();

@@ -2,25 +2,38 @@
 // First-load JavaScript of pages, gzip, as a browser downloads it (every <script src> in the HTML).
 //   npm run build && npm run bench:js          (NEXT_DIST_DIR picks another build)
 // "shared" = the scripts every measured page loads (Next's runtime, React and the site layout);
-// each page's own figure is what it adds on top.
+// each page's own figure is what it adds on top. "bare Next" = a one-page Next app with nothing of
+// ours, built from the same node_modules (skip it with BENCH_BARE=0).
 import { gzipSync } from 'node:zlib';
 import { startServer } from './lib/server.mjs';
+import { startBareNext } from './lib/bare-next.mjs';
 
 const pages = (process.env.BENCH_PAGES ?? '/,/vi,/ur,/join,/terms').split(',');
 const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 3920) });
 const sizes = new Map();
 
-async function scriptsOf(path) {
-  const html = await (await fetch(server.base + path)).text();
-  return [...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]);
+async function scriptsOf(path, base = server.base) {
+  const html = await (await fetch(base + path)).text();
+  return [...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => new URL(m[1], base).href);
 }
 
 async function gzipSize(src) {
   if (!sizes.has(src)) {
-    const body = Buffer.from(await (await fetch(new URL(src, server.base))).arrayBuffer());
+    const body = Buffer.from(await (await fetch(src)).arrayBuffer());
     sizes.set(src, gzipSync(body, { level: 9 }).length);
   }
   return sizes.get(src);
+}
+
+async function bareNextBytes() {
+  const bare = await startBareNext({ port: Number(process.env.BENCH_BARE_PORT ?? 3921) });
+  try {
+    let total = 0;
+    for (const src of await scriptsOf('/', bare.base)) total += await gzipSize(src);
+    return total;
+  } finally {
+    bare.stop();
+  }
 }
 
 try {
@@ -30,14 +43,24 @@ try {
   const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
   let sharedBytes = 0;
   for (const src of shared) sharedBytes += await gzipSize(src);
+  const bareBytes = process.env.BENCH_BARE === '0' ? undefined : await bareNextBytes();
   const rows = [];
   for (const [path, scripts] of perPage) {
     let total = 0;
     for (const src of scripts) total += await gzipSize(src);
-    rows.push({ page: path, scripts: scripts.size, 'first-load JS (gzip)': kb(total), 'beyond shared': kb(total - sharedBytes), 'ratio to shared': (total / sharedBytes).toFixed(2) });
+    rows.push({
+      page: path,
+      scripts: scripts.size,
+      'first-load JS (gzip)': kb(total),
+      'beyond shared': kb(total - sharedBytes),
+      ...(bareBytes && { 'ratio to bare Next': (total / bareBytes).toFixed(2) }),
+    });
   }
   console.table(rows);
-  console.log(`shared by every page (Next runtime + React + layout): ${kb(sharedBytes)} gzip in ${shared.size} scripts`);
+  console.log(
+    `shared by every page (Next runtime + React + layout): ${kb(sharedBytes)} gzip in ${shared.size} scripts`,
+  );
+  if (bareBytes) console.log(`bare Next page (same next/react, one <h1>): ${kb(bareBytes)} gzip`);
 } finally {
   server.stop();
 }

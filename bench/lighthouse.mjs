@@ -28,7 +28,10 @@ try {
         '--only-categories=performance,accessibility,best-practices,seo',
         '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
       ],
-      { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' } },
+      {
+        stdio: ['ignore', 'ignore', 'inherit'],
+        env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+      },
     );
     const { categories, audits } = JSON.parse(readFileSync(report, 'utf8'));
     const score = (id) => Math.round(categories[id].score * 100);

@@ -1,6 +1,7 @@
 import { test, expect } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { landingSections } from '../lib/config/pages';
+import { IMAGE_BREAKPOINTS } from '../lib/config/constants';
 import { message } from './support/messages';
 
 test.describe('landing page', () => {
@@ -30,7 +31,10 @@ test.describe('landing page', () => {
     const toggle = page.getByRole('button', { name: message('en', 'Navigation.openMenu') });
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await toggle.click();
-    await expect(page.getByRole('button', { name: message('en', 'Navigation.closeMenu') })).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('button', { name: message('en', 'Navigation.closeMenu') })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
     await page.keyboard.press('Escape');
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await toggle.click();
@@ -68,6 +72,19 @@ test.describe('landing page', () => {
     // The hero text column sits on the right half of a wide screen.
     expect(box.x + box.width).toBeGreaterThan(width / 2);
   });
+
+  test('no page scrolls sideways at any breakpoint, in long-word and right-to-left locales too', async ({ page }) => {
+    for (const url of ['/', '/de', '/ur', '/id/join', '/ur/terms', '/hi/privacy']) {
+      await page.goto(url);
+      for (const width of Object.values(IMAGE_BREAKPOINTS)) {
+        await page.setViewportSize({ width, height: 800 });
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        expect(overflow, `${url} at ${width}px`).toBeLessThanOrEqual(0);
+      }
+    }
+  });
 });
 
 test.describe('accessibility of the content pages (axe, WCAG 2.1 AA)', () => {
@@ -81,7 +98,9 @@ test.describe('accessibility of the content pages (axe, WCAG 2.1 AA)', () => {
         await page.waitForTimeout(700);
         await page.evaluate(() => window.scrollTo(0, 0));
         const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-        expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+        expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+          [],
+        );
       });
     }
   }

@@ -6,7 +6,9 @@ import { message } from './support/messages';
 const alice = { user: '1001', team: '-1002001' };
 
 test.describe('paying with VNPay through the local sandbox', () => {
-  test('vi: team_pro for 25 seats and 7 months, approved → success, and the team has 25 seats and a later expiry', async ({ page }) => {
+  test('vi: team_pro for 25 seats and 7 months, approved → success, and the team has 25 seats and a later expiry', async ({
+    page,
+  }) => {
     await page.goto(await payLink({ ...alice, prefix: '/vi' }));
     await expect(page).toHaveURL(/\/vi\/pay$/); // the token is gone from the address bar
     const expiryBefore = await page.getByTestId('team-expiry').textContent();

@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // `npm test`: every check the project has, in the order that fails fastest.
-// lint → typecheck → unit (Jest) → build → e2e (Playwright against `next start`).
+// lint → format → typecheck → unit (Jest) → build → e2e (Playwright against `next start`).
 import { spawnSync } from 'node:child_process';
 import { ensureChromium } from './lib/chromium.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const steps = [
   ['lint', ['npx', 'eslint', '.']],
+  ['format', ['npx', 'prettier', '--check', '.']],
   // Route types (PageProps, LayoutProps) are generated, not committed: a clean clone needs them first.
   ['typegen', ['npx', 'next', 'typegen']],
   ['typecheck', ['npx', 'tsc', '--noEmit']],

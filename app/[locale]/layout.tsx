@@ -13,6 +13,13 @@ import { TopProgressBar } from '@/components/layout/top-progress-bar';
 import { NavigationEffects } from '@/components/layout/navigation-effects';
 import { OfflineBanner } from '@/components/layout/offline-banner';
 import { BackToTop } from '@/components/layout/back-to-top';
+// Self-hosted faces for the two scripts systems most often lack (CJK and Latin are everywhere).
+// Their rules are limited by unicode-range and named only under :lang(ur) and :lang(hi, mr) in
+// globals.css, so only those pages download them (~160 KB per Nastaliq weight, ~50 KB Devanagari).
+import '@fontsource/noto-nastaliq-urdu/arabic-400.css';
+import '@fontsource/noto-nastaliq-urdu/arabic-700.css';
+import '@fontsource/noto-sans-devanagari/devanagari-400.css';
+import '@fontsource/noto-sans-devanagari/devanagari-700.css';
 import '../globals.css';
 
 export function generateStaticParams() {

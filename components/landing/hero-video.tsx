@@ -36,6 +36,11 @@ export function HeroVideo({
 
   return (
     <figure className="hero-video">
+      {/* The poster as a plain image under the video: painted with the first frame of HTML rather than
+          whenever the media element gets to it, so it — not the video's first frame — is the page's
+          largest paint. It is already a 960×540 WebP, so next/image would add nothing. */}
+      {/* eslint-disable-next-line @next/next/no-img-element */}
+      <img className="hero-video__poster" src={poster} alt="" width={960} height={540} fetchPriority="high" />
       <video
         ref={video}
         muted

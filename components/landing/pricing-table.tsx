@@ -1,7 +1,15 @@
 import { useFormatter, useTranslations } from 'next-intl';
 import { Link } from '@/lib/i18n/navigation';
 import { localeInfo, type Locale } from '@/lib/i18n/locales';
-import { bonusMonths, minorUnitDigits, periods, planIds, plans, purchasePeriodIds, TEAM_BLOCK_SIZE } from '@/lib/pricing/catalogue';
+import {
+  bonusMonths,
+  minorUnitDigits,
+  periods,
+  planIds,
+  plans,
+  purchasePeriodIds,
+  TEAM_BLOCK_SIZE,
+} from '@/lib/pricing/catalogue';
 
 /**
  * PRODUCT §5 on the landing page, entirely from the plan catalogue: prices in the locale's
@@ -12,7 +20,8 @@ export function PricingTable({ locale }: { locale: Locale }) {
   const plansT = useTranslations('Plans');
   const format = useFormatter();
   const { currency } = localeInfo(locale);
-  const money = (minor: number) => format.number(minor / 10 ** minorUnitDigits[currency], { style: 'currency', currency });
+  const money = (minor: number) =>
+    format.number(minor / 10 ** minorUnitDigits[currency], { style: 'currency', currency });
   const bonuses = purchasePeriodIds.filter((period) => bonusMonths(period) > 0);
 
   return (

@@ -1,12 +1,20 @@
 'use client';
-import { m } from 'motion/react';
+import * as m from 'motion/react-m';
 
 /**
  * Fades and lifts its content in the first time it scrolls into view. Only opacity and
  * transform change, so nothing around it moves (no layout shift); without JavaScript the
  * page's <noscript> style shows everything at once.
  */
-export function Reveal({ children, delay = 0, className }: { children: React.ReactNode; delay?: number; className?: string }) {
+export function Reveal({
+  children,
+  delay = 0,
+  className,
+}: {
+  children: React.ReactNode;
+  delay?: number;
+  className?: string;
+}) {
   return (
     <m.div
       className={className}

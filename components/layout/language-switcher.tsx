@@ -29,9 +29,19 @@ export function LanguageSwitcher() {
       <label htmlFor={id} className="visually-hidden">
         {t('label')}
       </label>
-      <span aria-hidden="true" className="language-switcher__icon">
-        🌐
-      </span>
+      <svg
+        className="language-switcher__icon"
+        viewBox="0 0 24 24"
+        width="20"
+        height="20"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        aria-hidden="true"
+      >
+        <circle cx="12" cy="12" r="9" />
+        <path d="M3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3z" />
+      </svg>
       <select id={id} value={locale} onChange={(event) => isLocale(event.target.value) && switchTo(event.target.value)}>
         {localeTable.map((entry) => (
           <option key={entry.code} value={entry.code} lang={entry.code} data-prefix={prefixOf(entry.code)}>

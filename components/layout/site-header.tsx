@@ -32,7 +32,7 @@ export function SiteHeader() {
           <span className="site-header__logo" aria-hidden="true">
             Q
           </span>
-          <span>{site.name}</span>
+          <span className="site-header__name">{site.name}</span>
         </Link>
         <nav className="site-nav" aria-label={t('mainLabel')}>
           <MobileMenu openLabel={t('openMenu')} closeLabel={t('closeMenu')}>

@@ -13,7 +13,9 @@ export function AccountTables({ context, now }: { context: PayContext; now: Date
   const { account, team } = context;
   const expiry = (plan: string, expiresAt: Date | null) => {
     if (plan === 'free' || !expiresAt) return t('account.noExpiry');
-    return isActive({ plan: 'team_pro', expiresAt }, now) ? date(expiresAt) : t('account.expired', { date: date(expiresAt) });
+    return isActive({ plan: 'team_pro', expiresAt }, now)
+      ? date(expiresAt)
+      : t('account.expired', { date: date(expiresAt) });
   };
 
   return (
@@ -67,11 +69,17 @@ export function AccountTables({ context, now }: { context: PayContext; now: Date
               </tr>
               <tr>
                 <th scope="row">{t('team.expiry')}</th>
-                <td data-testid="team-expiry">{team.planExpiresAt ? date(team.planExpiresAt) : t('account.noExpiry')}</td>
+                <td data-testid="team-expiry">
+                  {team.planExpiresAt ? date(team.planExpiresAt) : t('account.noExpiry')}
+                </td>
               </tr>
               <tr>
                 <th scope="row">{t('team.status')}</th>
-                <td>{isActive({ plan: team.plan, expiresAt: team.planExpiresAt }, now) ? t('team.active') : t('team.expired')}</td>
+                <td>
+                  {isActive({ plan: team.plan, expiresAt: team.planExpiresAt }, now)
+                    ? t('team.active')
+                    : t('team.expired')}
+                </td>
               </tr>
               <tr>
                 <th scope="row">{t('team.seats')}</th>

@@ -10,7 +10,15 @@ import styles from './pay.module.css';
  * "Cancel plan" / "No, keep current plan" before moving from individual_pro to team_pro. A
  * native modal <dialog>: the page behind is inert (focus stays inside) and Escape closes it.
  */
-export function CancelPlanDialog({ open, onClose, expiresAt }: { open: boolean; onClose: () => void; expiresAt: string }) {
+export function CancelPlanDialog({
+  open,
+  onClose,
+  expiresAt,
+}: {
+  open: boolean;
+  onClose: () => void;
+  expiresAt: string;
+}) {
   const t = useTranslations('PayPage.cancelModal');
   const locale = useLocale();
   const router = useRouter();
@@ -43,7 +51,13 @@ export function CancelPlanDialog({ open, onClose, expiresAt }: { open: boolean; 
   }
 
   return (
-    <dialog ref={dialog} className={styles.dialog} aria-labelledby="cancel-plan-title" aria-describedby="cancel-plan-body" onClose={onClose}>
+    <dialog
+      ref={dialog}
+      className={styles.dialog}
+      aria-labelledby="cancel-plan-title"
+      aria-describedby="cancel-plan-body"
+      onClose={onClose}
+    >
       <h2 id="cancel-plan-title">{t('title')}</h2>
       <p id="cancel-plan-body">{t('body', { date: expiresAt })}</p>
       {error && (

@@ -65,14 +65,12 @@ export function CheckoutForm({ user, team, availableGateways, now: nowIso }: Pay
       ? t('form.seatsError', { current: teamState.seats })
       : null;
 
-  const currency: Currency = gateway ? gateways[gateway].currency : localeInfo(locale as never)?.currency ?? 'USD';
+  const currency: Currency = gateway ? gateways[gateway].currency : (localeInfo(locale as never)?.currency ?? 'USD');
   const money = (amount: number, c: Currency = currency) =>
     format.number(amount / 10 ** minorUnitDigits[c], { style: 'currency', currency: c });
 
   const priced =
-    buyer && !seatsError
-      ? quote({ plan, period: effectivePeriod, currency, seats, current: buyer, now })
-      : null;
+    buyer && !seatsError ? quote({ plan, period: effectivePeriod, currency, seats, current: buyer, now }) : null;
   const limit = priced?.ok && gateway ? withinLimits(gateway, priced.amount) : null;
   const refusal = !buyer
     ? t('form.teamRequired')
@@ -95,7 +93,13 @@ export function CheckoutForm({ user, team, availableGateways, now: nowIso }: Pay
     setPending(true);
     setServerError(null);
     idempotencyKey.current ||= newKey();
-    const body: CheckoutRequest = { plan, period: effectivePeriod, gateway, method, ...(seats !== undefined ? { seats } : {}) };
+    const body: CheckoutRequest = {
+      plan,
+      period: effectivePeriod,
+      gateway,
+      method,
+      ...(seats !== undefined ? { seats } : {}),
+    };
     try {
       const response = await fetch('/api/checkout', {
         method: 'POST',
@@ -156,7 +160,12 @@ export function CheckoutForm({ user, team, availableGateways, now: nowIso }: Pay
             </label>
           ))}
         </div>
-        <button type="button" className={styles.linkButton} aria-expanded={showFeatures} onClick={() => setShowFeatures((v) => !v)}>
+        <button
+          type="button"
+          className={styles.linkButton}
+          aria-expanded={showFeatures}
+          onClick={() => setShowFeatures((v) => !v)}
+        >
           {showFeatures ? t('form.hideFeatures') : t('form.showFeatures')}
         </button>
       </fieldset>
@@ -177,7 +186,13 @@ export function CheckoutForm({ user, team, availableGateways, now: nowIso }: Pay
             const { months, paidMonths } = periods[p];
             return (
               <label key={p} className={styles.choice}>
-                <input type="radio" name="period" value={p} checked={effectivePeriod === p} onChange={() => setPeriod(p)} />
+                <input
+                  type="radio"
+                  name="period"
+                  value={p}
+                  checked={effectivePeriod === p}
+                  onChange={() => setPeriod(p)}
+                />
                 <span className={styles.choiceTitle}>
                   {months === paidMonths
                     ? t('form.periodMonths', { months })
@@ -188,7 +203,13 @@ export function CheckoutForm({ user, team, availableGateways, now: nowIso }: Pay
           })}
           {canKeep && (
             <label className={styles.choice}>
-              <input type="radio" name="period" value="period3" checked={effectivePeriod === 'period3'} onChange={() => setPeriod('period3')} />
+              <input
+                type="radio"
+                name="period"
+                value="period3"
+                checked={effectivePeriod === 'period3'}
+                onChange={() => setPeriod('period3')}
+              />
               <span className={styles.choiceTitle}>{t('form.periodKeep')}</span>
               <span className={styles.choiceHint}>{t('form.periodKeepHint')}</span>
             </label>
@@ -277,8 +298,12 @@ export function CheckoutForm({ user, team, availableGateways, now: nowIso }: Pay
             <p className={styles.total}>
               {t('form.quote')}: <output data-testid="quote-amount">{money(priced.amount)}</output>
             </p>
-            {plan === 'team_pro' && <p className={styles.hint}>{t('form.quoteTeam', { blocks: priced.blocks, size: TEAM_BLOCK_SIZE })}</p>}
-            <p className={styles.hint}>{t('form.newExpiry', { date: format.dateTime(priced.expiresAt, { dateStyle: 'long' }) })}</p>
+            {plan === 'team_pro' && (
+              <p className={styles.hint}>{t('form.quoteTeam', { blocks: priced.blocks, size: TEAM_BLOCK_SIZE })}</p>
+            )}
+            <p className={styles.hint}>
+              {t('form.newExpiry', { date: format.dateTime(priced.expiresAt, { dateStyle: 'long' }) })}
+            </p>
           </>
         ) : (
           refusal && <p className={styles.error}>{refusal}</p>

@@ -7,7 +7,8 @@ import styles from './pay.module.css';
 /** PRODUCT §6 step 6: the outcome of a payment, or why there is no payment page to show. */
 export function PayResultView({ result, supportEmail }: { result: PayResult; supportEmail: string }) {
   const t = useTranslations('PayPage.result');
-  const tone = result.status === 'success' ? styles.success : result.status === 'processing' ? styles.processing : styles.failure;
+  const tone =
+    result.status === 'success' ? styles.success : result.status === 'processing' ? styles.processing : styles.failure;
   return (
     <section className={`${styles.result} ${tone}`} aria-labelledby="pay-result-title" data-status={result.status}>
       <h1 id="pay-result-title">{t(`${result.status}Title`)}</h1>

@@ -30,7 +30,9 @@ export function PolicyPage({ page }: { page: PolicyPageKey }) {
     <article className={styles.policy}>
       <h1>{title(page)}</h1>
       <p className={styles.updated}>
-        {frame('lastUpdated', { date: format.dateTime(new Date(`${POLICIES_LAST_UPDATED}T00:00:00Z`), { dateStyle: 'long' }) })}
+        {frame('lastUpdated', {
+          date: format.dateTime(new Date(`${POLICIES_LAST_UPDATED}T00:00:00Z`), { dateStyle: 'long' }),
+        })}
       </p>
       <p className={styles.intro}>{text('intro', values)}</p>
       <nav className={styles.contents} aria-labelledby={`${page}-contents`}>

@@ -7,7 +7,12 @@ const dataDir = process.env.E2E_DATA_DIR ?? '.data-e2e';
 
 /** A pay link as the assistant would send it, for a seeded account. */
 export async function payLink(
-  { platform = 'telegram', user, team, prefix = '' }: { platform?: string; user: string; team?: string; prefix?: string },
+  {
+    platform = 'telegram',
+    user,
+    team,
+    prefix = '',
+  }: { platform?: string; user: string; team?: string; prefix?: string },
   secret = readFileSync(join(dataDir, 'paylink-secret'), 'utf8').trim(),
 ): Promise<string> {
   const token = await new SignJWT({ plt: platform, ...(team ? { team } : {}) })

@@ -27,4 +27,3 @@ export default getRequestConfig(async ({ locale: explicitLocale }) => {
   // One zone on server and client, so dates render identically on both (no hydration mismatch).
   return { locale, messages: messages as IntlMessages, timeZone: 'UTC' };
 });
-

@@ -3,15 +3,7 @@
  * the live quote and the server runs the very same code at checkout, so the two cannot disagree;
  * the server's result is the only one an order is ever created from.
  */
-import {
-  periods,
-  plans,
-  teamBlocks,
-  type Currency,
-  type PaidPlanId,
-  type PeriodId,
-  type PlanId,
-} from './catalogue';
+import { periods, plans, teamBlocks, type Currency, type PaidPlanId, type PeriodId, type PlanId } from './catalogue';
 
 const DAY_MS = 86_400_000;
 /** period3 prorates by remaining days over a 30-day month. */

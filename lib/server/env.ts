@@ -38,9 +38,9 @@ const schema = z
     ),
     SUPPORT_EMAIL: optional(z.email({ error: 'must be an email address' })),
     // Checkouts per minute allowed per session / per client IP.
-    CHECKOUT_RATE_LIMITS: optional(z.string().regex(/^\d{1,6}\/\d{1,6}$/, 'must be "<per session>/<per IP>", e.g. 10/30')).default(
-      '10/30',
-    ),
+    CHECKOUT_RATE_LIMITS: optional(
+      z.string().regex(/^\d{1,6}\/\d{1,6}$/, 'must be "<per session>/<per IP>", e.g. 10/30'),
+    ).default('10/30'),
   })
   .superRefine((env, ctx) => {
     const production = env.APP_ENV ? env.APP_ENV === 'production' : !isLoopbackHost(new URL(env.SITE_URL).hostname);

@@ -9,8 +9,7 @@ import type { GatewayId } from '@/lib/payments/gateways';
 type Query = Record<string, string | string[] | undefined>;
 
 export type PayPageData =
-  | { kind: 'result'; result: PayResult }
-  | { kind: 'form'; context: PayContext; form: PayFormProps; now: Date };
+  { kind: 'result'; result: PayResult } | { kind: 'form'; context: PayContext; form: PayFormProps; now: Date };
 
 const fromStatus: Record<OrderStatus, PayResult> = {
   paid: { status: 'success' },

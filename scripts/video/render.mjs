@@ -36,10 +36,48 @@ try {
 
 const ffmpeg = (...args) => execFileSync('ffmpeg', ['-y', '-loglevel', 'error', ...args], { stdio: 'inherit' });
 const input = ['-framerate', String(FPS), '-i', join(frames, 'f%04d.png')];
-ffmpeg(...input, '-c:v', 'libvpx-vp9', '-b:v', '0', '-crf', '42', '-row-mt', '1', '-an', '-pix_fmt', 'yuv420p', join(out, 'hero.webm'));
-ffmpeg(...input, '-c:v', 'libx264', '-preset', 'slow', '-crf', '30', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', '-an', join(out, 'hero.mp4'));
+ffmpeg(
+  ...input,
+  '-c:v',
+  'libvpx-vp9',
+  '-b:v',
+  '0',
+  '-crf',
+  '42',
+  '-row-mt',
+  '1',
+  '-an',
+  '-pix_fmt',
+  'yuv420p',
+  join(out, 'hero.webm'),
+);
+ffmpeg(
+  ...input,
+  '-c:v',
+  'libx264',
+  '-preset',
+  'slow',
+  '-crf',
+  '30',
+  '-pix_fmt',
+  'yuv420p',
+  '-movflags',
+  '+faststart',
+  '-an',
+  join(out, 'hero.mp4'),
+);
 // The poster is the page's largest paint on phones: WebP at 960×540 keeps it small (~30 KB).
-ffmpeg('-i', join(frames, 'poster.png'), '-vf', 'scale=960:540', '-c:v', 'libwebp', '-quality', '70', join(out, 'hero-poster.webp'));
+ffmpeg(
+  '-i',
+  join(frames, 'poster.png'),
+  '-vf',
+  'scale=960:540',
+  '-c:v',
+  'libwebp',
+  '-quality',
+  '70',
+  join(out, 'hero-poster.webp'),
+);
 rmSync(frames, { recursive: true, force: true });
 
 for (const name of ['hero.webm', 'hero.mp4', 'hero-poster.webp']) {

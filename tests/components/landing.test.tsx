@@ -66,7 +66,8 @@ describe('pricing table', () => {
     renderIn('en', <PricingTable locale="en" />);
     const free = screen.getByText('Start free').closest('a');
     expect(free).toHaveAttribute('href', '/join');
-    for (const link of screen.getAllByText('How to upgrade')) expect(link.closest('a')).toHaveAttribute('href', '/join#pay-link');
+    for (const link of screen.getAllByText('How to upgrade'))
+      expect(link.closest('a')).toHaveAttribute('href', '/join#pay-link');
   });
 });
 
@@ -94,7 +95,13 @@ describe('landing sections and navigation', () => {
   });
 
   it('has six features with an icon each and six numbered steps', () => {
-    const { container } = renderIn('en', <><Features /><HowItWorks /></>);
+    const { container } = renderIn(
+      'en',
+      <>
+        <Features />
+        <HowItWorks />
+      </>,
+    );
     expect(container.querySelectorAll('#features li svg')).toHaveLength(6);
     expect(container.querySelectorAll('#how-it-works ol > li')).toHaveLength(6);
   });

@@ -19,7 +19,8 @@ describe('policy pages', () => {
 
   it('the payment policy names every gateway, both currencies and the forfeited individual time', () => {
     const text = JSON.stringify(policies.paymentPolicy);
-    for (const word of ['VNPay', 'MoMo', 'PayPal', 'dong', 'US dollars', 'forfeited', 'subscription']) expect(text).toContain(word);
+    for (const word of ['VNPay', 'MoMo', 'PayPal', 'dong', 'US dollars', 'forfeited', 'subscription'])
+      expect(text).toContain(word);
   });
 
   it('every page that mentions support gives the support address by placeholder', () => {

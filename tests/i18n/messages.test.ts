@@ -84,7 +84,10 @@ describe.each(localeTable.filter((l) => l.code !== 'en').map((l) => l.code))('me
     const untranslated = [...english]
       .filter(
         ([key, message]) =>
-          message.length > 12 && !sameEverywhere.test(message) && !properName.test(key) && messages.get(key) === message,
+          message.length > 12 &&
+          !sameEverywhere.test(message) &&
+          !properName.test(key) &&
+          messages.get(key) === message,
       )
       .map(([key]) => key);
     expect(untranslated).toEqual([]);

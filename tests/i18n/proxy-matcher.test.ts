@@ -26,7 +26,10 @@ describe('proxy matcher', () => {
 });
 
 describe('pay and team link exchange in prefixed locales', () => {
-  const [, linkExchange] = config.matcher as unknown as [string, { source: string; has: Array<{ type: string; key: string }> }];
+  const [, linkExchange] = config.matcher as unknown as [
+    string,
+    { source: string; has: Array<{ type: string; key: string }> },
+  ];
 
   it('runs the proxy on /<prefix>/pay and /<prefix>/team only when a t parameter is present', () => {
     expect(linkExchange.has).toEqual([{ type: 'query', key: 't' }]);

@@ -107,13 +107,20 @@ describe('quote properties', () => {
 
   it('never costs less for more seats', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 5000 }), fc.integer({ min: 1, max: 5000 }), period, currency, (a, b, p, c) => {
-        const [small, large] = a <= b ? [a, b] : [b, a];
-        const q = (seats: number) => quote({ plan: 'team_pro', period: p, currency: c, seats, current: freeTeam(0), now });
-        const qs = q(small);
-        const ql = q(large);
-        return qs.ok && ql.ok && qs.amount <= ql.amount;
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 5000 }),
+        fc.integer({ min: 1, max: 5000 }),
+        period,
+        currency,
+        (a, b, p, c) => {
+          const [small, large] = a <= b ? [a, b] : [b, a];
+          const q = (seats: number) =>
+            quote({ plan: 'team_pro', period: p, currency: c, seats, current: freeTeam(0), now });
+          const qs = q(small);
+          const ql = q(large);
+          return qs.ok && ql.ok && qs.amount <= ql.amount;
+        },
+      ),
     );
   });
 
@@ -129,27 +136,47 @@ describe('quote properties', () => {
 
   it('VND and USD quotes are the same multiple of each currency’s unit price', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 5000 }), period, fc.constantFrom<PaidPlanId>('individual_pro', 'team_pro'), (seats, p, plan) => {
-        const current = plan === 'team_pro' ? freeTeam(0) : freeUser;
-        const input = { plan, period: p, seats: plan === 'team_pro' ? seats : undefined, current, now };
-        const usd = quote({ ...input, currency: 'USD' });
-        const vnd = quote({ ...input, currency: 'VND' });
-        if (!usd.ok || !vnd.ok) return false;
-        return usd.amount / plans[plan].price.USD === vnd.amount / plans[plan].price.VND;
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 5000 }),
+        period,
+        fc.constantFrom<PaidPlanId>('individual_pro', 'team_pro'),
+        (seats, p, plan) => {
+          const current = plan === 'team_pro' ? freeTeam(0) : freeUser;
+          const input = { plan, period: p, seats: plan === 'team_pro' ? seats : undefined, current, now };
+          const usd = quote({ ...input, currency: 'USD' });
+          const vnd = quote({ ...input, currency: 'VND' });
+          if (!usd.ok || !vnd.ok) return false;
+          return usd.amount / plans[plan].price.USD === vnd.amount / plans[plan].price.VND;
+        },
+      ),
     );
   });
 
   it('period3 charges only the extra blocks, prorated and rounded up', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 500 }), fc.integer({ min: 1, max: 500 }), fc.integer({ min: 1, max: 365 }), currency, (seats, extra, left, c) => {
-        const current: PlanState = { plan: 'team_pro', expiresAt: days(left), seats };
-        const result = quote({ plan: 'team_pro', period: 'period3', currency: c, seats: seats + extra, current, now });
-        const extraBlocks = teamBlocks(seats + extra) - teamBlocks(seats);
-        if (extraBlocks === 0) return !result.ok && result.reason === 'nothing_to_pay';
-        const exact = (extraBlocks * plans.team_pro.price[c] * left) / 30;
-        return result.ok && result.amount >= exact && result.amount - exact < 1 && result.expiresAt === current.expiresAt;
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 500 }),
+        fc.integer({ min: 1, max: 500 }),
+        fc.integer({ min: 1, max: 365 }),
+        currency,
+        (seats, extra, left, c) => {
+          const current: PlanState = { plan: 'team_pro', expiresAt: days(left), seats };
+          const result = quote({
+            plan: 'team_pro',
+            period: 'period3',
+            currency: c,
+            seats: seats + extra,
+            current,
+            now,
+          });
+          const extraBlocks = teamBlocks(seats + extra) - teamBlocks(seats);
+          if (extraBlocks === 0) return !result.ok && result.reason === 'nothing_to_pay';
+          const exact = (extraBlocks * plans.team_pro.price[c] * left) / 30;
+          return (
+            result.ok && result.amount >= exact && result.amount - exact < 1 && result.expiresAt === current.expiresAt
+          );
+        },
+      ),
     );
   });
 });

@@ -36,7 +36,8 @@ const team25 = { plan: 'team_pro', period: 'period1', seats: 25, gateway: 'vnpay
 describe.each(storeKinds)('POST /api/checkout on %s', (kind) => {
   const store = useTestStore(kind);
   beforeEach(resetRateLimits);
-  const orders = async () => (await store().sql.query<{ amount: number; seats: number }>('SELECT amount, seats FROM orders')).rows;
+  const orders = async () =>
+    (await store().sql.query<{ amount: number; seats: number }>('SELECT amount, seats FROM orders')).rows;
 
   it('needs a session (401) and a same-origin caller (403)', async () => {
     expect((await post(team25)).status).toBe(401);
@@ -54,7 +55,9 @@ describe.each(storeKinds)('POST /api/checkout on %s', (kind) => {
   it('refuses bodies that are not small JSON: 415, 413, 400', async () => {
     const cookie = await sessionCookie(alice);
     expect((await post(team25, { cookie, headers: { 'content-type': 'text/plain' } })).status).toBe(415);
-    expect((await post(null, { cookie, raw: JSON.stringify({ ...team25, pad: 'x'.repeat(10_000) }) })).status).toBe(413);
+    expect((await post(null, { cookie, raw: JSON.stringify({ ...team25, pad: 'x'.repeat(10_000) }) })).status).toBe(
+      413,
+    );
     expect((await post(null, { cookie, raw: '{"plan":' })).status).toBe(400);
   });
 
@@ -76,7 +79,11 @@ describe.each(storeKinds)('POST /api/checkout on %s', (kind) => {
   it.each([
     ['a method of another gateway', { ...team25, method: 'wallet' }, 'unknown_method'],
     ['seats not above the current size', { ...team25, seats: 10 }, 'seats_not_above_current'],
-    ['period3 with nothing changing', { plan: 'team_pro', period: 'period3', gateway: 'vnpay', method: 'qr' }, 'nothing_to_pay'],
+    [
+      'period3 with nothing changing',
+      { plan: 'team_pro', period: 'period3', gateway: 'vnpay', method: 'qr' },
+      'nothing_to_pay',
+    ],
     ['an amount above the gateway maximum', { ...team25, period: 'period2', seats: 100_000 }, 'above_gateway_max'],
   ])('refuses %s', async (_label, body, code) => {
     const response = await post(body, { cookie: await sessionCookie(alice) });
@@ -86,7 +93,10 @@ describe.each(storeKinds)('POST /api/checkout on %s', (kind) => {
 
   it('refuses period3 on an inactive plan and team_pro without a team', async () => {
     const carolCookie = await sessionCookie(carol);
-    const keep = await post({ plan: 'individual_pro', period: 'period3', gateway: 'vnpay', method: 'qr' }, { cookie: carolCookie });
+    const keep = await post(
+      { plan: 'individual_pro', period: 'period3', gateway: 'vnpay', method: 'qr' },
+      { cookie: carolCookie },
+    );
     expect((await keep.json()).error.code).toBe('period3_inactive');
     const teamless = await post(team25, { cookie: carolCookie });
     expect((await teamless.json()).error.code).toBe('team_required');
@@ -113,9 +123,15 @@ describe.each(storeKinds)('POST /api/checkout on %s', (kind) => {
   it('makes one order of a double click, with or without an idempotency key', async () => {
     const cookie = await sessionCookie(alice);
     const key = { 'idempotency-key': 'k'.repeat(24) };
-    const [first, second] = await Promise.all([post(team25, { cookie, headers: key }), post(team25, { cookie, headers: key })]);
+    const [first, second] = await Promise.all([
+      post(team25, { cookie, headers: key }),
+      post(team25, { cookie, headers: key }),
+    ]);
     expect((await first.json()).redirectUrl).toBe((await second.json()).redirectUrl);
-    const [third, fourth] = await Promise.all([post({ ...team25, seats: 30 }, { cookie }), post({ ...team25, seats: 30 }, { cookie })]);
+    const [third, fourth] = await Promise.all([
+      post({ ...team25, seats: 30 }, { cookie }),
+      post({ ...team25, seats: 30 }, { cookie }),
+    ]);
     expect((await third.json()).redirectUrl).toBe((await fourth.json()).redirectUrl);
     expect(await orders()).toHaveLength(2);
   });

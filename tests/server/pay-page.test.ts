@@ -26,9 +26,13 @@ describe.each(storeKinds)('the pay page on %s', (kind) => {
 
   it('never shows success from the query alone: only a stored paid order does', async () => {
     const order = await pendingTeamOrder();
-    expect(await loadPayPage(alice, { status: 'success', order: order.id }, now)).toMatchObject({ result: { status: 'processing' } });
+    expect(await loadPayPage(alice, { status: 'success', order: order.id }, now)).toMatchObject({
+      result: { status: 'processing' },
+    });
     await ipn(ipnRequest(vnpayCallback(order)));
-    expect(await loadPayPage(alice, { status: 'success', order: order.id }, now)).toMatchObject({ result: { status: 'success' } });
+    expect(await loadPayPage(alice, { status: 'success', order: order.id }, now)).toMatchObject({
+      result: { status: 'success' },
+    });
     expect(await loadPayPage(alice, { status: 'success' }, now)).toMatchObject({ kind: 'form' });
   });
 

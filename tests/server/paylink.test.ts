@@ -22,7 +22,11 @@ describe('pay links', () => {
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=lax/i);
     expect(setCookie).toMatch(/Path=\//);
-    expect(await openSession(cookieValue(setCookie), 'pay')).toEqual({ platform: 'telegram', userId: '1001', teamId: '-1002001' });
+    expect(await openSession(cookieValue(setCookie), 'pay')).toEqual({
+      platform: 'telegram',
+      userId: '1001',
+      teamId: '-1002001',
+    });
   });
 
   it('uses a Secure __Host- cookie outside localhost', async () => {
@@ -34,15 +38,56 @@ describe('pay links', () => {
   const forged: Array<[string, () => Promise<string>]> = [
     ['signed with another secret', () => mintPaylink(claims, { secret: new TextEncoder().encode('x'.repeat(40)) })],
     ['expired', () => mintPaylink(claims, { now: new Date(Date.now() - 48 * 3600_000) })],
-    ['alg none', async () => new UnsecuredJWT({ plt: 'telegram', jti: 'j' }).setSubject('1001').setAudience('pay').setIssuedAt().setExpirationTime('1h').encode()],
-    ['HS512', async () => new SignJWT({ plt: 'telegram', jti: 'j' }).setProtectedHeader({ alg: 'HS512' }).setSubject('1001').setAudience('pay').setIssuedAt().setExpirationTime('1h').sign(new Uint8Array(Buffer.concat([paylinkSecret(), paylinkSecret()])))],
+    [
+      'alg none',
+      async () =>
+        new UnsecuredJWT({ plt: 'telegram', jti: 'j' })
+          .setSubject('1001')
+          .setAudience('pay')
+          .setIssuedAt()
+          .setExpirationTime('1h')
+          .encode(),
+    ],
+    [
+      'HS512',
+      async () =>
+        new SignJWT({ plt: 'telegram', jti: 'j' })
+          .setProtectedHeader({ alg: 'HS512' })
+          .setSubject('1001')
+          .setAudience('pay')
+          .setIssuedAt()
+          .setExpirationTime('1h')
+          .sign(new Uint8Array(Buffer.concat([paylinkSecret(), paylinkSecret()]))),
+    ],
     ['for the team page', () => mintPaylink({ ...claims, aud: 'team' })],
-    ['without exp', async () => new SignJWT({ plt: 'telegram', jti: 'j' }).setProtectedHeader({ alg: 'HS256' }).setSubject('1001').setAudience('pay').setIssuedAt(now).sign(paylinkSecret())],
-    ['for an unknown platform', async () => new SignJWT({ plt: 'icq', jti: 'j' }).setProtectedHeader({ alg: 'HS256' }).setSubject('1001').setAudience('pay').setIssuedAt(now).setExpirationTime(now + 600).sign(paylinkSecret())],
-    ['a payload edited after signing', async () => {
-      const [h, , s] = (await mintPaylink(claims)).split('.');
-      return `${h}.${Buffer.from(JSON.stringify({ ...claims, sub: '1002', exp: now + 600, iat: now, jti: 'j' })).toString('base64url')}.${s}`;
-    }],
+    [
+      'without exp',
+      async () =>
+        new SignJWT({ plt: 'telegram', jti: 'j' })
+          .setProtectedHeader({ alg: 'HS256' })
+          .setSubject('1001')
+          .setAudience('pay')
+          .setIssuedAt(now)
+          .sign(paylinkSecret()),
+    ],
+    [
+      'for an unknown platform',
+      async () =>
+        new SignJWT({ plt: 'icq', jti: 'j' })
+          .setProtectedHeader({ alg: 'HS256' })
+          .setSubject('1001')
+          .setAudience('pay')
+          .setIssuedAt(now)
+          .setExpirationTime(now + 600)
+          .sign(paylinkSecret()),
+    ],
+    [
+      'a payload edited after signing',
+      async () => {
+        const [h, , s] = (await mintPaylink(claims)).split('.');
+        return `${h}.${Buffer.from(JSON.stringify({ ...claims, sub: '1002', exp: now + 600, iat: now, jti: 'j' })).toString('base64url')}.${s}`;
+      },
+    ],
     ['malformed', async () => 'not.a.jwt'],
     ['empty', async () => ''],
     ['100 KB long', async () => 'a'.repeat(100_000)],

@@ -10,11 +10,15 @@ const reply = async (params: URLSearchParams) => (await ipn(ipnRequest(params)))
 
 describe.each(storeKinds)('VNPay IPN on %s', (kind) => {
   const store = useTestStore(kind);
-  const team = async () => (await store().sql.query<{ seats: number; plan_expires_at: Date }>(
-    "SELECT seats, plan_expires_at FROM teams WHERE team_id = '-1002001'",
-  )).rows[0]!;
+  const team = async () =>
+    (
+      await store().sql.query<{ seats: number; plan_expires_at: Date }>(
+        "SELECT seats, plan_expires_at FROM teams WHERE team_id = '-1002001'",
+      )
+    ).rows[0]!;
   const orderStatus = async (id: string) => (await store().backend.findOrder(id))?.status;
-  const eventCount = async () => Number((await store().sql.query<{ n: number }>('SELECT count(*)::int AS n FROM payment_events')).rows[0]!.n);
+  const eventCount = async () =>
+    Number((await store().sql.query<{ n: number }>('SELECT count(*)::int AS n FROM payment_events')).rows[0]!.n);
 
   it('answers 97 to a bad signature and changes nothing', async () => {
     const order = await pendingTeamOrder();
@@ -27,12 +31,15 @@ describe.each(storeKinds)('VNPay IPN on %s', (kind) => {
     expect(await eventCount()).toBe(0);
   });
 
-  it.each(['', 'abc', 'z'.repeat(128), '0'.repeat(127)])('answers 97, not an exception, to the hash %p', async (hash) => {
-    const order = await pendingTeamOrder();
-    const params = vnpayCallback(order);
-    params.set('vnp_SecureHash', hash);
-    expect(await reply(params)).toMatchObject({ RspCode: '97' });
-  });
+  it.each(['', 'abc', 'z'.repeat(128), '0'.repeat(127)])(
+    'answers 97, not an exception, to the hash %p',
+    async (hash) => {
+      const order = await pendingTeamOrder();
+      const params = vnpayCallback(order);
+      params.set('vnp_SecureHash', hash);
+      expect(await reply(params)).toMatchObject({ RspCode: '97' });
+    },
+  );
 
   it('accepts an upper-case hash and ignores non-vnp_ parameters and vnp_SecureHashType', async () => {
     const order = await pendingTeamOrder();
@@ -57,19 +64,29 @@ describe.each(storeKinds)('VNPay IPN on %s', (kind) => {
     expect(await reply(vnpayCallback(order))).toEqual({ RspCode: '00', Message: 'Confirm Success' });
     const after = await team();
     expect(after.seats).toBe(25);
-    expect(new Date(after.plan_expires_at).toISOString()).toBe(addMonths(new Date(before.plan_expires_at), 7).toISOString());
+    expect(new Date(after.plan_expires_at).toISOString()).toBe(
+      addMonths(new Date(before.plan_expires_at), 7).toISOString(),
+    );
     expect(await orderStatus(order.id)).toBe('paid');
   });
 
   it('records a failure with 00, grants nothing, and a later failure of a paid order leaves it paid', async () => {
     const failed = await pendingTeamOrder();
-    expect(await reply(vnpayCallback(failed, { vnp_ResponseCode: '24', vnp_TransactionStatus: '02', vnp_TransactionNo: '0' }))).toMatchObject({ RspCode: '00' });
+    expect(
+      await reply(
+        vnpayCallback(failed, { vnp_ResponseCode: '24', vnp_TransactionStatus: '02', vnp_TransactionNo: '0' }),
+      ),
+    ).toMatchObject({ RspCode: '00' });
     expect(await orderStatus(failed.id)).toBe('failed');
     expect((await team()).seats).toBe(10);
 
     const paid = await pendingTeamOrder();
     await reply(vnpayCallback(paid));
-    expect(await reply(vnpayCallback(paid, { vnp_ResponseCode: '51', vnp_TransactionStatus: '02', vnp_TransactionNo: '999' }))).toMatchObject({ RspCode: '02' });
+    expect(
+      await reply(
+        vnpayCallback(paid, { vnp_ResponseCode: '51', vnp_TransactionStatus: '02', vnp_TransactionNo: '999' }),
+      ),
+    ).toMatchObject({ RspCode: '02' });
     expect(await orderStatus(paid.id)).toBe('paid');
   });
 
@@ -81,20 +98,29 @@ describe.each(storeKinds)('VNPay IPN on %s', (kind) => {
     const codes = replies.map((r) => r.RspCode).sort();
     expect(codes.filter((c) => c === '00')).toHaveLength(1);
     expect(codes.filter((c) => c === '02')).toHaveLength(29);
-    expect(new Date((await team()).plan_expires_at).toISOString()).toBe(addMonths(new Date(before.plan_expires_at), 7).toISOString());
+    expect(new Date((await team()).plan_expires_at).toISOString()).toBe(
+      addMonths(new Date(before.plan_expires_at), 7).toISOString(),
+    );
     expect(await eventCount()).toBe(1);
   });
 
   it('whatever the order of success, failure and duplicate callbacks, a paid order is granted once and never unpaid', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.constantFrom('success', 'failure', 'duplicate-success', 'duplicate-failure'), { minLength: 1, maxLength: 6 }),
+        fc.array(fc.constantFrom('success', 'failure', 'duplicate-success', 'duplicate-failure'), {
+          minLength: 1,
+          maxLength: 6,
+        }),
         async (sequence) => {
           await store().sql.query("UPDATE teams SET plan_expires_at = now() + interval '15 days', seats = 10");
           const before = await team();
           const order = await pendingTeamOrder();
           const success = vnpayCallback(order, { vnp_TransactionNo: '111' });
-          const failure = vnpayCallback(order, { vnp_ResponseCode: '51', vnp_TransactionStatus: '02', vnp_TransactionNo: '222' });
+          const failure = vnpayCallback(order, {
+            vnp_ResponseCode: '51',
+            vnp_TransactionStatus: '02',
+            vnp_TransactionNo: '222',
+          });
           const shuffled = sequence.map((kind) => (kind.endsWith('success') ? success : failure));
           for (const params of shuffled) await reply(new URLSearchParams(params));
           const status = await orderStatus(order.id);

@@ -16,7 +16,9 @@ export const sandbox = () => {
 
 /** A pending order as checkout would create it (team_pro, 25 seats, 7 months, 6,300,000 VND). */
 export async function pendingTeamOrder(overrides: Partial<NewOrder> = {}): Promise<Order> {
-  const { order } = await (await chatBackend()).createOrder({
+  const { order } = await (
+    await chatBackend()
+  ).createOrder({
     subject: alice,
     plan: 'team_pro',
     period: 'period1',
@@ -61,7 +63,17 @@ export const ipnRequest = (params: URLSearchParams) =>
   new NextRequest(`http://localhost:3000/api/payments/vnpay/ipn?${params}`);
 
 /** A session cookie header for `subject`, as the link exchange would have set it. */
-export async function sessionCookie(subject: { platform: 'telegram' | 'slack' | 'discord'; userId: string; teamId?: string }) {
-  const value = await sealSession({ plt: subject.platform, sub: subject.userId, team: subject.teamId, aud: 'pay', jti: 'test' });
+export async function sessionCookie(subject: {
+  platform: 'telegram' | 'slack' | 'discord';
+  userId: string;
+  teamId?: string;
+}) {
+  const value = await sealSession({
+    plt: subject.platform,
+    sub: subject.userId,
+    team: subject.teamId,
+    aud: 'pay',
+    jti: 'test',
+  });
   return `quorum-pay=${value}`;
 }

@@ -9,7 +9,9 @@ import { installChatBackend, type Opened } from '@/lib/server/store';
  * The stores every money-path suite runs against: PGlite always, and a real PostgreSQL server
  * when TEST_DATABASE_URL is set (`.ci/run` starts one). Each suite gets a fresh, seeded database.
  */
-export const storeKinds: Array<'pglite' | 'postgres'> = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+export const storeKinds: Array<'pglite' | 'postgres'> = process.env.TEST_DATABASE_URL
+  ? ['pglite', 'postgres']
+  : ['pglite'];
 
 export async function openTestStore(kind: 'pglite' | 'postgres'): Promise<Opened> {
   let sql: Sql;

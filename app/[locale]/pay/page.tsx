@@ -25,7 +25,8 @@ export default async function PayPage({ params, searchParams }: PageProps<'/[loc
   const subject = await sessionFrom(await cookies(), 'pay');
   const page = await loadPayPage(subject, query, new Date());
 
-  if (page.kind === 'result') return <PayResultView result={page.result} supportEmail={env().SUPPORT_EMAIL ?? site.supportEmail} />;
+  if (page.kind === 'result')
+    return <PayResultView result={page.result} supportEmail={env().SUPPORT_EMAIL ?? site.supportEmail} />;
   return (
     <div className="pay-page">
       <h1>{t('heading')}</h1>

@@ -62,7 +62,11 @@ export async function startCheckout(input: CheckoutInput): Promise<CheckoutResul
   const current = buyerState(context, selection.plan);
   if (!current) return refuse(422, 'team_required');
   // Moving to a team while an individual plan runs forfeits its time: the user must say so first.
-  if (selection.plan === 'team_pro' && context.account.plan === 'individual_pro' && isActive({ plan: context.account.plan, expiresAt: context.account.planExpiresAt }, now)) {
+  if (
+    selection.plan === 'team_pro' &&
+    context.account.plan === 'individual_pro' &&
+    isActive({ plan: context.account.plan, expiresAt: context.account.planExpiresAt }, now)
+  ) {
     return refuse(409, 'cancel_individual_first');
   }
 
@@ -72,7 +76,10 @@ export async function startCheckout(input: CheckoutInput): Promise<CheckoutResul
   const outOfRange = withinLimits(selection.gateway, priced.amount);
   if (outOfRange) {
     const { min, max } = gateways[selection.gateway];
-    return { ...refuse(422, outOfRange === 'below_min' ? 'below_gateway_min' : 'above_gateway_max'), limits: { min, max, currency } };
+    return {
+      ...refuse(422, outOfRange === 'below_min' ? 'below_gateway_min' : 'above_gateway_max'),
+      limits: { min, max, currency },
+    };
   }
 
   const { order, created } = await backend.createOrder({

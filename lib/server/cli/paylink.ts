@@ -22,7 +22,9 @@ for (let i = 0; i < argv.length; i += 2) {
   const name = argv[i]?.replace(/^--/, '');
   const value = argv[i + 1];
   if (!name || value === undefined || !(name in args.shape)) {
-    console.error(`unexpected argument ${argv[i]}\nusage: npm run paylink -- --platform telegram --user 1001 [--team -1002001] [--aud team] [--locale vi]`);
+    console.error(
+      `unexpected argument ${argv[i]}\nusage: npm run paylink -- --platform telegram --user 1001 [--team -1002001] [--aud team] [--locale vi]`,
+    );
     process.exit(2);
   }
   values[name] = value;
@@ -33,4 +35,6 @@ if (!parsed.success) {
   process.exit(2);
 }
 const { platform, user, team, aud, locale } = parsed.data;
-void linkUrl({ plt: platform as (typeof platforms)[number], sub: user, team, aud }, locale).then((url) => console.log(url));
+void linkUrl({ plt: platform as (typeof platforms)[number], sub: user, team, aud }, locale).then((url) =>
+  console.log(url),
+);

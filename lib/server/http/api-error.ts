@@ -23,7 +23,10 @@ export async function apiError(
       amount / 10 ** minorUnitDigits[currency],
     );
   const message = values.limits
-    ? t(code, { min: money(values.limits.min, values.limits.currency), max: money(values.limits.max, values.limits.currency) })
+    ? t(code, {
+        min: money(values.limits.min, values.limits.currency),
+        max: money(values.limits.max, values.limits.currency),
+      })
     : t(code, { seconds: values.retryAfterSeconds ?? 0 });
   const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
   if (values.retryAfterSeconds) headers['Retry-After'] = String(values.retryAfterSeconds);

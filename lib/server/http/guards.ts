@@ -15,7 +15,9 @@ export function isSameOrigin(request: NextRequest): boolean {
   return origin !== null && origin === request.nextUrl.origin;
 }
 
-export type BodyResult = { ok: true; value: unknown } | { ok: false; status: 400 | 413 | 415; code: 'invalid_json' | 'too_large' | 'unsupported_media_type' };
+export type BodyResult =
+  | { ok: true; value: unknown }
+  | { ok: false; status: 400 | 413 | 415; code: 'invalid_json' | 'too_large' | 'unsupported_media_type' };
 
 /** Reads a JSON body of at most `maxBytes`, refusing early on Content-Length and counting while streaming. */
 export async function readJsonBody(request: Request, maxBytes: number): Promise<BodyResult> {
@@ -50,7 +52,10 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
  * itself appended, so a client cannot pick its own rate-limit bucket by sending the header.
  */
 export function clientIp(request: Request): string {
-  const hops = (request.headers.get('x-forwarded-for') ?? '').split(',').map((h) => h.trim()).filter(Boolean);
+  const hops = (request.headers.get('x-forwarded-for') ?? '')
+    .split(',')
+    .map((h) => h.trim())
+    .filter(Boolean);
   const last = (hops.at(-1) ?? '').replace(/^::ffff:/, '');
   if (last === '::1' || !isIP(last)) return '127.0.0.1';
   return last;

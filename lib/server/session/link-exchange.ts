@@ -7,7 +7,12 @@ import { verifyPaylink, type LinkAudience } from './paylink';
 /** `/pay` or `/team`, unprefixed or under a locale prefix: the pages a link may open. */
 export function linkAudienceOf(pathname: string): LinkAudience | null {
   const parts = pathname.split('/').filter(Boolean);
-  const page = parts.length === 1 ? parts[0] : parts.length === 2 && localeFromPrefix(parts[0] ?? '') && parts[0] !== defaultLocale ? parts[1] : undefined;
+  const page =
+    parts.length === 1
+      ? parts[0]
+      : parts.length === 2 && localeFromPrefix(parts[0] ?? '') && parts[0] !== defaultLocale
+        ? parts[1]
+        : undefined;
   return page === 'pay' || page === 'team' ? page : null;
 }
 

@@ -17,8 +17,7 @@ export type LinkClaims = z.infer<typeof linkClaims>;
 export type LinkAudience = LinkClaims['aud'];
 
 export type LinkVerdict =
-  | { ok: true; claims: LinkClaims }
-  | { ok: false; reason: 'expired' | 'signature' | 'claims' | 'malformed' };
+  { ok: true; claims: LinkClaims } | { ok: false; reason: 'expired' | 'signature' | 'claims' | 'malformed' };
 
 const MAX_TOKEN_LENGTH = 4096;
 export const DEFAULT_LINK_LIFETIME_SECONDS = 24 * 3600;

@@ -54,6 +54,7 @@ export async function sessionFrom(
   cookies: { get(name: string): { value: string } | undefined },
   audience: LinkAudience,
 ): Promise<Subject | null> {
-  const value = cookies.get(sessionCookieName(audience, true))?.value ?? cookies.get(sessionCookieName(audience, false))?.value;
+  const value =
+    cookies.get(sessionCookieName(audience, true))?.value ?? cookies.get(sessionCookieName(audience, false))?.value;
   return openSession(value, audience);
 }

@@ -22,7 +22,11 @@ export function vnpayDate(date: Date): string {
 
 /** VNPay wants "no special characters": letters, digits and spaces only, at most 255. */
 export function safeOrderInfo(text: string): string {
-  return text.replace(/[^A-Za-z0-9 ]/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 255);
+  return text
+    .replace(/[^A-Za-z0-9 ]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 255);
 }
 
 /** The signed v2.1.0 payment URL the browser is sent to for one order. */

@@ -21,7 +21,10 @@ export async function resultPathForReturn(
   params: URLSearchParams,
   config: VnpayConfig | null,
 ): Promise<{ pathname: string; search: string }> {
-  const failed = { pathname: localizedPath(defaultLocale, '/pay'), search: payResultQuery({ status: 'failed', code: 'failed1' }) };
+  const failed = {
+    pathname: localizedPath(defaultLocale, '/pay'),
+    search: payResultQuery({ status: 'failed', code: 'failed1' }),
+  };
   const fields = config && authenticCallback(params, config);
   if (!fields?.vnp_TxnRef) return failed;
   try {

@@ -66,11 +66,13 @@ export function renderSandboxPage(params: URLSearchParams, config: VnpayConfig):
     `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${t.title}</title><style>body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#eef3fb;color:#0b1b33}main{max-width:32rem;margin:3rem auto;background:#fff;border-radius:12px;padding:2rem;box-shadow:0 4px 24px #0b1b3322}h1{font-size:1.3rem;color:#005baa}dl{display:grid;grid-template-columns:auto 1fr;gap:.4rem 1rem}dt{color:#4a5b75}dd{margin:0;font-weight:600;overflow-wrap:anywhere}form{display:flex;flex-wrap:wrap;gap:.75rem;margin-top:1.5rem}button{font:inherit;padding:.7rem 1.1rem;border-radius:8px;border:1px solid #005baa;background:#fff;color:#005baa;cursor:pointer;min-height:44px}button[value=approve]{background:#005baa;color:#fff}button:focus-visible{outline:3px solid #f5a300;outline-offset:2px}.note{color:#4a5b75;font-size:.9rem}</style></head><body><main>${body}</main></body></html>`;
   if (!fields) return { status: 400, html: page(`<h1>${t.title}</h1><p role="alert">${t.invalid}</p>`) };
 
-  const amount = new Intl.NumberFormat(lang === 'vi' ? 'vi-VN' : 'en-US', { style: 'currency', currency: 'VND' }).format(
-    Number(fields.vnp_Amount) / 100,
-  );
+  const amount = new Intl.NumberFormat(lang === 'vi' ? 'vi-VN' : 'en-US', {
+    style: 'currency',
+    currency: 'VND',
+  }).format(Number(fields.vnp_Amount) / 100);
   const query = escape(params.toString());
-  const button = (action: SandboxAction) => `<button type="submit" name="action" value="${action}">${t[action]}</button>`;
+  const button = (action: SandboxAction) =>
+    `<button type="submit" name="action" value="${action}">${t[action]}</button>`;
   return {
     status: 200,
     html: page(

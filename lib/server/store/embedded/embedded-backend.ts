@@ -5,16 +5,7 @@ import type { PaidPlanId, PlanId } from '@/lib/pricing/catalogue';
 import type { Platform } from '@/lib/config/site';
 import type { Locale } from '@/lib/i18n/locales';
 import type { GatewayId } from '@/lib/payments/gateways';
-import type {
-  Account,
-  ChatBackend,
-  NewOrder,
-  Order,
-  OrderStatus,
-  PaymentEvent,
-  PaymentOutcome,
-  Team,
-} from '../types';
+import type { Account, ChatBackend, NewOrder, Order, OrderStatus, PaymentEvent, PaymentOutcome, Team } from '../types';
 import type { Sql } from './sql';
 
 interface OrderRow {
@@ -270,7 +261,11 @@ async function grant(tx: Sql, order: Order, now: Date): Promise<void> {
   );
   const row = current.rows[0];
   if (!row) throw new Error(`order ${order.id}: team disappeared`);
-  const state = { plan: row.plan, expiresAt: row.plan_expires_at ? new Date(row.plan_expires_at) : null, seats: row.seats };
+  const state = {
+    plan: row.plan,
+    expiresAt: row.plan_expires_at ? new Date(row.plan_expires_at) : null,
+    seats: row.seats,
+  };
   // period3 keeps the expiry; the others extend it.
   const expiresAt = order.months > 0 ? extendedExpiry(state, 'team_pro', order.months, now) : state.expiresAt;
   await tx.query(

@@ -14,10 +14,12 @@ export async function openPglite(dir: string | null): Promise<Sql> {
   if (dir) mkdirSync(dir, { recursive: true });
   const db = dir ? await PGlite.create(dir) : await PGlite.create();
   type Queryable = Pick<typeof db, 'query'>;
-  const wrap = (q: Queryable) => async <Row>(text: string, params?: unknown[]) => {
-    const result = await q.query<Row>(text, params);
-    return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
-  };
+  const wrap =
+    (q: Queryable) =>
+    async <Row>(text: string, params?: unknown[]) => {
+      const result = await q.query<Row>(text, params);
+      return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+    };
   return {
     query: wrap(db),
     // PGlite runs one transaction at a time, so callers are serialised as if they held row locks.
@@ -36,10 +38,12 @@ export async function openPostgres(url: string, options: { schema?: string } = {
     max: 10,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
-  const run = (client: Pick<InstanceType<typeof Pool>, 'query'>) => async <Row>(text: string, params?: unknown[]) => {
-    const result = await client.query(text, params);
-    return { rows: result.rows as Row[], rowCount: result.rowCount ?? 0 };
-  };
+  const run =
+    (client: Pick<InstanceType<typeof Pool>, 'query'>) =>
+    async <Row>(text: string, params?: unknown[]) => {
+      const result = await client.query(text, params);
+      return { rows: result.rows as Row[], rowCount: result.rowCount ?? 0 };
+    };
   return {
     query: run(pool),
     transaction: async (work) => {
