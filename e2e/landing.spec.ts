@@ -73,6 +73,26 @@ test.describe('landing page', () => {
     expect(box.x + box.width).toBeGreaterThan(width / 2);
   });
 
+  test("Urdu and Hindi pages fetch their own script's self-hosted face; an English page downloads no font", async ({
+    page,
+  }) => {
+    const fonts: string[] = [];
+    page.on('requestfinished', (request) => {
+      if (request.resourceType() === 'font') fonts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    expect(fonts).toEqual([]);
+    await page.goto('/ur');
+    await page.waitForLoadState('networkidle');
+    expect(fonts).toEqual(['/fonts/noto-nastaliq-urdu-400.woff2']);
+    await page.goto('/hi');
+    await page.waitForLoadState('networkidle');
+    expect(fonts).toContain('/fonts/noto-sans-devanagari-400.woff2');
+    // …and not the Urdu face again: each page asks only for its own script.
+    expect(fonts.filter((path) => path.includes('nastaliq'))).toHaveLength(1);
+  });
+
   test('no page scrolls sideways at any breakpoint, in long-word and right-to-left locales too', async ({ page }) => {
     for (const url of ['/', '/de', '/ur', '/id/join', '/ur/terms', '/hi/privacy']) {
       await page.goto(url);

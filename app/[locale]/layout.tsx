@@ -2,10 +2,12 @@ import type { Metadata, Viewport } from 'next';
 import { hasLocale, NextIntlClientProvider } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
 import { notFound } from 'next/navigation';
+import { preload } from 'react-dom';
 import { routing } from '@/lib/i18n/routing';
 import { clientMessages, layoutClientNamespaces } from '@/lib/i18n/client-messages';
 import { localeInfo, locales } from '@/lib/i18n/locales';
 import { site } from '@/lib/config/site';
+import { preloadedFont } from '@/lib/config/fonts';
 import { env } from '@/lib/server/env';
 import { SiteHeader } from '@/components/layout/site-header';
 import { SiteFooter } from '@/components/layout/site-footer';
@@ -13,13 +15,6 @@ import { TopProgressBar } from '@/components/layout/top-progress-bar';
 import { NavigationEffects } from '@/components/layout/navigation-effects';
 import { OfflineBanner } from '@/components/layout/offline-banner';
 import { BackToTop } from '@/components/layout/back-to-top';
-// Self-hosted faces for the two scripts systems most often lack (CJK and Latin are everywhere).
-// Their rules are limited by unicode-range and named only under :lang(ur) and :lang(hi, mr) in
-// globals.css, so only those pages download them (~160 KB per Nastaliq weight, ~50 KB Devanagari).
-import '@fontsource/noto-nastaliq-urdu/arabic-400.css';
-import '@fontsource/noto-nastaliq-urdu/arabic-700.css';
-import '@fontsource/noto-sans-devanagari/devanagari-400.css';
-import '@fontsource/noto-sans-devanagari/devanagari-700.css';
 import '../globals.css';
 
 export function generateStaticParams() {
@@ -48,6 +43,9 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   const t = await getTranslations({ locale, namespace: 'Navigation' });
+  const font = preloadedFont[locale];
+  // Early enough that `font-display: optional` can use it on the first visit, on decent connections.
+  if (font) preload(font, { as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' });
 
   return (
     <html lang={locale} dir={localeInfo(locale).dir} data-scroll-behavior="smooth">
