@@ -135,6 +135,19 @@ describe.each(storeKinds)('VNPay IPN on %s', (kind) => {
     );
   });
 
+  it('holds a suspected-fraud payment (07) for review: acknowledged with 00, no plan granted, the payer sees failed2', async () => {
+    const order = await pendingTeamOrder();
+    const held = vnpayCallback(order, { vnp_ResponseCode: '07', vnp_TransactionStatus: '07' });
+    expect(await reply(held)).toMatchObject({ RspCode: '00' });
+    expect(await orderStatus(order.id)).toBe('needs_review');
+    expect((await team()).seats).toBe(10);
+    expect(await reply(held)).toMatchObject({ RspCode: '02' });
+    const shown = await vnpayReturn(ipnRequest(held));
+    expect(shown.headers.get('location')).toMatch(
+      new RegExp(`/vi/pay\\?status=failed&code=failed2&order=${order.id}$`),
+    );
+  });
+
   it('answers 99 when the store fails, and a retry then succeeds', async () => {
     const order = await pendingTeamOrder();
     installChatBackend(Promise.reject(new Error('database is down')));

@@ -95,7 +95,11 @@ export interface PaymentEvent {
   orderId: string;
   /** As the gateway reports it, in the order currency's minor unit. */
   amount: number;
-  succeeded: boolean;
+  /**
+   * What the gateway says happened to the money. `held`: it was taken but the gateway holds it as
+   * suspected fraud until the merchant accepts or rejects it (VNPay 07) — a person decides.
+   */
+  result: 'succeeded' | 'failed' | 'held';
   /** The gateway's own result code, kept for support. */
   resultCode: string;
   payload: Record<string, string>;
@@ -103,4 +107,5 @@ export interface PaymentEvent {
 }
 
 /** In VNPay's order of checks: unknown order, wrong amount, already settled, then settled now. */
-export type PaymentOutcome = 'order_not_found' | 'amount_mismatch' | 'already_confirmed' | 'paid' | 'failed';
+export type PaymentOutcome =
+  'order_not_found' | 'amount_mismatch' | 'already_confirmed' | 'paid' | 'failed' | 'held_for_review';

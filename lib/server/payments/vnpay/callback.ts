@@ -1,5 +1,5 @@
 import 'server-only';
-import { chatBackend, type PaymentOutcome } from '@/lib/server/store';
+import { chatBackend, type PaymentEvent, type PaymentOutcome } from '@/lib/server/store';
 import { verify, vnpFields } from './signature';
 import type { VnpayConfig } from './config';
 
@@ -15,7 +15,15 @@ const replies: Record<PaymentOutcome, IpnReply> = {
   paid: { RspCode: '00', Message: 'Confirm Success' },
   // A recorded failure is still a successful acknowledgement: VNPay must stop retrying.
   failed: { RspCode: '00', Message: 'Confirm Success' },
+  held_for_review: { RspCode: '00', Message: 'Confirm Success' },
 };
+
+/** payments.md §1.6: 00/00 is the only success; 07 means the money is held as suspected fraud. */
+function resultOf(fields: Record<string, string>): PaymentEvent['result'] {
+  if (fields.vnp_ResponseCode === '00' && fields.vnp_TransactionStatus === '00') return 'succeeded';
+  if (fields.vnp_ResponseCode === '07' || fields.vnp_TransactionStatus === '07') return 'held';
+  return 'failed';
+}
 
 /** A callback whose signature and terminal are ours; null when either is not. */
 export function authenticCallback(params: URLSearchParams, config: VnpayConfig): Record<string, string> | null {
@@ -43,7 +51,7 @@ export async function handleIpn(params: URLSearchParams, config: VnpayConfig, no
       transactionId: `${fields.vnp_TxnRef ?? ''}:${fields.vnp_TransactionNo ?? ''}`,
       orderId: fields.vnp_TxnRef ?? '',
       amount: Number.isInteger(amount) ? amount : -1,
-      succeeded: fields.vnp_ResponseCode === '00' && fields.vnp_TransactionStatus === '00',
+      result: resultOf(fields),
       resultCode: `${fields.vnp_ResponseCode ?? ''}/${fields.vnp_TransactionStatus ?? ''}`,
       payload: fields,
       now,

@@ -186,7 +186,16 @@ async function settle(tx: Sql, event: PaymentEvent): Promise<PaymentOutcome> {
   const fresh = await recordEvent(tx, event, 'received');
   if (!fresh) return 'already_confirmed';
 
-  if (event.succeeded) {
+  if (event.result === 'held') {
+    // Money taken but frozen by the gateway: no plan yet, and the payer is told to contact support.
+    const held = await tx.query(
+      `UPDATE orders SET status = 'needs_review', updated_at = $2 WHERE id = $1 AND status IN ('pending', 'failed')`,
+      [order.id, event.now],
+    );
+    return settled(tx, event, held.rowCount === 1 ? 'held_for_review' : 'already_confirmed');
+  }
+
+  if (event.result === 'succeeded') {
     // A verified late success after a recorded failure still means money was taken: it pays.
     const moved = await tx.query(
       `UPDATE orders SET status = 'paid', updated_at = $2 WHERE id = $1 AND status IN ('pending', 'failed')`,
@@ -214,7 +223,7 @@ async function recordEvent(tx: Sql, event: PaymentEvent, outcome: string): Promi
       event.transactionId,
       event.orderId,
       event.amount,
-      event.succeeded,
+      event.result === 'succeeded',
       event.resultCode,
       outcome,
       JSON.stringify(event.payload),
