@@ -52,6 +52,24 @@ test.describe('paying with VNPay through the local sandbox', () => {
   });
 });
 
+test('a pay link works once: reopened in the same browser it still works, in a second browser it shows failed0', async ({
+  page,
+  browser,
+}) => {
+  const link = await payLink(alice);
+  await page.goto(link);
+  await expect(page.getByTestId('team-seats')).toBeVisible();
+  await page.goto(link);
+  await expect(page.getByTestId('team-seats')).toBeVisible();
+
+  const elsewhere = await browser.newContext();
+  const other = await elsewhere.newPage();
+  await other.goto(link);
+  await expect(other.getByTestId('failure-code')).toContainText('failed0');
+  await expect(other.getByText('Alice Nguyen')).toHaveCount(0);
+  await elsewhere.close();
+});
+
 test('bob must cancel his individual plan in a modal before buying team_pro', async ({ page }) => {
   await page.goto(await payLink({ user: '1002', team: '-1002001' }));
   await page.getByRole('radio', { name: message('en', 'Plans.names.team_pro') }).check();

@@ -4,12 +4,17 @@ import { proxy } from '@/proxy';
 import { mintPaylink, verifyPaylink } from '@/lib/server/session/paylink';
 import { openSession } from '@/lib/server/session/session';
 import { paylinkSecret } from '@/lib/server/session/secret';
+import { installChatBackend } from '@/lib/server/store';
+import { useTestStore } from '../support/stores';
 
 const claims = { plt: 'telegram', sub: '1001', team: '-1002001', aud: 'pay' } as const;
-const open = (url: string) => proxy(new NextRequest(url, { headers: { 'sec-fetch-dest': 'document' } }));
+const open = (url: string, cookie?: string) =>
+  proxy(new NextRequest(url, { headers: { 'sec-fetch-dest': 'document', ...(cookie ? { cookie } : {}) } }));
 const cookieValue = (setCookie: string | null) => setCookie?.match(/quorum-pay=([^;]*)/)?.[1] ?? '';
 
 describe('pay links', () => {
+  const store = useTestStore('pglite');
+
   it('exchanges a valid link for an httpOnly Lax session and 303s to the same URL without t', async () => {
     const token = await mintPaylink(claims);
     const response = await open(`http://localhost:3000/vi/pay?x=1&t=${token}`);
@@ -99,6 +104,40 @@ describe('pay links', () => {
     const response = await open(`http://localhost:3000/pay?t=${encodeURIComponent(token)}`);
     expect(response.status).toBe(303);
     expect(response.headers.get('set-cookie')).toMatch(/quorum-pay=;.*Max-Age=0/i);
+  });
+
+  it('is single-use: a second browser opening the same link gets no session (security.md T7)', async () => {
+    const token = await mintPaylink(claims);
+    const first = await open(`http://localhost:3000/pay?t=${token}`);
+    expect(await openSession(cookieValue(first.headers.get('set-cookie')), 'pay')).not.toBeNull();
+    const second = await open(`http://localhost:3000/vi/pay?t=${token}`);
+    expect(second.status).toBe(303);
+    expect(second.headers.get('set-cookie')).toMatch(/quorum-pay=;.*Max-Age=0/i);
+  });
+
+  it('lets the browser that first opened a link open it again', async () => {
+    const token = await mintPaylink(claims);
+    const first = await open(`http://localhost:3000/pay?t=${token}`);
+    const session = cookieValue(first.headers.get('set-cookie'));
+    const again = await open(`http://localhost:3000/pay?t=${token}`, `quorum-pay=${session}`);
+    expect(await openSession(cookieValue(again.headers.get('set-cookie')), 'pay')).not.toBeNull();
+    // …but a session from another link does not make this one reusable elsewhere.
+    const other = cookieValue(
+      (await open(`http://localhost:3000/pay?t=${await mintPaylink(claims)}`)).headers.get('set-cookie'),
+    );
+    const borrowed = await open(`http://localhost:3000/pay?t=${token}`, `quorum-pay=${other}`);
+    expect(borrowed.headers.get('set-cookie')).toMatch(/quorum-pay=;.*Max-Age=0/i);
+  });
+
+  it('refuses a link, rather than failing, when the store cannot record its use', async () => {
+    const token = await mintPaylink(claims);
+    const down = Promise.reject(new Error('database is down'));
+    down.catch(() => undefined); // read later, by the proxy
+    installChatBackend(down);
+    const response = await open(`http://localhost:3000/pay?t=${token}`);
+    expect(response.status).toBe(303);
+    expect(response.headers.get('set-cookie')).toMatch(/quorum-pay=;.*Max-Age=0/i);
+    installChatBackend(Promise.resolve(store()));
   });
 
   it('does not accept the session cookie of one audience for another', async () => {

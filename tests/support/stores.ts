@@ -42,7 +42,7 @@ export function useTestStore(kind: 'pglite' | 'postgres'): () => Opened {
   });
   beforeEach(async () => {
     const { sql } = current!;
-    await sql.query('TRUNCATE payment_events, orders, team_members, teams, accounts');
+    await sql.query('TRUNCATE link_claims, payment_events, orders, team_members, teams, accounts');
     await seedDemoData(sql);
     installChatBackend(Promise.resolve(current!));
   });

@@ -1,8 +1,9 @@
 import 'server-only';
 import { NextResponse, type NextRequest } from 'next/server';
 import { defaultLocale, localeFromPrefix } from '@/lib/i18n/locales';
-import { sessionCookieName, sessionCookieOptions, sealSession } from './session';
-import { verifyPaylink, type LinkAudience } from './paylink';
+import { chatBackend } from '@/lib/server/store';
+import { sessionCookieName, sessionCookieOptions, sessionCookieValue, sessionLinkId, sealSession } from './session';
+import { verifyPaylink, type LinkAudience, type LinkClaims } from './paylink';
 
 /** `/pay` or `/team`, unprefixed or under a locale prefix: the pages a link may open. */
 export function linkAudienceOf(pathname: string): LinkAudience | null {
@@ -20,6 +21,8 @@ export function linkAudienceOf(pathname: string): LinkAudience | null {
  * `GET /pay?t=…`: trades the link's token for a session cookie and sends the browser to the same
  * URL without `t`, so the token is gone from the address bar, history and any later Referer.
  * A bad token clears the session instead: the page then shows `failed0` and no account data.
+ * Links are single-use: a second browser opening one gets `failed0`; the browser that opened it
+ * first (its session came from this very link) may open it again.
  */
 export async function exchangeLink(request: NextRequest): Promise<NextResponse | null> {
   const token = request.nextUrl.searchParams.get('t');
@@ -36,11 +39,28 @@ export async function exchangeLink(request: NextRequest): Promise<NextResponse |
   const options = sessionCookieOptions(request.nextUrl.hostname);
   const name = sessionCookieName(audience, options.secure);
   const verdict = await verifyPaylink(token, audience);
-  if (verdict.ok) {
+  const refusal = verdict.ok ? await reuseRefusal(request, verdict.claims, verdict.expiresAt) : verdict.reason;
+  if (verdict.ok && !refusal) {
     response.cookies.set(name, await sealSession(verdict.claims), options);
   } else {
-    console.warn(`[paylink] refused a ${audience} link: ${verdict.reason}`);
+    console.warn(`[paylink] refused a ${audience} link: ${refusal}`);
     response.cookies.set(name, '', { ...options, maxAge: 0 });
   }
   return response;
+}
+
+async function reuseRefusal(
+  request: NextRequest,
+  claims: LinkClaims,
+  expiresAt: Date,
+): Promise<'replayed' | 'store' | null> {
+  if ((await sessionLinkId(sessionCookieValue(request.cookies, claims.aud), claims.aud)) === claims.jti) return null;
+  try {
+    const first = await (await chatBackend()).claimLink(claims.jti, expiresAt, new Date());
+    return first ? null : 'replayed';
+  } catch (error) {
+    // Fail closed: without the store nobody can tell a first use from a replay (nor show the page).
+    console.error('[paylink] could not record a link use', error);
+    return 'store';
+  }
 }

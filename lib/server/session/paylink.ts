@@ -17,7 +17,8 @@ export type LinkClaims = z.infer<typeof linkClaims>;
 export type LinkAudience = LinkClaims['aud'];
 
 export type LinkVerdict =
-  { ok: true; claims: LinkClaims } | { ok: false; reason: 'expired' | 'signature' | 'claims' | 'malformed' };
+  | { ok: true; claims: LinkClaims; expiresAt: Date }
+  | { ok: false; reason: 'expired' | 'signature' | 'claims' | 'malformed' };
 
 const MAX_TOKEN_LENGTH = 4096;
 export const DEFAULT_LINK_LIFETIME_SECONDS = 24 * 3600;
@@ -37,7 +38,9 @@ export async function verifyPaylink(token: string, audience: LinkAudience, now =
       currentDate: now,
     });
     const claims = linkClaims.safeParse(payload);
-    return claims.success ? { ok: true, claims: claims.data } : { ok: false, reason: 'claims' };
+    if (!claims.success) return { ok: false, reason: 'claims' };
+    // `exp` is required above, so jose has checked it is a number.
+    return { ok: true, claims: claims.data, expiresAt: new Date((payload.exp ?? 0) * 1000) };
   } catch (error) {
     if (error instanceof errors.JWTExpired) return { ok: false, reason: 'expired' };
     if (error instanceof errors.JWSSignatureVerificationFailed) return { ok: false, reason: 'signature' };

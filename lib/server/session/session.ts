@@ -34,6 +34,18 @@ export async function sealSession(claims: LinkClaims, now = new Date()): Promise
 
 /** The subject of a session cookie, or null when it is absent, forged, expired or for another audience. */
 export async function openSession(value: string | undefined, audience: LinkAudience): Promise<Subject | null> {
+  return (await readSession(value, audience))?.subject ?? null;
+}
+
+/** The id of the link a session was made from (so the same browser may open that link again). */
+export async function sessionLinkId(value: string | undefined, audience: LinkAudience): Promise<string | null> {
+  return (await readSession(value, audience))?.jti ?? null;
+}
+
+async function readSession(
+  value: string | undefined,
+  audience: LinkAudience,
+): Promise<{ subject: Subject; jti: string } | null> {
   if (!value || value.length > 4096) return null;
   try {
     const { payload } = await jwtVerify(value, signingKey('session'), {
@@ -43,18 +55,25 @@ export async function openSession(value: string | undefined, audience: LinkAudie
     });
     const claims = linkClaims.safeParse({ ...payload, aud: audience });
     if (!claims.success) return null;
-    return { platform: claims.data.plt, userId: claims.data.sub, teamId: claims.data.team };
+    return {
+      subject: { platform: claims.data.plt, userId: claims.data.sub, teamId: claims.data.team },
+      jti: claims.data.jti,
+    };
   } catch {
     return null;
   }
 }
 
+type CookieReader = { get(name: string): { value: string } | undefined };
+
+/** The session cookie for `audience` in a cookie store, under either name. */
+export function sessionCookieValue(cookies: CookieReader, audience: LinkAudience): string | undefined {
+  return (
+    cookies.get(sessionCookieName(audience, true))?.value ?? cookies.get(sessionCookieName(audience, false))?.value
+  );
+}
+
 /** Reads the session for `audience` from a cookie store (either cookie name). */
-export async function sessionFrom(
-  cookies: { get(name: string): { value: string } | undefined },
-  audience: LinkAudience,
-): Promise<Subject | null> {
-  const value =
-    cookies.get(sessionCookieName(audience, true))?.value ?? cookies.get(sessionCookieName(audience, false))?.value;
-  return openSession(value, audience);
+export async function sessionFrom(cookies: CookieReader, audience: LinkAudience): Promise<Subject | null> {
+  return openSession(sessionCookieValue(cookies, audience), audience);
 }

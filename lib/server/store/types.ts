@@ -22,6 +22,11 @@ export interface ChatBackend {
    * is granted only by the call that moved the order to paid. Resolves after the commit.
    */
   recordPayment(event: PaymentEvent): Promise<PaymentOutcome>;
+  /**
+   * Marks a pay or team link as used; true only for its first use. Links are single-use so that
+   * one forwarded or leaked after it was opened is worthless (security.md T7).
+   */
+  claimLink(jti: string, expiresAt: Date, now: Date): Promise<boolean>;
   /** Throws when the store does not answer. */
   ping(): Promise<void>;
 }

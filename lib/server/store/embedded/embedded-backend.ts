@@ -156,6 +156,16 @@ export function embeddedBackend(sql: Sql): ChatBackend {
 
     recordPayment: (event) => sql.transaction((tx) => settle(tx, event)),
 
+    async claimLink(jti, expiresAt, now) {
+      // A claim outlives its link only until the link's own expiry refuses it anyway.
+      await sql.query('DELETE FROM link_claims WHERE expires_at < $1', [now]);
+      const claimed = await sql.query(
+        'INSERT INTO link_claims (jti, claimed_at, expires_at) VALUES ($1, $2, $3) ON CONFLICT (jti) DO NOTHING',
+        [jti, now, expiresAt],
+      );
+      return claimed.rowCount === 1;
+    },
+
     async ping() {
       await sql.query('SELECT 1');
     },

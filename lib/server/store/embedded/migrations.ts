@@ -81,6 +81,14 @@ export const migrations: readonly string[] = [
   );
   CREATE INDEX payment_events_order ON payment_events (order_id);
   `,
+  `
+  CREATE TABLE link_claims (
+    jti        text PRIMARY KEY,
+    claimed_at timestamptz NOT NULL,
+    expires_at timestamptz NOT NULL
+  );
+  CREATE INDEX link_claims_expiry ON link_claims (expires_at);
+  `,
 ];
 
 export async function migrate(sql: Sql): Promise<void> {
