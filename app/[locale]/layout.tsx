@@ -2,12 +2,10 @@ import type { Metadata, Viewport } from 'next';
 import { hasLocale, NextIntlClientProvider } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
 import { notFound } from 'next/navigation';
-import { preload } from 'react-dom';
 import { routing } from '@/lib/i18n/routing';
 import { clientMessages, layoutClientNamespaces } from '@/lib/i18n/client-messages';
 import { localeInfo, locales } from '@/lib/i18n/locales';
 import { site } from '@/lib/config/site';
-import { preloadedFont } from '@/lib/config/fonts';
 import { env } from '@/lib/server/env';
 import { SiteHeader } from '@/components/layout/site-header';
 import { SiteFooter } from '@/components/layout/site-footer';
@@ -43,9 +41,6 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   const t = await getTranslations({ locale, namespace: 'Navigation' });
-  const font = preloadedFont[locale];
-  // Early enough that `font-display: optional` can use it on the first visit, on decent connections.
-  if (font) preload(font, { as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' });
 
   return (
     <html lang={locale} dir={localeInfo(locale).dir} data-scroll-behavior="smooth">
