@@ -185,10 +185,7 @@ async function settle(tx: Sql, event: PaymentEvent): Promise<PaymentOutcome> {
 
   if (event.amount !== order.amount) {
     // Money may have been taken for the wrong amount: a person looks at it, nobody gets a plan.
-    await tx.query(`UPDATE orders SET status = 'needs_review', updated_at = $2 WHERE id = $1 AND status = 'pending'`, [
-      order.id,
-      event.now,
-    ]);
+    await moveOrder(tx, order.id, ['pending'], 'needs_review', event.now);
     await recordEvent(tx, event, 'amount_mismatch');
     return 'amount_mismatch';
   }
@@ -198,29 +195,39 @@ async function settle(tx: Sql, event: PaymentEvent): Promise<PaymentOutcome> {
 
   if (event.result === 'held') {
     // Money taken but frozen by the gateway: no plan yet, and the payer is told to contact support.
-    const held = await tx.query(
-      `UPDATE orders SET status = 'needs_review', updated_at = $2 WHERE id = $1 AND status IN ('pending', 'failed')`,
-      [order.id, event.now],
-    );
-    return settled(tx, event, held.rowCount === 1 ? 'held_for_review' : 'already_confirmed');
+    const held = await moveOrder(tx, order.id, ['pending', 'failed'], 'needs_review', event.now);
+    return settled(tx, event, held ? 'held_for_review' : 'already_confirmed');
   }
 
   if (event.result === 'succeeded') {
     // A verified late success after a recorded failure still means money was taken: it pays.
-    const moved = await tx.query(
-      `UPDATE orders SET status = 'paid', updated_at = $2 WHERE id = $1 AND status IN ('pending', 'failed')`,
-      [order.id, event.now],
-    );
-    if (moved.rowCount !== 1) return settled(tx, event, 'already_confirmed');
+    if (!(await moveOrder(tx, order.id, ['pending', 'failed'], 'paid', event.now))) {
+      return settled(tx, event, 'already_confirmed');
+    }
     await grant(tx, order, event.now);
     return settled(tx, event, 'paid');
   }
 
-  const failed = await tx.query(
-    `UPDATE orders SET status = 'failed', updated_at = $2 WHERE id = $1 AND status = 'pending'`,
-    [order.id, event.now],
+  const failed = await moveOrder(tx, order.id, ['pending'], 'failed', event.now);
+  return settled(tx, event, failed ? 'failed' : 'already_confirmed');
+}
+
+/**
+ * The order state machine's only writer: moves the order to `to` if it is in one of `from`.
+ * True only for the call that changed the row — the one allowed to act on the change.
+ */
+async function moveOrder(
+  tx: Sql,
+  orderId: string,
+  from: readonly OrderStatus[],
+  to: OrderStatus,
+  now: Date,
+): Promise<boolean> {
+  const moved = await tx.query(
+    'UPDATE orders SET status = $3, updated_at = $2 WHERE id = $1 AND status = ANY($4::text[])',
+    [orderId, now, to, from],
   );
-  return settled(tx, event, failed.rowCount === 1 ? 'failed' : 'already_confirmed');
+  return moved.rowCount === 1;
 }
 
 async function recordEvent(tx: Sql, event: PaymentEvent, outcome: string): Promise<boolean> {
