@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from './lib/server.mjs';
 import { startBareNext } from './lib/bare-next.mjs';
+import { CHROMIUM_PATH } from '../scripts/lib/chromium.mjs';
 
 const paths = (process.env.BENCH_PAGES ?? '/,/vi,/ur,/jp').split(',');
 const version = process.env.LIGHTHOUSE_VERSION ?? '12';
@@ -31,7 +32,7 @@ function lighthouse(base, path, label = path) {
     ],
     {
       stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+      env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? CHROMIUM_PATH },
     },
   );
   const { categories, audits } = JSON.parse(readFileSync(report, 'utf8'));

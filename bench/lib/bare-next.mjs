@@ -3,6 +3,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { waitUntilOk } from './server.mjs';
 
 const dir = '.next-bare';
 const next = join('node_modules', 'next', 'dist', 'bin', 'next');
@@ -23,13 +24,6 @@ export async function startBareNext({ port }) {
     env,
   });
   const base = `http://localhost:${port}`;
-  for (let tries = 0; ; tries++) {
-    try {
-      if ((await fetch(base)).ok) break;
-    } catch {
-      if (tries > 240) throw new Error('the bare Next app did not start');
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  await waitUntilOk(base);
   return { base, stop: () => process.kill(-child.pid) };
 }

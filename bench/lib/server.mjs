@@ -1,6 +1,20 @@
 // Starts `next start` from an existing build for a benchmark and stops it afterwards.
 import { spawn } from 'node:child_process';
 
+/** Polls `url` until it answers 2xx; throws after two minutes. */
+export async function waitUntilOk(url) {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not become ready`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
 export async function startServer({ port, distDir = process.env.NEXT_DIST_DIR || '.next', env = {} }) {
   const child = spawn('npx', ['next', 'start', '-H', 'localhost', '-p', String(port)], {
     env: { ...process.env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: '1', ...env },
@@ -8,16 +22,7 @@ export async function startServer({ port, distDir = process.env.NEXT_DIST_DIR ||
     detached: true,
   });
   const base = `http://localhost:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`server on ${port} did not become ready`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  await waitUntilOk(`${base}/api/health`);
   return {
     base,
     pid: child.pid,

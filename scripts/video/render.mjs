@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_PATH } from '../lib/chromium.mjs';
 
 const FPS = 20;
 const DURATION_MS = 16_000;
@@ -17,7 +18,7 @@ const out = join(root, 'public/video');
 const frames = mkdtempSync(join(tmpdir(), 'hero-frames-'));
 
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: CHROMIUM_PATH,
   args: ['--no-sandbox'],
 });
 try {
