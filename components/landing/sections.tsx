@@ -1,4 +1,3 @@
-import { preload } from 'react-dom';
 import { useTranslations } from 'next-intl';
 import { Link } from '@/lib/i18n/navigation';
 import { site, platforms } from '@/lib/config/site';
@@ -10,8 +9,6 @@ export const HERO_POSTER = '/video/hero-poster.webp';
 
 export function Hero() {
   const t = useTranslations('HomePage.hero');
-  // The poster is the largest paint on phones: fetch it with the HTML, not after the video element parses.
-  preload(HERO_POSTER, { as: 'image', fetchPriority: 'high' });
   return (
     <section className="hero" aria-labelledby="hero-title">
       <div className="hero__text">
