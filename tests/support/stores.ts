@@ -9,16 +9,18 @@ import { installChatBackend, type Opened } from '@/lib/server/store';
  * The stores every money-path suite runs against: PGlite always, and a real PostgreSQL server
  * when TEST_DATABASE_URL is set (`.ci/run` starts one). Each suite gets a fresh, seeded database.
  */
-export const storeKinds: Array<'pglite' | 'postgres'> = process.env.TEST_DATABASE_URL
-  ? ['pglite', 'postgres']
-  : ['pglite'];
+// Test-harness settings, not the app's: the app's configuration is lib/server/env.ts.
+const testDatabaseUrl = process.env.TEST_DATABASE_URL;
+
+export const storeKinds: Array<'pglite' | 'postgres'> = testDatabaseUrl ? ['pglite', 'postgres'] : ['pglite'];
 
 export async function openTestStore(kind: 'pglite' | 'postgres'): Promise<Opened> {
   let sql: Sql;
   if (kind === 'pglite') {
     sql = await openPglite(null);
   } else {
-    const url = process.env.TEST_DATABASE_URL!;
+    if (!testDatabaseUrl) throw new Error('the postgres store kind needs TEST_DATABASE_URL');
+    const url = testDatabaseUrl;
     const schema = `test_${randomBytes(6).toString('hex')}`;
     const admin = await openPostgres(url);
     await admin.query(`CREATE SCHEMA ${schema}`);
