@@ -11,10 +11,12 @@ type Query = Record<string, string | string[] | undefined>;
 export type PayPageData =
   { kind: 'result'; result: PayResult } | { kind: 'form'; context: PayContext; form: PayFormProps; now: Date };
 
-const fromStatus: Record<OrderStatus, PayResult> = {
+/** What the payer is shown for an order as stored (the pay page and the gateway returns alike). */
+export const orderResult: Record<OrderStatus, PayResult> = {
   paid: { status: 'success' },
   pending: { status: 'processing' },
   failed: { status: 'failed', code: 'failed1' },
+  // A wrong amount or money the gateway holds: a person must look at it, so the payer writes to support.
   needs_review: { status: 'failed', code: 'failed2' },
 };
 
@@ -31,7 +33,7 @@ export async function loadPayPage(subject: Subject | null, query: Query, now: Da
   const orderId = first(query.order);
   if (status && orderId && /^[a-f0-9]{32}$/.test(orderId)) {
     const order = await backend.findOrder(orderId);
-    return { kind: 'result', result: order ? fromStatus[order.status] : { status: 'failed', code: 'failed1' } };
+    return { kind: 'result', result: order ? orderResult[order.status] : { status: 'failed', code: 'failed1' } };
   }
   const code = first(query.code);
   if (status === 'failed' && isFailureCode(code)) return { kind: 'result', result: { status: 'failed', code } };

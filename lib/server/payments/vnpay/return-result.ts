@@ -1,17 +1,10 @@
 import 'server-only';
 import { defaultLocale, localizedPath } from '@/lib/i18n/locales';
-import { chatBackend, type OrderStatus } from '@/lib/server/store';
-import { payResultQuery, type PayResult } from '@/lib/shared/pay-result';
+import { chatBackend } from '@/lib/server/store';
+import { orderResult } from '@/lib/server/pay-page';
+import { payResultQuery } from '@/lib/shared/pay-result';
 import { authenticCallback } from './callback';
 import type { VnpayConfig } from './config';
-
-const resultOf: Record<OrderStatus, PayResult> = {
-  paid: { status: 'success' },
-  pending: { status: 'processing' },
-  failed: { status: 'failed', code: 'failed1' },
-  // Money may have moved for the wrong amount: a person must look at it.
-  needs_review: { status: 'failed', code: 'failed2' },
-};
 
 /**
  * Where the browser goes after VNPay: the *stored* state of the order, in the payer's locale.
@@ -30,7 +23,10 @@ export async function resultPathForReturn(
   try {
     const order = await (await chatBackend()).findOrder(fields.vnp_TxnRef);
     if (!order) return failed;
-    return { pathname: localizedPath(order.locale, '/pay'), search: payResultQuery(resultOf[order.status], order.id) };
+    return {
+      pathname: localizedPath(order.locale, '/pay'),
+      search: payResultQuery(orderResult[order.status], order.id),
+    };
   } catch (error) {
     console.error('[vnpay] return failed', error);
     return failed;
