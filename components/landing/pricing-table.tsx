@@ -3,7 +3,7 @@ import { Link } from '@/lib/i18n/navigation';
 import { localeInfo, type Locale } from '@/lib/i18n/locales';
 import {
   bonusMonths,
-  minorUnitDigits,
+  toMajorUnits,
   periods,
   planIds,
   plans,
@@ -20,8 +20,7 @@ export function PricingTable({ locale }: { locale: Locale }) {
   const plansT = useTranslations('Plans');
   const format = useFormatter();
   const { currency } = localeInfo(locale);
-  const money = (minor: number) =>
-    format.number(minor / 10 ** minorUnitDigits[currency], { style: 'currency', currency });
+  const money = (minor: number) => format.number(toMajorUnits(minor, currency), { style: 'currency', currency });
   const bonuses = purchasePeriodIds.filter((period) => bonusMonths(period) > 0);
 
   return (

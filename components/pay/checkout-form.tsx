@@ -3,7 +3,7 @@ import { useId, useMemo, useRef, useState } from 'react';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { localeInfo } from '@/lib/i18n/locales';
 import {
-  minorUnitDigits,
+  toMajorUnits,
   paidPlanIds,
   periods,
   plans,
@@ -67,7 +67,7 @@ export function CheckoutForm({ user, team, availableGateways, now: nowIso }: Pay
 
   const currency: Currency = gateway ? gateways[gateway].currency : (localeInfo(locale as never)?.currency ?? 'USD');
   const money = (amount: number, c: Currency = currency) =>
-    format.number(amount / 10 ** minorUnitDigits[c], { style: 'currency', currency: c });
+    format.number(toMajorUnits(amount, c), { style: 'currency', currency: c });
 
   const priced =
     buyer && !seatsError ? quote({ plan, period: effectivePeriod, currency, seats, current: buyer, now }) : null;

@@ -7,7 +7,12 @@ export const currencies = ['USD', 'VND'] as const;
 export type Currency = (typeof currencies)[number];
 
 /** Decimal places of each currency's minor unit, for display only. */
-export const minorUnitDigits: Record<Currency, number> = { USD: 2, VND: 0 };
+const minorUnitDigits: Record<Currency, number> = { USD: 2, VND: 0 };
+
+/** An amount in minor units as the decimal Intl formats (199 USD cents → 1.99); display only. */
+export function toMajorUnits(minor: number, currency: Currency): number {
+  return minor / 10 ** minorUnitDigits[currency];
+}
 
 export const TEAM_BLOCK_SIZE = 10;
 

@@ -2,7 +2,7 @@ import 'server-only';
 import { NextResponse } from 'next/server';
 import { checkoutErrorTranslator } from '@/lib/server/i18n/translator';
 import { localeInfo, type Locale } from '@/lib/i18n/locales';
-import { minorUnitDigits, type Currency } from '@/lib/pricing/catalogue';
+import { toMajorUnits, type Currency } from '@/lib/pricing/catalogue';
 import type { CheckoutErrorCode } from '@/lib/shared/checkout';
 
 export interface ErrorValues {
@@ -20,7 +20,7 @@ export async function apiError(
   const t = await checkoutErrorTranslator(locale);
   const money = (amount: number, currency: Currency) =>
     new Intl.NumberFormat(localeInfo(locale).tag, { style: 'currency', currency }).format(
-      amount / 10 ** minorUnitDigits[currency],
+      toMajorUnits(amount, currency),
     );
   const message = values.limits
     ? t(code, {
