@@ -44,8 +44,8 @@ const english = flatten(en);
 // Strings that are the same in every language: brand names, platform names, commands.
 const sameEverywhere = /^(?:\{brand\}|Telegram|Slack|Discord|VNPay|MoMo|PayPal|QR|\/\w+|%s · \{brand\}|[\s\W\d]*)$/u;
 
-/** People's names (testimonials) are written the same in every Latin-script language. */
-const properName = /\.name$/;
+/** People's names (testimonials) and the paid plans' product names (PRODUCT §11) are not translated. */
+const properName = /\.name$|^Plans\.names\.(?:individual_pro|team_pro)$/;
 
 /** Message keys whose value comes from the plan catalogue: no digit may be typed into them. */
 const catalogueKey = /(price|limit|months|bonus|perUser|perBlock|allowance|quota)/i;
@@ -93,6 +93,31 @@ describe.each(localeTable.filter((l) => l.code !== 'en').map((l) => l.code))('me
     expect(untranslated).toEqual([]);
   });
 
+  it('writes the plan product names exactly as English does, as often as English does (PRODUCT §11)', () => {
+    const names = [english.get('Plans.names.individual_pro')!, english.get('Plans.names.team_pro')!];
+    const count = (text: string, name: string) => text.split(name).length - 1;
+    const differing = [...english]
+      .filter(([key]) => messages.has(key))
+      .filter(([key, message]) => names.some((name) => count(message, name) !== count(messages.get(key)!, name)))
+      .map(([key]) => key);
+    expect(differing).toEqual([]);
+    expect(messages.get('Plans.names.individual_pro')).toBe(english.get('Plans.names.individual_pro'));
+    expect(messages.get('Plans.names.team_pro')).toBe(english.get('Plans.names.team_pro'));
+  });
+
+  it('translates the Free plan name (only the Pro plans are product names)', () => {
+    expect(messages.get('Plans.names.free')).not.toBe(english.get('Plans.names.free'));
+  });
+
+  it('names the same chat commands (/pay, /balance, …) as English, slash included', () => {
+    const commands = (text: string) => (text.match(/(?<![\w/])\/[a-z]+\b/g) ?? []).sort().join();
+    const differing = [...english]
+      .filter(([key]) => messages.has(key))
+      .filter(([key, message]) => commands(message) !== commands(messages.get(key)!))
+      .map(([key]) => key);
+    expect(differing).toEqual([]);
+  });
+
   it('types no catalogue number into price, limit or period messages', () => {
     const offenders = [...messages].filter(
       ([key, message]) => catalogueKey.test(key) && /[0-9]/.test(message.replace(/\{[^}]*\}/g, '')),
@@ -107,4 +132,21 @@ it('ships one messages file per locale of the table, and no other', () => {
     .map((f) => f.replace(/\.json$/, ''))
     .sort();
   expect(files).toEqual(localeTable.map((l) => l.code).sort());
+});
+
+describe('French typography', () => {
+  const french = flatten(load('fr'));
+  const NNBSP = '\u202f';
+
+  it('puts a narrow no-break space (U+202F) before every : ; ? and !, and never an ordinary or wide one', () => {
+    const offenders: string[] = [];
+    for (const [key, message] of french) {
+      for (const match of message.matchAll(/(.)([:;?!])(?!\/\/)/gsu)) {
+        if (match[1] !== NNBSP)
+          offenders.push(`${key}: …${message.slice(Math.max(0, match.index - 12), match.index + 2)}`);
+      }
+      if (/^[:;?!]/.test(message)) offenders.push(`${key}: starts with punctuation`);
+    }
+    expect(offenders).toEqual([]);
+  });
 });
