@@ -1,6 +1,6 @@
 import { useFormatter, useTranslations } from 'next-intl';
 import { isActive } from '@/lib/pricing/quote';
-import type { PayContext } from '@/lib/server/store';
+import type { PayContext } from '@/lib/server/directory';
 import { CopyButton } from './copy-button';
 import styles from './pay.module.css';
 

@@ -1,8 +1,10 @@
 import 'server-only';
-import { chatBackend, type OrderStatus, type PayContext, type Subject } from '@/lib/server/store';
+import { accountDirectory, type PayContext, type Subject } from '@/lib/server/directory';
+import { ledgerSql } from '@/lib/server/db';
+import { findOrder } from '@/lib/server/ledger/orders';
 import { vnpayConfig } from '@/lib/server/payments/vnpay/config';
-import { buyerState } from '@/lib/server/checkout/start-checkout';
-import { isFailureCode, type PayResult } from '@/lib/shared/pay-result';
+import { buyerState } from '@/lib/pricing/buyer';
+import { isFailureCode, orderResult, type PayResult } from '@/lib/shared/pay-result';
 import type { PayFormProps } from '@/lib/shared/pay-view';
 import type { GatewayId } from '@/lib/payments/gateways';
 
@@ -10,15 +12,6 @@ type Query = Record<string, string | string[] | undefined>;
 
 export type PayPageData =
   { kind: 'result'; result: PayResult } | { kind: 'form'; context: PayContext; form: PayFormProps; now: Date };
-
-/** What the payer is shown for an order as stored (the pay page and the gateway returns alike). */
-export const orderResult: Record<OrderStatus, PayResult> = {
-  paid: { status: 'success' },
-  pending: { status: 'processing' },
-  failed: { status: 'failed', code: 'failed1' },
-  // A wrong amount or money the gateway holds: a person must look at it, so the payer writes to support.
-  needs_review: { status: 'failed', code: 'failed2' },
-};
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
@@ -28,17 +21,16 @@ const first = (value: string | string[] | undefined) => (Array.isArray(value) ? 
  * account behind the session, or `failed0` when there is none.
  */
 export async function loadPayPage(subject: Subject | null, query: Query, now: Date): Promise<PayPageData> {
-  const backend = await chatBackend();
   const status = first(query.status);
   const orderId = first(query.order);
   if (status && orderId && /^[a-f0-9]{32}$/.test(orderId)) {
-    const order = await backend.findOrder(orderId);
-    return { kind: 'result', result: order ? orderResult[order.status] : { status: 'failed', code: 'failed1' } };
+    const order = await findOrder(await ledgerSql(), orderId);
+    return { kind: 'result', result: order ? orderResult(order) : { status: 'failed', code: 'failed1' } };
   }
   const code = first(query.code);
   if (status === 'failed' && isFailureCode(code)) return { kind: 'result', result: { status: 'failed', code } };
 
-  const context = subject ? await backend.loadPayContext(subject) : null;
+  const context = subject ? await (await accountDirectory()).payContext(subject) : null;
   if (!context) return { kind: 'result', result: { status: 'failed', code: 'failed0' } };
 
   const view = (state: ReturnType<typeof buyerState>) =>

@@ -1,13 +1,16 @@
 import 'server-only';
 import { env, EnvError } from '@/lib/server/env';
-import { openChatBackend } from '@/lib/server/store';
+import { openDatabase } from '@/lib/server/db';
+import { startGrantDeliverer } from '@/lib/server/payments/grant-delivery';
 import { paylinkSecret } from '@/lib/server/session/secret';
 import { vnpayConfig } from '@/lib/server/payments/vnpay/config';
 import { linkUrl } from '@/lib/server/links';
 
+const GRANT_DELIVERY_INTERVAL_MS = 5_000;
+
 /**
  * Runs once when the server starts: configuration is validated (a bad variable stops the start
- * with its name), the store is opened, migrated and — outside production — seeded, and working
+ * with its name), the database is opened, migrated and — outside production — seeded, and working
  * demo links are printed so `npm start` leads straight to a payable page.
  */
 export async function onServerStart(): Promise<void> {
@@ -23,9 +26,14 @@ export async function onServerStart(): Promise<void> {
     throw error;
   }
   paylinkSecret();
-  const { seeded } = await openChatBackend();
-  const store = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.DATA_DIR}/pglite`;
-  console.log(`[quorum] store: ${store}${seeded ? ', demo data seeded' : ''}`);
+  const { seeded } = await openDatabase();
+  const ledger = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.DATA_DIR}/pglite`;
+  console.log(`[quorum] ledger: ${ledger}${seeded ? ', demo data seeded' : ''}`);
+  console.log(
+    `[quorum] account directory: ${config.CHAT_BACKEND_URL ? `chat backend at ${config.CHAT_BACKEND_URL}` : 'embedded'}`,
+  );
+  // Grants left undelivered (directory down, or a restart mid-delivery) go out without anyone asking.
+  startGrantDeliverer(GRANT_DELIVERY_INTERVAL_MS);
   console.log(`[quorum] VNPay: ${vnpayConfig()?.mode ?? 'not offered'}`);
   if (config.isProduction) return;
   const pay = await linkUrl({ plt: 'telegram', sub: '1001', team: '-1002001', aud: 'pay' }, 'en');

@@ -43,7 +43,9 @@ export const checkoutErrors = [
   'checkout_expired',
   'rate_limited',
   'not_active',
+  'order_refused',
   'server_error',
+  'service_unavailable',
 ] as const;
 export type CheckoutErrorCode = (typeof checkoutErrors)[number];
 

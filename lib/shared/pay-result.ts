@@ -17,3 +17,24 @@ export function payResultQuery(result: PayResult, orderId?: string): string {
 export function isFailureCode(value: unknown): value is FailureCode {
   return typeof value === 'string' && (failureCodes as readonly string[]).includes(value);
 }
+
+/**
+ * What the payer is shown for an order as stored (the pay page and every gateway return alike).
+ * A paid order is "processing" until its grant has reached the account directory.
+ */
+export function orderResult(order: {
+  status: 'pending' | 'paid' | 'failed' | 'needs_review';
+  granted: boolean;
+}): PayResult {
+  switch (order.status) {
+    case 'paid':
+      return order.granted ? { status: 'success' } : { status: 'processing' };
+    case 'pending':
+      return { status: 'processing' };
+    case 'failed':
+      return { status: 'failed', code: 'failed1' };
+    case 'needs_review':
+      // A wrong amount or money the gateway holds: a person must look at it, so the payer writes to support.
+      return { status: 'failed', code: 'failed2' };
+  }
+}

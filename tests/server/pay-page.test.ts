@@ -1,5 +1,5 @@
 import { GET as health } from '@/app/api/health/route';
-import { installChatBackend } from '@/lib/server/store';
+import { installDatabase } from '@/lib/server/db';
 import { loadPayPage } from '@/lib/server/pay-page';
 import { storeKinds, useTestStore } from '../support/stores';
 import { alice, carol, pendingTeamOrder, vnpayCallback, ipnRequest } from '../support/money';
@@ -38,10 +38,10 @@ describe.each(storeKinds)('the pay page on %s', (kind) => {
 
   it('health answers 200 while the store answers and 503 when it does not', async () => {
     expect((await health()).status).toBe(200);
-    installChatBackend(Promise.reject(new Error('down')));
+    installDatabase(Promise.reject(new Error('down')));
     const down = await health();
     expect(down.status).toBe(503);
     expect(await down.json()).toEqual({ status: 'unavailable' });
-    installChatBackend(Promise.resolve(store()));
+    installDatabase(Promise.resolve(store()));
   });
 });

@@ -4,7 +4,7 @@ import { proxy } from '@/proxy';
 import { mintPaylink, verifyPaylink } from '@/lib/server/session/paylink';
 import { openSession } from '@/lib/server/session/session';
 import { paylinkSecret } from '@/lib/server/session/secret';
-import { installChatBackend } from '@/lib/server/store';
+import { installDatabase } from '@/lib/server/db';
 import { useTestStore } from '../support/stores';
 
 const claims = { plt: 'telegram', sub: '1001', team: '-1002001', aud: 'pay' } as const;
@@ -133,11 +133,11 @@ describe('pay links', () => {
     const token = await mintPaylink(claims);
     const down = Promise.reject(new Error('database is down'));
     down.catch(() => undefined); // read later, by the proxy
-    installChatBackend(down);
+    installDatabase(down);
     const response = await open(`http://localhost:3000/pay?t=${token}`);
     expect(response.status).toBe(303);
     expect(response.headers.get('set-cookie')).toMatch(/quorum-pay=;.*Max-Age=0/i);
-    installChatBackend(Promise.resolve(store()));
+    installDatabase(Promise.resolve(store()));
   });
 
   it('does not accept the session cookie of one audience for another', async () => {

@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { GET as ipn } from '@/app/api/payments/vnpay/ipn/route';
 import { GET as vnpayReturn } from '@/app/api/payments/vnpay/return/route';
-import { installChatBackend } from '@/lib/server/store';
+import { installDatabase } from '@/lib/server/db';
 import { addMonths } from '@/lib/pricing/quote';
+import { findOrder } from '@/lib/server/ledger/orders';
 import { storeKinds, useTestStore } from '../support/stores';
 import { ipnRequest, pendingTeamOrder, vnpayCallback } from '../support/money';
 
@@ -16,7 +17,7 @@ describe.each(storeKinds)('VNPay IPN on %s', (kind) => {
         "SELECT seats, plan_expires_at FROM teams WHERE team_id = '-1002001'",
       )
     ).rows[0]!;
-  const orderStatus = async (id: string) => (await store().backend.findOrder(id))?.status;
+  const orderStatus = async (id: string) => (await findOrder(store().sql, id))?.status;
   const eventCount = async () =>
     Number((await store().sql.query<{ n: number }>('SELECT count(*)::int AS n FROM payment_events')).rows[0]!.n);
 
@@ -150,9 +151,9 @@ describe.each(storeKinds)('VNPay IPN on %s', (kind) => {
 
   it('answers 99 when the store fails, and a retry then succeeds', async () => {
     const order = await pendingTeamOrder();
-    installChatBackend(Promise.reject(new Error('database is down')));
+    installDatabase(Promise.reject(new Error('database is down')));
     expect(await reply(vnpayCallback(order))).toMatchObject({ RspCode: '99' });
-    installChatBackend(Promise.resolve(store()));
+    installDatabase(Promise.resolve(store()));
     expect(await reply(vnpayCallback(order))).toMatchObject({ RspCode: '00' });
   });
 

@@ -1,7 +1,7 @@
 import { paymentUrl, safeOrderInfo, vnpayDate } from '@/lib/server/payments/vnpay/payment-url';
 import { sign, signedData, verify } from '@/lib/server/payments/vnpay/signature';
 import type { VnpayConfig } from '@/lib/server/payments/vnpay/config';
-import type { Order } from '@/lib/server/store';
+import type { Order } from '@/lib/server/ledger/types';
 
 const config: VnpayConfig = {
   mode: 'live',

@@ -1,5 +1,7 @@
 import { NextRequest } from 'next/server';
-import { chatBackend, type NewOrder, type Order } from '@/lib/server/store';
+import { ledgerSql } from '@/lib/server/db';
+import { createOrder } from '@/lib/server/ledger/orders';
+import type { NewOrder, Order } from '@/lib/server/ledger/types';
 import { vnpayConfig } from '@/lib/server/payments/vnpay/config';
 import { signedQuery } from '@/lib/server/payments/vnpay/signature';
 import { sealSession } from '@/lib/server/session/session';
@@ -16,9 +18,7 @@ export const sandbox = () => {
 
 /** A pending order as checkout would create it (team_pro, 25 seats, 7 months, 6,300,000 VND). */
 export async function pendingTeamOrder(overrides: Partial<NewOrder> = {}): Promise<Order> {
-  const { order } = await (
-    await chatBackend()
-  ).createOrder({
+  const { order } = await createOrder(await ledgerSql(), {
     subject: alice,
     plan: 'team_pro',
     period: 'period1',

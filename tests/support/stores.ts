@@ -1,55 +1,69 @@
 import { randomBytes } from 'node:crypto';
-import { embeddedBackend } from '@/lib/server/store/embedded/embedded-backend';
-import { migrate } from '@/lib/server/store/embedded/migrations';
-import { seedDemoData } from '@/lib/server/store/embedded/seed';
-import { openPglite, openPostgres, type Sql } from '@/lib/server/store/embedded/sql';
-import { installChatBackend, type Opened } from '@/lib/server/store';
+import { embeddedDirectory } from '@/lib/server/directory/embedded/embedded-directory';
+import { seedDemoData } from '@/lib/server/directory/embedded/seed';
+import { migrate } from '@/lib/server/db/migrations';
+import { openPglite, openPostgres, type Sql } from '@/lib/server/db/sql';
+import { installDatabase, type Database } from '@/lib/server/db';
+import { installDirectory, type AccountDirectory } from '@/lib/server/directory';
 
 /**
- * The stores every money-path suite runs against: PGlite always, and a real PostgreSQL server
- * when TEST_DATABASE_URL is set (`.ci/run` starts one). Each suite gets a fresh, seeded database.
+ * The databases every money-path suite runs against: PGlite always, and a real PostgreSQL server
+ * when TEST_DATABASE_URL is set (`.ci/run` starts one). Each suite gets a fresh, seeded database,
+ * holding the ledger and the embedded directory's tables.
  */
 // Test-harness settings, not the app's: the app's configuration is lib/server/env.ts.
 const testDatabaseUrl = process.env.TEST_DATABASE_URL;
 
 export const storeKinds: Array<'pglite' | 'postgres'> = testDatabaseUrl ? ['pglite', 'postgres'] : ['pglite'];
 
-export async function openTestStore(kind: 'pglite' | 'postgres'): Promise<Opened> {
-  let sql: Sql;
-  if (kind === 'pglite') {
-    sql = await openPglite(null);
-  } else {
-    if (!testDatabaseUrl) throw new Error('the postgres store kind needs TEST_DATABASE_URL');
-    const url = testDatabaseUrl;
-    const schema = `test_${randomBytes(6).toString('hex')}`;
-    const admin = await openPostgres(url);
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    await admin.close();
-    sql = await openPostgres(url, { schema });
-  }
+export interface TestStore extends Database {
+  directory: AccountDirectory;
+}
+
+export async function openTestSql(kind: 'pglite' | 'postgres'): Promise<Sql> {
+  if (kind === 'pglite') return openPglite(null);
+  if (!testDatabaseUrl) throw new Error('the postgres store kind needs TEST_DATABASE_URL');
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const admin = await openPostgres(testDatabaseUrl);
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.close();
+  return openPostgres(testDatabaseUrl, { schema });
+}
+
+export async function openTestStore(kind: 'pglite' | 'postgres'): Promise<TestStore> {
+  const sql = await openTestSql(kind);
   await migrate(sql);
   const seeded = await seedDemoData(sql);
-  return { backend: embeddedBackend(sql), sql, seeded };
+  return { sql, seeded, directory: embeddedDirectory(sql) };
+}
+
+/** Empties every table and writes the demo data again. */
+export async function resetTestStore(sql: Sql): Promise<void> {
+  await sql.query(
+    'TRUNCATE outbox, directory_grants, link_claims, payment_events, orders, team_members, teams, accounts',
+  );
+  await seedDemoData(sql);
 }
 
 /**
- * Opens one store for the calling suite (PGlite takes seconds to start) and gives every test
- * a clean, freshly seeded copy of the demo data; it is also made the app's store.
+ * Opens one database for the calling suite (PGlite takes seconds to start) and gives every test
+ * a clean, freshly seeded copy of the demo data; it is also made the app's database, with the
+ * embedded directory over it.
  */
-export function useTestStore(kind: 'pglite' | 'postgres'): () => Opened {
-  let current: Opened | undefined;
+export function useTestStore(kind: 'pglite' | 'postgres'): () => TestStore {
+  let current: TestStore | undefined;
   beforeAll(async () => {
     current = await openTestStore(kind);
-    installChatBackend(Promise.resolve(current));
+    installDatabase(Promise.resolve(current));
   });
   beforeEach(async () => {
-    const { sql } = current!;
-    await sql.query('TRUNCATE link_claims, payment_events, orders, team_members, teams, accounts');
-    await seedDemoData(sql);
-    installChatBackend(Promise.resolve(current!));
+    await resetTestStore(current!.sql);
+    installDatabase(Promise.resolve(current!));
+    installDirectory(undefined);
   });
   afterAll(async () => {
-    installChatBackend(undefined);
+    installDatabase(undefined);
+    installDirectory(undefined);
     await current?.sql.close();
   });
   return () => {

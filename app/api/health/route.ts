@@ -1,15 +1,15 @@
 import { NextResponse } from 'next/server';
-import { chatBackend } from '@/lib/server/store';
+import { ledgerSql } from '@/lib/server/db';
 
 export const dynamic = 'force-dynamic';
 
-/** 200 when the store answers, 503 otherwise; never any detail about why. */
+/** 200 when the ledger answers, 503 otherwise; never any detail about why. */
 export async function GET() {
   try {
-    await (await chatBackend()).ping();
+    await (await ledgerSql()).query('SELECT 1');
     return NextResponse.json({ status: 'ok' }, { headers: { 'Cache-Control': 'no-store' } });
   } catch (error) {
-    console.error('[health] store did not answer', error);
+    console.error('[health] the ledger did not answer', error);
     return NextResponse.json({ status: 'unavailable' }, { status: 503, headers: { 'Cache-Control': 'no-store' } });
   }
 }

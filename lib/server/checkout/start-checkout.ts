@@ -1,19 +1,24 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
 import { gateways, isMethodOf, withinLimits } from '@/lib/payments/gateways';
-import { isActive, quote, type PlanState } from '@/lib/pricing/quote';
+import { buyerState } from '@/lib/pricing/buyer';
+import { isActive, quote } from '@/lib/pricing/quote';
+import type { Currency } from '@/lib/pricing/catalogue';
 import type { Locale } from '@/lib/i18n/locales';
 import type { CheckoutErrorCode, CheckoutRequest } from '@/lib/shared/checkout';
-import { chatBackend, type Order, type PayContext, type Subject } from '@/lib/server/store';
+import { accountDirectory, type Subject } from '@/lib/server/directory';
+import { ledgerSql } from '@/lib/server/db';
+import { createOrder, moveOrder } from '@/lib/server/ledger/orders';
+import type { Order } from '@/lib/server/ledger/types';
 import { vnpayConfig } from '@/lib/server/payments/vnpay/config';
 import { PAYMENT_WINDOW_MS, paymentUrl } from '@/lib/server/payments/vnpay/payment-url';
 
+/** A refusal in the domain's terms; lib/server/http/error-status.ts decides what HTTP makes of it. */
 export type CheckoutRefusal = {
   ok: false;
-  status: 401 | 409 | 422;
   code: CheckoutErrorCode;
   /** Amounts for the message, in minor units of `currency`. */
-  limits?: { min: number; max: number; currency: Order['currency'] };
+  limits?: { min: number; max: number; currency: Currency };
 };
 export type CheckoutResult = { ok: true; redirectUrl: string } | CheckoutRefusal;
 
@@ -27,62 +32,49 @@ export interface CheckoutInput {
   now: Date;
 }
 
-const refuse = (status: CheckoutRefusal['status'], code: CheckoutErrorCode): CheckoutRefusal => ({
-  ok: false,
-  status,
-  code,
-});
-
-/** What the buyer has today: the user for individual_pro, the team for team_pro. */
-export function buyerState(context: PayContext, plan: CheckoutRequest['plan']): PlanState | null {
-  if (plan === 'individual_pro') {
-    const { account } = context;
-    return { plan: account.plan, expiresAt: account.planExpiresAt, seats: 1 };
-  }
-  const { team } = context;
-  if (!team) return null;
-  return { plan: team.plan, expiresAt: team.planExpiresAt, seats: Math.max(team.seats, team.memberCount) };
-}
+export const refuse = (code: CheckoutErrorCode): CheckoutRefusal => ({ ok: false, code });
 
 /**
- * Checkout (PRODUCT §6 step 4): re-validate the selection against the account as stored now,
- * price it from the catalogue, record one pending order, and answer the gateway redirect.
+ * Checkout (PRODUCT §6 step 4): re-validate the selection against the account as the directory
+ * holds it now, price it from the catalogue, record one pending order in the ledger, tell the
+ * directory about it (the assistant may refuse), and answer the gateway redirect.
  */
 export async function startCheckout(input: CheckoutInput): Promise<CheckoutResult> {
   const { subject, selection, now } = input;
-  const backend = await chatBackend();
-  const context = await backend.loadPayContext(subject);
-  if (!context) return refuse(401, 'no_session');
+  const directory = await accountDirectory();
+  const context = await directory.payContext(subject);
+  if (!context) return refuse('no_session');
 
-  if (selection.gateway !== 'vnpay') return refuse(422, 'gateway_unavailable');
+  if (selection.gateway !== 'vnpay') return refuse('gateway_unavailable');
   const config = vnpayConfig();
-  if (!config) return refuse(422, 'gateway_unavailable');
-  if (!isMethodOf(selection.gateway, selection.method)) return refuse(422, 'unknown_method');
+  if (!config) return refuse('gateway_unavailable');
+  if (!isMethodOf(selection.gateway, selection.method)) return refuse('unknown_method');
 
   const current = buyerState(context, selection.plan);
-  if (!current) return refuse(422, 'team_required');
+  if (!current) return refuse('team_required');
   // Moving to a team while an individual plan runs forfeits its time: the user must say so first.
   if (
     selection.plan === 'team_pro' &&
     context.account.plan === 'individual_pro' &&
     isActive({ plan: context.account.plan, expiresAt: context.account.planExpiresAt }, now)
   ) {
-    return refuse(409, 'cancel_individual_first');
+    return refuse('cancel_individual_first');
   }
 
   const { currency } = gateways[selection.gateway];
   const priced = quote({ ...selection, currency, current, now });
-  if (!priced.ok) return refuse(422, priced.reason);
+  if (!priced.ok) return refuse(priced.reason);
   const outOfRange = withinLimits(selection.gateway, priced.amount);
   if (outOfRange) {
     const { min, max } = gateways[selection.gateway];
     return {
-      ...refuse(422, outOfRange === 'below_min' ? 'below_gateway_min' : 'above_gateway_max'),
+      ...refuse(outOfRange === 'below_min' ? 'below_gateway_min' : 'above_gateway_max'),
       limits: { min, max, currency },
     };
   }
 
-  const { order, created } = await backend.createOrder({
+  const sql = await ledgerSql();
+  const { order, created } = await createOrder(sql, {
     subject,
     plan: selection.plan,
     period: selection.period,
@@ -104,13 +96,34 @@ export async function startCheckout(input: CheckoutInput): Promise<CheckoutResul
       order.gateway === selection.gateway &&
       order.method === selection.method &&
       (selection.plan !== 'team_pro' || order.seats === priced.seats);
-    if (!same) return refuse(422, 'idempotency_conflict');
+    if (!same) return refuse('idempotency_conflict');
     if (order.status !== 'pending' || now.getTime() - order.createdAt.getTime() > PAYMENT_WINDOW_MS) {
-      return refuse(409, 'checkout_expired');
+      return refuse('checkout_expired');
     }
+  }
+
+  // Before any redirect: the payer must not pay for an order the assistant will not honour.
+  // Registration is idempotent by order id, so a repeated checkout simply asks again.
+  if ((await directory.registerOrder(orderNotice(order))) === 'refused') {
+    await moveOrder(sql, order.id, ['pending'], 'failed', now);
+    return refuse('order_refused');
   }
   return { ok: true, redirectUrl: paymentUrl(order, config) };
 }
+
+const orderNotice = (order: Order) => ({
+  orderId: order.id,
+  platform: order.platform,
+  userId: order.userId,
+  teamId: order.teamId,
+  plan: order.plan,
+  period: order.period,
+  seats: order.seats,
+  gateway: order.gateway,
+  currency: order.currency,
+  amount: order.amount,
+  createdAt: order.createdAt,
+});
 
 /** Same subject, same selection, same payment window → same key: a bare double POST makes one order. */
 function derivedIdempotencyKey(subject: Subject, selection: CheckoutRequest, now: Date): string {
@@ -119,12 +132,4 @@ function derivedIdempotencyKey(subject: Subject, selection: CheckoutRequest, now
     .update(JSON.stringify([subject.platform, subject.userId, subject.teamId ?? '', selection, window]))
     .digest('base64url');
   return `auto-${digest.slice(0, 40)}`;
-}
-
-/** "Cancel plan" in the pay page's modal: ends the individual plan so a team plan can be bought. */
-export async function cancelIndividualPlan(subject: Subject, now: Date): Promise<{ ok: true } | CheckoutRefusal> {
-  const backend = await chatBackend();
-  if (!(await backend.loadPayContext(subject))) return refuse(401, 'no_session');
-  const result = await backend.cancelIndividualPlan(subject, now);
-  return result === 'cancelled' ? { ok: true } : refuse(409, 'not_active');
 }

@@ -4,16 +4,16 @@ import { checkoutErrorTranslator } from '@/lib/server/i18n/translator';
 import { localeInfo, type Locale } from '@/lib/i18n/locales';
 import { toMajorUnits, type Currency } from '@/lib/pricing/catalogue';
 import type { CheckoutErrorCode } from '@/lib/shared/checkout';
+import { errorStatus } from './error-status';
 
 export interface ErrorValues {
-  limits?: { min: number; max: number; currency: Currency };
+  limits?: { min: number; max: number; currency: Currency } | undefined;
   retryAfterSeconds?: number;
 }
 
 /** A refusal as JSON `{error: {code, message}}`, the message in the page's language. */
 export async function apiError(
   code: CheckoutErrorCode,
-  status: number,
   locale: Locale,
   values: ErrorValues = {},
 ): Promise<NextResponse> {
@@ -30,5 +30,5 @@ export async function apiError(
     : t(code, { seconds: values.retryAfterSeconds ?? 0 });
   const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
   if (values.retryAfterSeconds) headers['Retry-After'] = String(values.retryAfterSeconds);
-  return NextResponse.json({ error: { code, message } }, { status, headers });
+  return NextResponse.json({ error: { code, message } }, { status: errorStatus[code], headers });
 }

@@ -14,6 +14,7 @@ const makeLimiters = () => {
   };
 };
 let limiters: ReturnType<typeof makeLimiters> | undefined;
+export type RateLimitBucket = keyof ReturnType<typeof makeLimiters>;
 
 /** Forgets every count (tests start each case from a clean minute). */
 export function resetRateLimits(): void {
@@ -21,9 +22,7 @@ export function resetRateLimits(): void {
 }
 
 /** Consumes one point from each named bucket; the seconds to wait when any is exhausted, else null. */
-export async function rateLimit(
-  buckets: Array<[keyof ReturnType<typeof makeLimiters>, string]>,
-): Promise<number | null> {
+export async function rateLimit(buckets: Array<[RateLimitBucket, string]>): Promise<number | null> {
   limiters ??= makeLimiters();
   for (const [name, key] of buckets) {
     try {

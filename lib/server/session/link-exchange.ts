@@ -1,7 +1,8 @@
 import 'server-only';
 import { NextResponse, type NextRequest } from 'next/server';
 import { defaultLocale, localeFromPrefix } from '@/lib/i18n/locales';
-import { chatBackend } from '@/lib/server/store';
+import { ledgerSql } from '@/lib/server/db';
+import { claimLink } from '@/lib/server/ledger/link-claims';
 import { sessionCookieName, sessionCookieOptions, sessionCookieValue, sessionLinkId, sealSession } from './session';
 import { verifyPaylink, type LinkAudience, type LinkClaims } from './paylink';
 
@@ -56,7 +57,7 @@ async function reuseRefusal(
 ): Promise<'replayed' | 'store' | null> {
   if ((await sessionLinkId(sessionCookieValue(request.cookies, claims.aud), claims.aud)) === claims.jti) return null;
   try {
-    const first = await (await chatBackend()).claimLink(claims.jti, expiresAt, new Date());
+    const first = await claimLink(await ledgerSql(), claims.jti, expiresAt, new Date());
     return first ? null : 'replayed';
   } catch (error) {
     // Fail closed: without the store nobody can tell a first use from a replay (nor show the page).

@@ -3,7 +3,7 @@ import { jwtVerify, SignJWT } from 'jose';
 import { isLoopbackHost } from '@/lib/shared/loopback';
 import { linkClaims, type LinkAudience, type LinkClaims } from './paylink';
 import { signingKey } from './secret';
-import type { Subject } from '@/lib/server/store';
+import type { Subject } from '@/lib/server/directory';
 
 /**
  * The session a pay or team link is exchanged for: a signed, httpOnly cookie holding the link's

@@ -1,15 +1,11 @@
-import { NextResponse, type NextRequest } from 'next/server';
-import { cancelIndividualPlan } from '@/lib/server/checkout/start-checkout';
+import { NextResponse } from 'next/server';
+import { cancelIndividualPlan } from '@/lib/server/checkout/cancel-plan';
 import { apiError } from '@/lib/server/http/api-error';
-import { isSameOrigin, requestLocale } from '@/lib/server/http/guards';
-import { sessionFrom } from '@/lib/server/session/session';
+import { sessionRoute } from '@/lib/server/http/session-route';
 
-export async function POST(request: NextRequest) {
-  const locale = requestLocale(request);
-  if (!isSameOrigin(request)) return apiError('forbidden', 403, locale);
-  const subject = await sessionFrom(request.cookies, 'pay');
-  if (!subject) return apiError('no_session', 401, locale);
+// POST /api/plan/cancel — the pay page's "Cancel plan": ends the session's individual plan.
+export const POST = sessionRoute({ audience: 'pay' }, async ({ subject, locale }) => {
   const result = await cancelIndividualPlan(subject, new Date());
-  if (!result.ok) return apiError(result.code, result.status, locale);
+  if (!result.ok) return apiError(result.code, locale);
   return NextResponse.json({ cancelled: true }, { headers: { 'Cache-Control': 'no-store' } });
-}
+});

@@ -1,5 +1,6 @@
 import 'server-only';
-import { chatBackend, type PaymentEvent, type PaymentOutcome } from '@/lib/server/store';
+import type { PaymentEvent, PaymentOutcome } from '@/lib/server/ledger/types';
+import { settlePayment } from '@/lib/server/payments/settle';
 import { verify, vnpFields } from './signature';
 import type { VnpayConfig } from './config';
 
@@ -35,7 +36,7 @@ export function authenticCallback(params: URLSearchParams, config: VnpayConfig):
 
 /**
  * The IPN, in VNPay's documented order of checks: signature (97), order (01), amount (04),
- * already settled (02), then settle and answer 00 — only after the store has committed. Any
+ * already settled (02), then settle and answer 00 — only after the ledger has committed. Any
  * failure on the way answers 99, so VNPay retries.
  */
 export async function handleIpn(params: URLSearchParams, config: VnpayConfig, now = new Date()): Promise<IpnReply> {
@@ -44,9 +45,7 @@ export async function handleIpn(params: URLSearchParams, config: VnpayConfig, no
     if (!fields) return { RspCode: '97', Message: 'Invalid signature' };
     const rawAmount = fields.vnp_Amount ?? '';
     const amount = /^\d{1,15}$/.test(rawAmount) ? Number(rawAmount) / 100 : Number.NaN;
-    const outcome = await (
-      await chatBackend()
-    ).recordPayment({
+    const outcome = await settlePayment({
       gateway: 'vnpay',
       transactionId: `${fields.vnp_TxnRef ?? ''}:${fields.vnp_TransactionNo ?? ''}`,
       orderId: fields.vnp_TxnRef ?? '',

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { Order } from '@/lib/server/store';
+import type { Order } from '@/lib/server/ledger/types';
 import { signedQuery } from './signature';
 import type { VnpayConfig } from './config';
 

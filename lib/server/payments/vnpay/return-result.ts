@@ -1,8 +1,8 @@
 import 'server-only';
 import { defaultLocale, localizedPath } from '@/lib/i18n/locales';
-import { chatBackend } from '@/lib/server/store';
-import { orderResult } from '@/lib/server/pay-page';
-import { payResultQuery } from '@/lib/shared/pay-result';
+import { ledgerSql } from '@/lib/server/db';
+import { findOrder } from '@/lib/server/ledger/orders';
+import { orderResult, payResultQuery } from '@/lib/shared/pay-result';
 import { authenticCallback } from './callback';
 import type { VnpayConfig } from './config';
 
@@ -21,11 +21,11 @@ export async function resultPathForReturn(
   const fields = config && authenticCallback(params, config);
   if (!fields?.vnp_TxnRef) return failed;
   try {
-    const order = await (await chatBackend()).findOrder(fields.vnp_TxnRef);
+    const order = await findOrder(await ledgerSql(), fields.vnp_TxnRef);
     if (!order) return failed;
     return {
       pathname: localizedPath(order.locale, '/pay'),
-      search: payResultQuery(orderResult[order.status], order.id),
+      search: payResultQuery(orderResult(order), order.id),
     };
   } catch (error) {
     console.error('[vnpay] return failed', error);

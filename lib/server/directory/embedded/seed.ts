@@ -1,5 +1,5 @@
 import 'server-only';
-import type { Sql } from './sql';
+import type { Sql } from '@/lib/server/db/sql';
 
 const DAY_MS = 86_400_000;
 

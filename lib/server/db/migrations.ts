@@ -2,7 +2,8 @@ import 'server-only';
 import type { Sql } from './sql';
 
 /**
- * The one schema of the embedded backend, for PGlite and PostgreSQL alike. Append a migration;
+ * The one schema of the site's database — the payment ledger and the embedded account directory —
+ * for PGlite and PostgreSQL alike. Append a migration;
  * never edit one that has shipped. Applied in order at start, each in its own transaction.
  */
 export const migrations: readonly string[] = [
@@ -88,6 +89,28 @@ export const migrations: readonly string[] = [
     expires_at timestamptz NOT NULL
   );
   CREATE INDEX link_claims_expiry ON link_claims (expires_at);
+  `,
+  // The ledger/directory split (PRODUCT §8): the grant outbox, the gateway's own order reference,
+  // and the directory's record of which orders it has applied (its idempotency key).
+  `
+  ALTER TABLE orders ADD COLUMN gateway_ref text;
+
+  CREATE TABLE outbox (
+    order_id        text PRIMARY KEY REFERENCES orders,
+    grant_json      jsonb NOT NULL,
+    created_at      timestamptz NOT NULL,
+    attempts        integer NOT NULL DEFAULT 0,
+    next_attempt_at timestamptz NOT NULL,
+    leased_until    timestamptz,
+    delivered_at    timestamptz,
+    last_error      text
+  );
+  CREATE INDEX outbox_due ON outbox (next_attempt_at) WHERE delivered_at IS NULL;
+
+  CREATE TABLE directory_grants (
+    order_id   text PRIMARY KEY,
+    applied_at timestamptz NOT NULL
+  );
   `,
 ];
 

@@ -1,0 +1,23 @@
+/** Whose plan a purchase changes: the user's for individual_pro, the team's for team_pro. Pure. */
+import type { PaidPlanId, PlanId } from './catalogue';
+import type { PlanState } from './plan-state';
+
+interface Holder {
+  plan: PlanId;
+  planExpiresAt: Date | null;
+}
+
+/** The buyer's plan today; null for team_pro when the link named no team. */
+export function buyerState(
+  context: { account: Holder; team: (Holder & { seats: number; memberCount: number }) | null },
+  plan: PaidPlanId,
+): PlanState | null {
+  if (plan === 'individual_pro') {
+    const { account } = context;
+    return { plan: account.plan, expiresAt: account.planExpiresAt, seats: 1 };
+  }
+  const { team } = context;
+  if (!team) return null;
+  // A team already larger than its paid seats must buy at least its real size.
+  return { plan: team.plan, expiresAt: team.planExpiresAt, seats: Math.max(team.seats, team.memberCount) };
+}

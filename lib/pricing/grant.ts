@@ -1,0 +1,26 @@
+/**
+ * What a paid order does to a plan (PRODUCT §5), as one pure function: the quote shows its result
+ * before payment, and every account directory (embedded tables, the reference backend) applies it
+ * when the grant arrives, so the renewal and period3 rules exist exactly once.
+ */
+import type { PaidPlanId } from './catalogue';
+import { addMonths, isActive, type PlanState } from './plan-state';
+
+export interface GrantTerms {
+  plan: PaidPlanId;
+  /** Calendar months added (0 for period3, which keeps the current expiry). */
+  months: number;
+  /** team_pro: the team size bought; null keeps the current size. */
+  seats: number | null;
+}
+
+/**
+ * Renewal extends from the current expiry while the same plan is still active, else from `now`;
+ * period3 (months 0) keeps the expiry and only raises the seats. Seats never shrink.
+ */
+export function planAfterGrant(current: PlanState, terms: GrantTerms, now: Date): PlanState {
+  const base = current.plan === terms.plan && isActive(current, now) && current.expiresAt ? current.expiresAt : now;
+  const expiresAt = terms.months > 0 ? addMonths(base, terms.months) : (current.expiresAt ?? now);
+  const seats = terms.plan === 'team_pro' ? Math.max(current.seats, terms.seats ?? current.seats) : 1;
+  return { plan: terms.plan, expiresAt, seats };
+}

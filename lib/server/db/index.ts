@@ -1,0 +1,57 @@
+import 'server-only';
+import { join, resolve } from 'node:path';
+import { env } from '@/lib/server/env';
+import { UnavailableError } from '@/lib/server/unavailable';
+import { migrate } from './migrations';
+import { openPglite, openPostgres, type Sql } from './sql';
+import { seedDemoData } from '@/lib/server/directory/embedded/seed';
+
+export type { Sql } from './sql';
+
+/** The site's database: the payment ledger always, and the embedded account directory's tables. */
+export interface Database {
+  sql: Sql;
+  /** True when this start wrote the demo data. */
+  seeded: boolean;
+}
+
+// Route handlers, pages and instrumentation can be bundled separately, each with its own copy of
+// this module; a PGlite directory must have exactly one owner per process, so the handle is global.
+const slot = Symbol.for('quorum.database');
+type GlobalSlot = { [slot]?: Promise<Database> };
+
+/**
+ * The database chosen by configuration, opened (migrated, and seeded with the demo accounts in
+ * embedded mode outside production) once. A failed open is forgotten, so the next call retries.
+ */
+export function openDatabase(): Promise<Database> {
+  const holder = globalThis as GlobalSlot;
+  holder[slot] ??= open().catch((error: unknown) => {
+    delete holder[slot];
+    throw new UnavailableError('the database could not be opened', { cause: error });
+  });
+  return holder[slot];
+}
+
+/** Wires in an already opened database (tests, and embedders that build their own). */
+export function installDatabase(opened: Promise<Database> | undefined): void {
+  const holder = globalThis as GlobalSlot;
+  if (opened) holder[slot] = opened;
+  else delete holder[slot];
+}
+
+/** The ledger's SQL handle. */
+export async function ledgerSql(): Promise<Sql> {
+  return (await openDatabase()).sql;
+}
+
+async function open(): Promise<Database> {
+  const config = env();
+  const sql = config.DATABASE_URL
+    ? await openPostgres(config.DATABASE_URL)
+    : await openPglite(join(resolve(config.DATA_DIR), 'pglite'));
+  await migrate(sql);
+  // With a remote directory the demo accounts live in the assistant's backend, not here.
+  const seeded = config.isProduction || config.CHAT_BACKEND_URL ? false : await seedDemoData(sql);
+  return { sql, seeded };
+}

@@ -1,0 +1,133 @@
+import 'server-only';
+import { planAfterGrant } from '@/lib/pricing/grant';
+import type { PlanState } from '@/lib/pricing/plan-state';
+import type { PlanId } from '@/lib/pricing/catalogue';
+import type { Sql } from '@/lib/server/db/sql';
+import type { Account, AccountDirectory, Grant, GrantResult, Team } from '../types';
+
+interface PlanRow {
+  plan: PlanId;
+  plan_expires_at: Date | null;
+  seats: number;
+}
+
+const toDate = (value: Date | string | null) => (value ? new Date(value) : null);
+
+/**
+ * The account directory as tables in the site's own database (the default, and what the
+ * reference chat backend serves). Grants are idempotent through `directory_grants`: the row for an
+ * order id is written in the same transaction as the plan change, so a plan moves once per order.
+ */
+export function embeddedDirectory(sql: Sql): AccountDirectory {
+  return {
+    async payContext(subject) {
+      // One round trip: the account, and the team only if the account is one of its members.
+      const result = await sql.query<{
+        username: string;
+        full_name: string;
+        referral_code: string;
+        plan: PlanId;
+        plan_expires_at: Date | null;
+        team_name: string | null;
+        team_plan: PlanId | null;
+        team_expires_at: Date | null;
+        team_seats: number | null;
+        member_count: number | string | null;
+      }>(
+        `SELECT a.username, a.full_name, a.referral_code, a.plan, a.plan_expires_at,
+                t.name AS team_name, t.plan AS team_plan, t.plan_expires_at AS team_expires_at, t.seats AS team_seats,
+                (SELECT count(*) FROM team_members m WHERE m.platform = t.platform AND m.team_id = t.team_id) AS member_count
+           FROM accounts a
+           LEFT JOIN team_members me ON me.platform = a.platform AND me.user_id = a.user_id AND me.team_id = $3
+           LEFT JOIN teams t ON t.platform = me.platform AND t.team_id = me.team_id
+          WHERE a.platform = $1 AND a.user_id = $2`,
+        [subject.platform, subject.userId, subject.teamId ?? null],
+      );
+      const row = result.rows[0];
+      if (!row) return null;
+      const account: Account = {
+        platform: subject.platform,
+        userId: subject.userId,
+        username: row.username,
+        fullName: row.full_name,
+        referralCode: row.referral_code,
+        plan: row.plan,
+        planExpiresAt: toDate(row.plan_expires_at),
+      };
+      const team: Team | null =
+        subject.teamId && row.team_name !== null && row.team_plan !== null
+          ? {
+              platform: subject.platform,
+              teamId: subject.teamId,
+              name: row.team_name,
+              plan: row.team_plan,
+              planExpiresAt: toDate(row.team_expires_at),
+              seats: Number(row.team_seats),
+              memberCount: Number(row.member_count),
+            }
+          : null;
+      return { account, team };
+    },
+
+    async cancelIndividualPlan(subject, now) {
+      const result = await sql.query(
+        `UPDATE accounts SET plan = 'free', plan_expires_at = NULL
+          WHERE platform = $1 AND user_id = $2 AND plan = 'individual_pro' AND plan_expires_at > $3`,
+        [subject.platform, subject.userId, now],
+      );
+      if (result.rowCount === 1) return 'cancelled';
+      const exists = await sql.query('SELECT 1 FROM accounts WHERE platform = $1 AND user_id = $2', [
+        subject.platform,
+        subject.userId,
+      ]);
+      return exists.rows.length ? 'not_active' : 'not_found';
+    },
+
+    async registerOrder(order) {
+      // The embedded directory has no say over orders beyond the account existing.
+      const exists = await sql.query('SELECT 1 FROM accounts WHERE platform = $1 AND user_id = $2', [
+        order.platform,
+        order.userId,
+      ]);
+      return exists.rows.length ? 'accepted' : 'refused';
+    },
+
+    applyGrant: (grant) => sql.transaction((tx) => applyGrant(tx, grant)),
+
+    async ping() {
+      await sql.query('SELECT 1');
+    },
+  };
+}
+
+async function applyGrant(tx: Sql, grant: Grant): Promise<GrantResult> {
+  const target =
+    grant.plan === 'individual_pro'
+      ? {
+          select: `SELECT plan, plan_expires_at, 1 AS seats FROM accounts WHERE platform = $1 AND user_id = $2 FOR UPDATE`,
+          update: `UPDATE accounts SET plan = $3, plan_expires_at = $4 WHERE platform = $1 AND user_id = $2`,
+          key: [grant.platform, grant.userId],
+          values: (next: PlanState) => [next.plan, next.expiresAt],
+        }
+      : {
+          select: `SELECT plan, plan_expires_at, seats FROM teams WHERE platform = $1 AND team_id = $2 FOR UPDATE`,
+          update: `UPDATE teams SET plan = $3, plan_expires_at = $4, seats = $5 WHERE platform = $1 AND team_id = $2`,
+          key: [grant.platform, grant.teamId],
+          values: (next: PlanState) => [next.plan, next.expiresAt, next.seats],
+        };
+  // The lock on the account or team row serialises grants for it; the claim below makes them once-only.
+  const locked = await tx.query<PlanRow>(target.select, target.key);
+  const row = locked.rows[0];
+  if (!row) return { status: 'not_found' };
+  const current = { plan: row.plan, expiresAt: toDate(row.plan_expires_at), seats: Number(row.seats) };
+
+  const claimed = await tx.query(
+    'INSERT INTO directory_grants (order_id, applied_at) VALUES ($1, $2) ON CONFLICT (order_id) DO NOTHING',
+    [grant.orderId, grant.paidAt],
+  );
+  if (claimed.rowCount === 0) return { status: 'already_applied', ...current };
+
+  const next = planAfterGrant(current, grant, grant.paidAt);
+  await tx.query(target.update, [...target.key, ...target.values(next)]);
+  return { status: 'applied', ...next };
+}

@@ -1,0 +1,29 @@
+import 'server-only';
+import type { CheckoutErrorCode } from '@/lib/shared/checkout';
+
+/** The one place a domain refusal becomes an HTTP status (the domain speaks in codes only). */
+export const errorStatus: Record<CheckoutErrorCode, number> = {
+  no_session: 401,
+  forbidden: 403,
+  too_large: 413,
+  unsupported_media_type: 415,
+  invalid_json: 400,
+  invalid_request: 422,
+  unknown_method: 422,
+  gateway_unavailable: 422,
+  team_required: 422,
+  seats_invalid: 422,
+  seats_not_above_current: 422,
+  period3_inactive: 422,
+  nothing_to_pay: 422,
+  cancel_individual_first: 409,
+  below_gateway_min: 422,
+  above_gateway_max: 422,
+  idempotency_conflict: 422,
+  checkout_expired: 409,
+  rate_limited: 429,
+  not_active: 409,
+  order_refused: 409,
+  server_error: 500,
+  service_unavailable: 503,
+};

@@ -1,0 +1,55 @@
+import 'server-only';
+import type { NextRequest } from 'next/server';
+import type { Locale } from '@/lib/i18n/locales';
+import type { Subject } from '@/lib/server/directory';
+import type { LinkAudience } from '@/lib/server/session/paylink';
+import { sessionFrom } from '@/lib/server/session/session';
+import { isUnavailable } from '@/lib/server/unavailable';
+import { apiError } from './api-error';
+import { clientIp, isSameOrigin, requestLocale } from './guards';
+import { rateLimit, type RateLimitBucket } from './rate-limit';
+
+export interface SessionRequest {
+  request: NextRequest;
+  subject: Subject;
+  locale: Locale;
+  clientIp: string;
+}
+
+interface Options {
+  audience: LinkAudience;
+  /** Buckets to charge one point each before the handler runs (state-changing routes). */
+  rateLimits?: (subject: Subject, ip: string) => Array<[RateLimitBucket, string]>;
+}
+
+/** Dependencies that are down get a short, honest wait before the page retries. */
+const UNAVAILABLE_RETRY_SECONDS = 5;
+
+/**
+ * Every state-changing route of a pay or team session: same-origin, a session of the right
+ * audience, rate limits, then the handler — whose unexpected failures become a translated 503
+ * (a dependency is down) or 500, never a bare error page.
+ */
+export function sessionRoute(options: Options, handler: (input: SessionRequest) => Promise<Response>) {
+  return async (request: NextRequest): Promise<Response> => {
+    const locale = requestLocale(request);
+    try {
+      if (!isSameOrigin(request)) return await apiError('forbidden', locale);
+      const subject = await sessionFrom(request.cookies, options.audience);
+      if (!subject) return await apiError('no_session', locale);
+      const ip = clientIp(request);
+      if (options.rateLimits) {
+        const wait = await rateLimit(options.rateLimits(subject, ip));
+        if (wait) return await apiError('rate_limited', locale, { retryAfterSeconds: wait });
+      }
+      return await handler({ request, subject, locale, clientIp: ip });
+    } catch (error) {
+      if (isUnavailable(error)) {
+        console.warn(`[api] ${request.nextUrl.pathname}: a dependency is unavailable`, error);
+        return apiError('service_unavailable', locale, { retryAfterSeconds: UNAVAILABLE_RETRY_SECONDS });
+      }
+      console.error(`[api] ${request.nextUrl.pathname} failed`, error);
+      return apiError('server_error', locale);
+    }
+  };
+}

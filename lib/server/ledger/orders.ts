@@ -1,0 +1,132 @@
+import 'server-only';
+import { randomBytes } from 'node:crypto';
+import type { PaidPlanId } from '@/lib/pricing/catalogue';
+import type { Platform } from '@/lib/config/site';
+import type { Locale } from '@/lib/i18n/locales';
+import type { GatewayId } from '@/lib/payments/gateways';
+import type { Sql } from '@/lib/server/db/sql';
+import type { NewOrder, Order, OrderStatus } from './types';
+
+interface OrderRow {
+  id: string;
+  platform: Platform;
+  user_id: string;
+  team_id: string | null;
+  plan: PaidPlanId;
+  period: Order['period'];
+  seats: number | null;
+  months: number;
+  gateway: GatewayId;
+  method: string;
+  currency: Order['currency'];
+  amount: number | string;
+  status: OrderStatus;
+  locale: Locale;
+  client_ip: string;
+  idempotency_key: string;
+  gateway_ref: string | null;
+  granted: boolean | null;
+  created_at: Date;
+}
+
+const toOrder = (row: OrderRow): Order => ({
+  id: row.id,
+  platform: row.platform,
+  userId: row.user_id,
+  teamId: row.team_id,
+  plan: row.plan,
+  period: row.period,
+  seats: row.seats,
+  months: row.months,
+  gateway: row.gateway,
+  method: row.method,
+  currency: row.currency,
+  amount: Number(row.amount),
+  status: row.status,
+  locale: row.locale,
+  clientIp: row.client_ip,
+  idempotencyKey: row.idempotency_key,
+  gatewayRef: row.gateway_ref,
+  granted: row.granted === true,
+  createdAt: new Date(row.created_at),
+});
+
+/** An order with whether its grant reached the directory (orders paid before the outbox existed were granted in place). */
+const SELECT_ORDER = `SELECT o.*, (x.order_id IS NULL OR x.delivered_at IS NOT NULL) AS granted
+                        FROM orders o LEFT JOIN outbox x ON x.order_id = o.id`;
+
+/** 128 random bits, hex: unguessable, and within VNPay's alphanumeric TxnRef alphabet. */
+const newOrderId = () => randomBytes(16).toString('hex');
+
+/** Idempotent on (subject, idempotencyKey): a repeat returns the first order and `created: false`. */
+export async function createOrder(sql: Sql, input: NewOrder): Promise<{ order: Order; created: boolean }> {
+  const { subject } = input;
+  const inserted = await sql.query<OrderRow>(
+    `INSERT INTO orders (id, platform, user_id, team_id, plan, period, seats, months, gateway, method,
+                         currency, amount, locale, client_ip, idempotency_key, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16)
+     ON CONFLICT (platform, user_id, idempotency_key) DO NOTHING
+     RETURNING *, false AS granted`,
+    [
+      newOrderId(),
+      subject.platform,
+      subject.userId,
+      subject.teamId ?? null,
+      input.plan,
+      input.period,
+      input.seats,
+      input.months,
+      input.gateway,
+      input.method,
+      input.currency,
+      input.amount,
+      input.locale,
+      input.clientIp,
+      input.idempotencyKey,
+      input.now,
+    ],
+  );
+  const created = inserted.rows[0];
+  if (created) return { order: toOrder(created), created: true };
+  const existing = await sql.query<OrderRow>(
+    `${SELECT_ORDER} WHERE o.platform = $1 AND o.user_id = $2 AND o.idempotency_key = $3`,
+    [subject.platform, subject.userId, input.idempotencyKey],
+  );
+  const row = existing.rows[0];
+  if (!row) throw new Error('order vanished between insert and select');
+  return { order: toOrder(row), created: false };
+}
+
+export async function findOrder(sql: Sql, id: string): Promise<Order | null> {
+  const result = await sql.query<OrderRow>(`${SELECT_ORDER} WHERE o.id = $1`, [id]);
+  return result.rows[0] ? toOrder(result.rows[0]) : null;
+}
+
+/** Inside a transaction: the order, locked until commit so callbacks for it queue up. */
+export async function lockOrder(tx: Sql, id: string): Promise<Order | null> {
+  const result = await tx.query<OrderRow>('SELECT *, false AS granted FROM orders WHERE id = $1 FOR UPDATE', [id]);
+  return result.rows[0] ? toOrder(result.rows[0]) : null;
+}
+
+/**
+ * The only writer of an order's status: moves it to `to` if it is in one of `from`. True only for
+ * the call that changed the row — the one allowed to act on the change.
+ */
+export async function moveOrder(
+  tx: Sql,
+  orderId: string,
+  from: readonly OrderStatus[],
+  to: OrderStatus,
+  now: Date,
+): Promise<boolean> {
+  const moved = await tx.query(
+    'UPDATE orders SET status = $3, updated_at = $2 WHERE id = $1 AND status = ANY($4::text[])',
+    [orderId, now, to, from],
+  );
+  return moved.rowCount === 1;
+}
+
+/** Records the gateway's own reference for an order (kept for queries and support). */
+export async function setGatewayRef(sql: Sql, orderId: string, ref: string): Promise<void> {
+  await sql.query('UPDATE orders SET gateway_ref = $2 WHERE id = $1', [orderId, ref]);
+}

@@ -1,0 +1,33 @@
+import 'server-only';
+import type { Sql } from '@/lib/server/db/sql';
+import type { PaymentEvent, PaymentOutcome } from './types';
+
+/** Stores a verified callback once; false when this (gateway, transaction id) was already recorded. */
+export async function recordEvent(tx: Sql, event: PaymentEvent, outcome: string): Promise<boolean> {
+  const result = await tx.query(
+    `INSERT INTO payment_events (gateway, transaction_id, order_id, amount, succeeded, result_code, outcome, payload, received_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+     ON CONFLICT (gateway, transaction_id) DO NOTHING`,
+    [
+      event.gateway,
+      event.transactionId,
+      event.orderId,
+      event.amount,
+      event.result === 'succeeded',
+      event.resultCode,
+      outcome,
+      JSON.stringify(event.payload),
+      event.now,
+    ],
+  );
+  return result.rowCount === 1;
+}
+
+/** Writes what settlement decided onto the event, for support and the review queue. */
+export async function setEventOutcome(tx: Sql, event: PaymentEvent, outcome: PaymentOutcome): Promise<void> {
+  await tx.query('UPDATE payment_events SET outcome = $3 WHERE gateway = $1 AND transaction_id = $2', [
+    event.gateway,
+    event.transactionId,
+    outcome,
+  ]);
+}

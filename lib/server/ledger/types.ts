@@ -1,0 +1,67 @@
+import 'server-only';
+import type { Currency, PaidPlanId, PeriodId } from '@/lib/pricing/catalogue';
+import type { GatewayId } from '@/lib/payments/gateways';
+import type { Platform } from '@/lib/config/site';
+import type { Locale } from '@/lib/i18n/locales';
+import type { Subject } from '@/lib/server/directory/types';
+
+/**
+ * The payment ledger (PRODUCT §8): the site's own records — orders, payment events, link claims
+ * and the grant outbox — always in a database the site controls (PGlite or PostgreSQL). The
+ * rules that move an order live in lib/server/payments; this folder only reads and writes rows.
+ */
+export type OrderStatus = 'pending' | 'paid' | 'failed' | 'needs_review';
+
+export interface NewOrder {
+  subject: Subject;
+  plan: PaidPlanId;
+  period: PeriodId;
+  /** team_pro: the team size bought. */
+  seats: number | null;
+  /** Calendar months the plan is extended by when paid (0 for period3). */
+  months: number;
+  gateway: GatewayId;
+  method: string;
+  currency: Currency;
+  amount: number;
+  locale: Locale;
+  clientIp: string;
+  idempotencyKey: string;
+  now: Date;
+}
+
+export interface Order extends Omit<NewOrder, 'now' | 'subject'> {
+  id: string;
+  platform: Platform;
+  userId: string;
+  teamId: string | null;
+  status: OrderStatus;
+  /** The gateway's own reference for this order, once it gave one (MoMo requestId, PayPal subscription id…). */
+  gatewayRef: string | null;
+  /** Paid and its grant applied to the account directory (the outbox row delivered). */
+  granted: boolean;
+  createdAt: Date;
+}
+
+export interface PaymentEvent {
+  gateway: GatewayId;
+  /** The gateway's id for this transaction; a second event with the same id is a duplicate. */
+  transactionId: string;
+  orderId: string;
+  /** As the gateway reports it, in the order currency's minor unit. */
+  amount: number;
+  /**
+   * What the gateway says happened to the money. `held`: it was taken but the gateway holds it as
+   * suspected fraud until the merchant accepts or rejects it (VNPay 07) — a person decides.
+   */
+  result: 'succeeded' | 'failed' | 'held';
+  /** The gateway's own result code, kept for support. */
+  resultCode: string;
+  /** The verified callback as received (JSON: gateways send numbers and nested objects too). */
+  payload: Record<string, unknown>;
+  now: Date;
+}
+
+/** In VNPay's order of checks: unknown order, wrong amount, already settled, then settled now. */
+export type PaymentOutcome =
+  'order_not_found' | 'amount_mismatch' | 'already_confirmed' | 'paid' | 'failed' | 'held_for_review';

@@ -1,0 +1,94 @@
+import 'server-only';
+import { ledgerSql } from '@/lib/server/db';
+import { accountDirectory } from '@/lib/server/directory';
+import {
+  leaseDueGrants,
+  leaseGrant,
+  markAttemptFailed,
+  markDelivered,
+  type LeasedGrant,
+} from '@/lib/server/ledger/outbox';
+
+/** Retry delays double from 2 s up to 10 min, with full jitter so a recovering backend is not stampeded. */
+const FIRST_RETRY_MS = 2_000;
+const MAX_RETRY_MS = 600_000;
+const BATCH = 50;
+
+export function retryDelayMs(attempts: number, random = Math.random): number {
+  const ceiling = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.min(attempts, 20));
+  return Math.max(FIRST_RETRY_MS / 2, Math.floor(random() * ceiling));
+}
+
+export type DeliveryResult = 'delivered' | 'retry_later' | 'not_due';
+
+/**
+ * Delivers one order's grant now (right after settlement). Never throws: a failure is recorded on
+ * the outbox row and left to `deliverDueGrants`.
+ */
+export async function deliverGrant(orderId: string, now = new Date()): Promise<DeliveryResult> {
+  try {
+    const sql = await ledgerSql();
+    const leased = await leaseGrant(sql, orderId, now);
+    return leased ? await deliver(leased, now) : 'not_due';
+  } catch (error) {
+    console.error(`[outbox] could not deliver the grant of order ${orderId}`, error);
+    return 'retry_later';
+  }
+}
+
+/** One round of the deliverer: every grant whose next attempt is due. */
+export async function deliverDueGrants(now = new Date()): Promise<{ delivered: number; failed: number }> {
+  const sql = await ledgerSql();
+  const counts = { delivered: 0, failed: 0 };
+  for (;;) {
+    const batch = await leaseDueGrants(sql, now, BATCH);
+    for (const leased of batch) {
+      if ((await deliver(leased, now)) === 'delivered') counts.delivered += 1;
+      else counts.failed += 1;
+    }
+    if (batch.length < BATCH) return counts;
+  }
+}
+
+async function deliver({ grant, attempts }: LeasedGrant, now: Date): Promise<DeliveryResult> {
+  const sql = await ledgerSql();
+  try {
+    const result = await (await accountDirectory()).applyGrant(grant);
+    // A grant for an account or team the directory no longer knows stays in the outbox for an operator.
+    if (result.status === 'not_found') throw new Error('the directory does not know this account or team');
+    await markDelivered(sql, grant.orderId, new Date());
+    console.info(`[outbox] grant ${grant.orderId} ${result.status}`);
+    return 'delivered';
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    await markAttemptFailed(sql, grant.orderId, new Date(now.getTime() + retryDelayMs(attempts)), message);
+    console.warn(`[outbox] grant ${grant.orderId} attempt ${attempts + 1} failed: ${message}`);
+    return 'retry_later';
+  }
+}
+
+const timerSlot = Symbol.for('quorum.grantDeliverer');
+type TimerSlot = { [timerSlot]?: NodeJS.Timeout };
+
+/**
+ * Runs `deliverDueGrants` every `intervalMs` in this process (started with the server), so grants
+ * left behind by a failing directory or a restart are delivered without anyone asking.
+ */
+export function startGrantDeliverer(intervalMs: number): void {
+  const holder = globalThis as TimerSlot;
+  if (holder[timerSlot]) return;
+  let running = false;
+  const tick = () => {
+    if (running) return;
+    running = true;
+    deliverDueGrants()
+      .then(({ delivered, failed }) => {
+        if (delivered || failed) console.info(`[outbox] delivered ${delivered}, ${failed} to retry`);
+      })
+      .catch((error: unknown) => console.error('[outbox] delivery round failed', error))
+      .finally(() => (running = false));
+  };
+  holder[timerSlot] = setInterval(tick, intervalMs);
+  holder[timerSlot].unref();
+  tick();
+}

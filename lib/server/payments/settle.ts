@@ -1,0 +1,69 @@
+import 'server-only';
+import { ledgerSql, type Sql } from '@/lib/server/db';
+import { lockOrder, moveOrder } from '@/lib/server/ledger/orders';
+import { recordEvent, setEventOutcome } from '@/lib/server/ledger/payment-events';
+import { enqueueGrant } from '@/lib/server/ledger/outbox';
+import type { Order, PaymentEvent, PaymentOutcome } from '@/lib/server/ledger/types';
+import { deliverGrant } from './grant-delivery';
+
+/**
+ * Settles one verified gateway callback (PRODUCT §6.5): records it and moves its order in one
+ * ledger transaction, writing the grant into the outbox when the order becomes paid. Resolves
+ * after the commit — the moment a gateway may be told "received". The grant is then delivered to
+ * the directory at once; if that fails the outbox keeps it for the deliverer's next round.
+ */
+export async function settlePayment(event: PaymentEvent): Promise<PaymentOutcome> {
+  const sql = await ledgerSql();
+  const outcome = await sql.transaction((tx) => settle(tx, event));
+  if (outcome === 'paid') await deliverGrant(event.orderId, event.now);
+  return outcome;
+}
+
+/**
+ * The order row is locked first, so concurrent callbacks for one order queue up here; the
+ * conditional UPDATE then lets exactly one of them move it to paid, and only that one writes the
+ * grant — whatever the order or number of callbacks.
+ */
+async function settle(tx: Sql, event: PaymentEvent): Promise<PaymentOutcome> {
+  const order = await lockOrder(tx, event.orderId);
+  if (!order) return 'order_not_found';
+
+  if (event.amount !== order.amount) {
+    // Money may have been taken for the wrong amount: a person looks at it, nobody gets a plan.
+    await moveOrder(tx, order.id, ['pending'], 'needs_review', event.now);
+    await recordEvent(tx, event, 'amount_mismatch');
+    return 'amount_mismatch';
+  }
+
+  const fresh = await recordEvent(tx, event, 'received');
+  if (!fresh) return 'already_confirmed';
+
+  const outcome = await decide(tx, order, event);
+  await setEventOutcome(tx, event, outcome);
+  return outcome;
+}
+
+async function decide(tx: Sql, order: Order, event: PaymentEvent): Promise<PaymentOutcome> {
+  if (event.result === 'held') {
+    // Money taken but frozen by the gateway: no plan yet, and the payer is told to contact support.
+    const held = await moveOrder(tx, order.id, ['pending', 'failed'], 'needs_review', event.now);
+    return held ? 'held_for_review' : 'already_confirmed';
+  }
+  if (event.result === 'succeeded') {
+    // A verified late success after a recorded failure still means money was taken: it pays.
+    if (!(await moveOrder(tx, order.id, ['pending', 'failed'], 'paid', event.now))) return 'already_confirmed';
+    await enqueueGrant(tx, {
+      orderId: order.id,
+      platform: order.platform,
+      userId: order.userId,
+      teamId: order.teamId,
+      plan: order.plan,
+      months: order.months,
+      seats: order.seats,
+      paidAt: event.now,
+    });
+    return 'paid';
+  }
+  const failed = await moveOrder(tx, order.id, ['pending'], 'failed', event.now);
+  return failed ? 'failed' : 'already_confirmed';
+}

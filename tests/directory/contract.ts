@@ -1,0 +1,102 @@
+import type { AccountDirectory, Grant } from '@/lib/server/directory';
+import { addMonths } from '@/lib/pricing/plan-state';
+
+/**
+ * The account directory's contract (lib/server/directory/types.ts), asserted only through the
+ * seam, so the same cases hold for the embedded tables and for the remote client talking to the
+ * reference backend. `directory()` must give a directory over freshly seeded demo data (PRODUCT §10).
+ */
+export function directoryContract(directory: () => AccountDirectory): void {
+  const alice = { platform: 'telegram', userId: '1001', teamId: '-1002001' } as const;
+  const bob = { platform: 'telegram', userId: '1002', teamId: '-1002001' } as const;
+  const carol = { platform: 'slack', userId: 'U1003' } as const;
+  let n = 0;
+  const grant = (overrides: Partial<Grant> = {}): Grant => ({
+    orderId: `contract-${Date.now()}-${(n += 1)}`,
+    platform: 'telegram',
+    userId: '1001',
+    teamId: '-1002001',
+    plan: 'team_pro',
+    months: 7,
+    seats: 25,
+    paidAt: new Date(),
+    ...overrides,
+  });
+
+  it('gives the pay context of the demo accounts: account, and the team only when the user belongs to it', async () => {
+    const context = await directory().payContext(bob);
+    expect(context?.account).toMatchObject({ username: 'bob', fullName: 'Bob Tran', plan: 'individual_pro' });
+    expect(context?.account.planExpiresAt).toBeInstanceOf(Date);
+    expect(context?.team).toMatchObject({ name: 'Acme Growth', plan: 'team_pro', seats: 10, memberCount: 8 });
+    expect((await directory().payContext(carol))?.team).toBeNull();
+    expect((await directory().payContext({ ...carol, teamId: '-1002001' }))?.team).toBeNull();
+  });
+
+  it('answers null for an account that does not exist', async () => {
+    expect(await directory().payContext({ platform: 'discord', userId: 'nobody' })).toBeNull();
+  });
+
+  it('cancels only an active individual plan', async () => {
+    expect(await directory().cancelIndividualPlan(alice, new Date())).toBe('not_active');
+    expect(await directory().cancelIndividualPlan(bob, new Date())).toBe('cancelled');
+    expect((await directory().payContext(bob))?.account).toMatchObject({ plan: 'free', planExpiresAt: null });
+    expect(await directory().cancelIndividualPlan({ platform: 'discord', userId: 'nobody' }, new Date())).toBe(
+      'not_found',
+    );
+  });
+
+  it('accepts an order for a known account and refuses one for an unknown account', async () => {
+    const notice = {
+      orderId: 'a'.repeat(32),
+      platform: 'telegram' as const,
+      userId: '1001',
+      teamId: '-1002001',
+      plan: 'team_pro' as const,
+      period: 'period1',
+      seats: 25,
+      gateway: 'vnpay',
+      currency: 'VND',
+      amount: 6_300_000,
+      createdAt: new Date(),
+    };
+    expect(await directory().registerOrder(notice)).toBe('accepted');
+    expect(await directory().registerOrder(notice)).toBe('accepted');
+    expect(await directory().registerOrder({ ...notice, orderId: 'b'.repeat(32), userId: 'nobody' })).toBe('refused');
+  });
+
+  it('applies a team grant once: the same order delivered twice moves the plan once', async () => {
+    const before = (await directory().payContext(alice))!.team!;
+    const paid = grant();
+    const first = await directory().applyGrant(paid);
+    expect(first).toMatchObject({ status: 'applied', plan: 'team_pro', seats: 25 });
+    const expected = addMonths(before.planExpiresAt!, 7).toISOString();
+    expect(first.status !== 'not_found' && first.expiresAt?.toISOString()).toBe(expected);
+    expect(await directory().applyGrant(paid)).toMatchObject({ status: 'already_applied', seats: 25 });
+    const after = (await directory().payContext(alice))!.team!;
+    expect(after.planExpiresAt?.toISOString()).toBe(expected);
+    expect(after.seats).toBe(25);
+  });
+
+  it('applies concurrent deliveries of one grant once', async () => {
+    const paid = grant({ plan: 'individual_pro', teamId: null, seats: null, months: 1 });
+    const results = await Promise.all(Array.from({ length: 8 }, () => directory().applyGrant(paid)));
+    expect(results.filter((r) => r.status === 'applied')).toHaveLength(1);
+    expect(results.filter((r) => r.status === 'already_applied')).toHaveLength(7);
+  });
+
+  it('applies a period3 grant by raising the seats and keeping the expiry', async () => {
+    const before = (await directory().payContext(alice))!.team!;
+    await directory().applyGrant(grant({ months: 0, seats: 15 }));
+    const after = (await directory().payContext(alice))!.team!;
+    expect(after.seats).toBe(15);
+    expect(after.planExpiresAt?.toISOString()).toBe(before.planExpiresAt?.toISOString());
+  });
+
+  it('answers not_found for a grant to an account or team it does not know', async () => {
+    expect(await directory().applyGrant(grant({ teamId: '-999' }))).toEqual({ status: 'not_found' });
+  });
+
+  it('answers ping while it is up', async () => {
+    await expect(directory().ping()).resolves.toBeUndefined();
+  });
+}

@@ -1,0 +1,7 @@
+import { storeKinds, useTestStore } from '../support/stores';
+import { directoryContract } from './contract';
+
+describe.each(storeKinds)('the embedded account directory on %s', (kind) => {
+  const store = useTestStore(kind);
+  directoryContract(() => store().directory);
+});

@@ -1,0 +1,124 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { GET as ipn } from '@/app/api/payments/vnpay/ipn/route';
+import { installDatabase } from '@/lib/server/db';
+import { migrate } from '@/lib/server/db/migrations';
+import { openPglite } from '@/lib/server/db/sql';
+import { installDirectory, DirectoryUnavailableError, type AccountDirectory } from '@/lib/server/directory';
+import { embeddedDirectory } from '@/lib/server/directory/embedded/embedded-directory';
+import { seedDemoData } from '@/lib/server/directory/embedded/seed';
+import { findOrder } from '@/lib/server/ledger/orders';
+import { outboxDepth } from '@/lib/server/ledger/outbox';
+import { deliverDueGrants, retryDelayMs } from '@/lib/server/payments/grant-delivery';
+import { loadPayPage } from '@/lib/server/pay-page';
+import { addMonths } from '@/lib/pricing/plan-state';
+import { storeKinds, useTestStore } from '../support/stores';
+import { alice, ipnRequest, pendingTeamOrder, vnpayCallback } from '../support/money';
+
+const reply = async (params: URLSearchParams) => (await ipn(ipnRequest(params))).json() as Promise<{ RspCode: string }>;
+const later = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+
+/** The embedded directory, with `applyGrant` failing as an unreachable backend would while `down()`. */
+function flakyDirectory(real: AccountDirectory, down: () => boolean): AccountDirectory & { calls: number } {
+  const flaky = {
+    ...real,
+    calls: 0,
+    applyGrant: async (grant: Parameters<AccountDirectory['applyGrant']>[0]) => {
+      flaky.calls += 1;
+      if (down()) throw new DirectoryUnavailableError('backend unreachable');
+      return real.applyGrant(grant);
+    },
+  };
+  return flaky;
+}
+
+describe.each(storeKinds)('grants through the outbox on %s', (kind) => {
+  const store = useTestStore(kind);
+  const teamExpiry = async () => (await store().directory.payContext(alice))!.team!.planExpiresAt!.toISOString();
+
+  it('applies the grant at once after settlement: the payer sees success, the outbox is empty', async () => {
+    const before = (await store().directory.payContext(alice))!.team!.planExpiresAt!;
+    const order = await pendingTeamOrder();
+    expect(await reply(vnpayCallback(order))).toMatchObject({ RspCode: '00' });
+    expect(await teamExpiry()).toBe(addMonths(before, 7).toISOString());
+    expect(await outboxDepth(store().sql)).toBe(0);
+    expect((await findOrder(store().sql, order.id))?.granted).toBe(true);
+  });
+
+  it('acknowledges IPNs while the directory is down, shows "processing", then delivers every grant exactly once when it is back', async () => {
+    let down = true;
+    const directory = flakyDirectory(store().directory, () => down);
+    installDirectory(directory);
+    const before = (await store().directory.payContext(alice))!.team!.planExpiresAt!;
+    const order = await pendingTeamOrder();
+
+    expect(await reply(vnpayCallback(order))).toMatchObject({ RspCode: '00' });
+    expect(await reply(vnpayCallback(order))).toMatchObject({ RspCode: '02' });
+    expect((await findOrder(store().sql, order.id))?.status).toBe('paid');
+    expect(await loadPayPage(alice, { status: 'success', order: order.id }, new Date())).toMatchObject({
+      result: { status: 'processing' },
+    });
+    expect(await teamExpiry()).toBe(before.toISOString());
+    expect(await outboxDepth(store().sql)).toBe(1);
+
+    // Still down at the next round: the attempt is recorded, nothing changes.
+    expect(await deliverDueGrants(later(60))).toEqual({ delivered: 0, failed: 1 });
+    down = false;
+    expect(await deliverDueGrants(later(120))).toEqual({ delivered: 1, failed: 0 });
+    expect(await deliverDueGrants(later(180))).toEqual({ delivered: 0, failed: 0 });
+    expect(await teamExpiry()).toBe(addMonths(before, 7).toISOString());
+    expect(await loadPayPage(alice, { status: 'success', order: order.id }, new Date())).toMatchObject({
+      result: { status: 'success' },
+    });
+    expect(await outboxDepth(store().sql)).toBe(0);
+  });
+
+  it('does not retry a failed delivery before its back-off has passed', async () => {
+    const directory = flakyDirectory(store().directory, () => true);
+    installDirectory(directory);
+    await reply(vnpayCallback(await pendingTeamOrder()));
+    const callsAfterSettlement = directory.calls;
+    expect(await deliverDueGrants(new Date())).toEqual({ delivered: 0, failed: 0 });
+    expect(directory.calls).toBe(callsAfterSettlement);
+  });
+});
+
+describe('retry back-off', () => {
+  it('grows with the attempts, is capped at ten minutes, and is jittered', () => {
+    expect(retryDelayMs(0, () => 0.999)).toBeLessThanOrEqual(2_000);
+    expect(retryDelayMs(5, () => 0.999)).toBeGreaterThan(retryDelayMs(1, () => 0.999));
+    expect(retryDelayMs(50, () => 0.999)).toBeLessThanOrEqual(600_000);
+    expect(retryDelayMs(5, () => 0.1)).toBeLessThan(retryDelayMs(5, () => 0.9));
+  });
+});
+
+describe('grants survive a restart', () => {
+  it('delivers outbox rows left undelivered by a process that stopped, after the database is opened again', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'quorum-outbox-'));
+    try {
+      const first = await openPglite(dir);
+      await migrate(first);
+      await seedDemoData(first);
+      installDatabase(Promise.resolve({ sql: first, seeded: true }));
+      installDirectory(flakyDirectory(embeddedDirectory(first), () => true));
+      const before = (await embeddedDirectory(first).payContext(alice))!.team!.planExpiresAt!;
+      const order = await pendingTeamOrder();
+      expect(await reply(vnpayCallback(order))).toMatchObject({ RspCode: '00' });
+      await first.close();
+
+      const second = await openPglite(dir);
+      installDatabase(Promise.resolve({ sql: second, seeded: false }));
+      installDirectory(undefined);
+      expect(await outboxDepth(second)).toBe(1);
+      expect(await deliverDueGrants(later(60))).toEqual({ delivered: 1, failed: 0 });
+      const after = (await embeddedDirectory(second).payContext(alice))!.team!.planExpiresAt!;
+      expect(after.toISOString()).toBe(addMonths(before, 7).toISOString());
+      await second.close();
+    } finally {
+      installDatabase(undefined);
+      installDirectory(undefined);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
