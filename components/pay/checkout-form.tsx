@@ -14,11 +14,12 @@ import {
   type PeriodId,
 } from '@/lib/pricing/catalogue';
 import { isActive, quote, seatsAreValid, type PlanState } from '@/lib/pricing/quote';
-import { gatewayIds, gateways, withinLimits, type GatewayId } from '@/lib/payments/gateways';
+import { withinLimits, type GatewayChoice } from '@/lib/payments/gateways';
 import { IDEMPOTENCY_HEADER, type CheckoutRequest, type CheckoutResponse } from '@/lib/shared/checkout';
 import type { PayFormProps, PlanStateView } from '@/lib/shared/pay-view';
 import { CancelPlanDialog } from './cancel-plan-dialog';
 import styles from './pay.module.css';
+import type messages from '@/messages/en.json';
 
 const toState = (view: PlanStateView): PlanState => ({
   plan: view.plan,
@@ -28,11 +29,17 @@ const toState = (view: PlanStateView): PlanState => ({
 
 const newKey = () => crypto.randomUUID();
 
+// Gateways and methods arrive from the server's registry as data; each has its messages (the
+// messages test keeps all 14 locales complete), so a new one is named by adding its keys.
+type FormMessages = (typeof messages)['PayPage']['form'];
+type GatewayKey = keyof FormMessages['gateways'];
+type MethodKey = keyof FormMessages['methods'];
+
 /**
  * The plan, period, team size and gateway choice with a live quote (PRODUCT §6 steps 2–4). The
  * quote is computed with the server's own catalogue code; the server recomputes it at checkout.
  */
-export function CheckoutForm({ user, team, availableGateways, now: nowIso }: PayFormProps) {
+export function CheckoutForm({ user, team, gateways: choices, now: nowIso }: PayFormProps) {
   const t = useTranslations('PayPage');
   const plansT = useTranslations('Plans');
   const format = useFormatter();
@@ -47,8 +54,9 @@ export function CheckoutForm({ user, team, availableGateways, now: nowIso }: Pay
   const [showFeatures, setShowFeatures] = useState(false);
   const [growTeam, setGrowTeam] = useState(false);
   const [seatsText, setSeatsText] = useState('');
-  const [gateway, setGateway] = useState<GatewayId | null>(availableGateways[0] ?? null);
-  const [method, setMethod] = useState<string>(availableGateways[0] ? gateways[availableGateways[0]].methods[0] : '');
+  const firstAvailable = choices.find((choice) => choice.available) ?? null;
+  const [gatewayId, setGatewayId] = useState<string | null>(firstAvailable?.id ?? null);
+  const [method, setMethod] = useState<string>(firstAvailable?.methods[0] ?? '');
   const [pending, setPending] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -65,7 +73,8 @@ export function CheckoutForm({ user, team, availableGateways, now: nowIso }: Pay
       ? t('form.seatsError', { current: teamState.seats })
       : null;
 
-  const currency: Currency = gateway ? gateways[gateway].currency : (localeInfo(locale as never)?.currency ?? 'USD');
+  const gateway: GatewayChoice | null = choices.find((choice) => choice.id === gatewayId && choice.available) ?? null;
+  const currency: Currency = gateway ? gateway.currency : (localeInfo(locale as never)?.currency ?? 'USD');
   const money = (amount: number, c: Currency = currency) =>
     format.number(toMajorUnits(amount, c), { style: 'currency', currency: c });
 
@@ -81,9 +90,9 @@ export function CheckoutForm({ user, team, availableGateways, now: nowIso }: Pay
           ? t('form.period3Inactive')
           : null
       : limit === 'below_min' && gateway
-        ? t('form.belowMin', { min: money(gateways[gateway].min, gateways[gateway].currency) })
+        ? t('form.belowMin', { min: money(gateway.min, gateway.currency) })
         : limit === 'above_max' && gateway
-          ? t('form.aboveMax', { max: money(gateways[gateway].max, gateways[gateway].currency) })
+          ? t('form.aboveMax', { max: money(gateway.max, gateway.currency) })
           : null;
   const canPay = Boolean(priced?.ok && !refusal && !seatsError && gateway && method && !mustCancel && !pending);
 
@@ -96,7 +105,7 @@ export function CheckoutForm({ user, team, availableGateways, now: nowIso }: Pay
     const body: CheckoutRequest = {
       plan,
       period: effectivePeriod,
-      gateway,
+      gateway: gateway.id,
       method,
       ...(seats !== undefined ? { seats } : {}),
     };
@@ -117,7 +126,8 @@ export function CheckoutForm({ user, team, availableGateways, now: nowIso }: Pay
         window.location.assign(answer.redirectUrl);
         return;
       }
-      setServerError(answer.error.message);
+      if ('error' in answer) setServerError(answer.error.message);
+      // A {paypal} answer is for PayPal's buttons, which the PayPal gateway's form part renders.
     } catch {
       idempotencyKey.current = '';
       setServerError(t('form.networkError'));
@@ -255,26 +265,23 @@ export function CheckoutForm({ user, team, availableGateways, now: nowIso }: Pay
       <fieldset className={styles.fieldset}>
         <legend>{t('form.gateway')}</legend>
         <div className={styles.choices}>
-          {gatewayIds.map((g) => {
-            const available = availableGateways.includes(g);
-            return (
-              <label key={g} className={styles.choice} data-disabled={!available || undefined}>
-                <input
-                  type="radio"
-                  name="gateway"
-                  value={g}
-                  disabled={!available}
-                  checked={gateway === g}
-                  onChange={() => {
-                    setGateway(g);
-                    setMethod(gateways[g].methods[0]);
-                  }}
-                />
-                <span className={styles.choiceTitle}>{t(`form.gateways.${g}`)}</span>
-                {!available && <span className={styles.choiceHint}>{t('form.gatewayUnavailable')}</span>}
-              </label>
-            );
-          })}
+          {choices.map((choice) => (
+            <label key={choice.id} className={styles.choice} data-disabled={!choice.available || undefined}>
+              <input
+                type="radio"
+                name="gateway"
+                value={choice.id}
+                disabled={!choice.available}
+                checked={gateway?.id === choice.id}
+                onChange={() => {
+                  setGatewayId(choice.id);
+                  setMethod(choice.methods[0] ?? '');
+                }}
+              />
+              <span className={styles.choiceTitle}>{t(`form.gateways.${choice.id as GatewayKey}`)}</span>
+              {!choice.available && <span className={styles.choiceHint}>{t('form.gatewayUnavailable')}</span>}
+            </label>
+          ))}
         </div>
       </fieldset>
 
@@ -282,10 +289,10 @@ export function CheckoutForm({ user, team, availableGateways, now: nowIso }: Pay
         <fieldset className={styles.fieldset}>
           <legend>{t('form.method')}</legend>
           <div className={styles.choices}>
-            {gateways[gateway].methods.map((m) => (
+            {gateway.methods.map((m) => (
               <label key={m} className={styles.choice}>
                 <input type="radio" name="method" value={m} checked={method === m} onChange={() => setMethod(m)} />
-                <span className={styles.choiceTitle}>{t(`form.methods.${m}`)}</span>
+                <span className={styles.choiceTitle}>{t(`form.methods.${m as MethodKey}`)}</span>
               </label>
             ))}
           </div>

@@ -2,11 +2,10 @@ import 'server-only';
 import { accountDirectory, type PayContext, type Subject } from '@/lib/server/directory';
 import { ledgerSql } from '@/lib/server/db';
 import { findOrder } from '@/lib/server/ledger/orders';
-import { vnpayConfig } from '@/lib/server/payments/vnpay/config';
+import { gatewayChoices } from '@/lib/server/payments/registry';
 import { buyerState } from '@/lib/pricing/buyer';
 import { isFailureCode, orderResult, type PayResult } from '@/lib/shared/pay-result';
 import type { PayFormProps } from '@/lib/shared/pay-view';
-import type { GatewayId } from '@/lib/payments/gateways';
 
 type Query = Record<string, string | string[] | undefined>;
 
@@ -35,7 +34,6 @@ export async function loadPayPage(subject: Subject | null, query: Query, now: Da
 
   const view = (state: ReturnType<typeof buyerState>) =>
     state && { plan: state.plan, expiresAt: state.expiresAt?.toISOString() ?? null, seats: state.seats };
-  const availableGateways: GatewayId[] = vnpayConfig() ? ['vnpay'] : [];
   return {
     kind: 'form',
     context,
@@ -43,7 +41,7 @@ export async function loadPayPage(subject: Subject | null, query: Query, now: Da
     form: {
       user: view(buyerState(context, 'individual_pro'))!,
       team: view(buyerState(context, 'team_pro')),
-      availableGateways,
+      gateways: gatewayChoices(),
       now: now.toISOString(),
     },
   };

@@ -3,7 +3,7 @@ import { env, EnvError } from '@/lib/server/env';
 import { openDatabase } from '@/lib/server/db';
 import { startGrantDeliverer } from '@/lib/server/payments/grant-delivery';
 import { paylinkSecret } from '@/lib/server/session/secret';
-import { vnpayConfig } from '@/lib/server/payments/vnpay/config';
+import { allGateways } from '@/lib/server/payments/registry';
 import { linkUrl } from '@/lib/server/links';
 
 const GRANT_DELIVERY_INTERVAL_MS = 5_000;
@@ -34,7 +34,9 @@ export async function onServerStart(): Promise<void> {
   );
   // Grants left undelivered (directory down, or a restart mid-delivery) go out without anyone asking.
   startGrantDeliverer(GRANT_DELIVERY_INTERVAL_MS);
-  console.log(`[quorum] VNPay: ${vnpayConfig()?.mode ?? 'not offered'}`);
+  console.log(
+    `[quorum] gateways: ${allGateways.map((gateway) => `${gateway.id} ${gateway.mode() ?? 'not offered'}`).join(', ')}`,
+  );
   if (config.isProduction) return;
   const pay = await linkUrl({ plt: 'telegram', sub: '1001', team: '-1002001', aud: 'pay' }, 'en');
   const team = await linkUrl({ plt: 'telegram', sub: '1001', team: '-1002001', aud: 'team' }, 'en');

@@ -4,7 +4,6 @@
  */
 import { z } from 'zod';
 import { paidPlanIds, periodIds } from '@/lib/pricing/catalogue';
-import { gatewayIds } from '@/lib/payments/gateways';
 import { MAX_SEATS } from '@/lib/pricing/quote';
 
 export const checkoutRequest = z.object({
@@ -12,7 +11,8 @@ export const checkoutRequest = z.object({
   period: z.enum(periodIds),
   // Strictly a JSON integer: "12", 1.5, 1e400 or NaN are refused rather than coerced.
   seats: z.number().int().min(1).max(MAX_SEATS).optional(),
-  gateway: z.enum(gatewayIds),
+  // A gateway id; the server's registry decides whether it exists and is available.
+  gateway: z.string().regex(/^[a-z][a-z0-9_]{0,15}$/),
   method: z.string().min(1).max(32),
 });
 export type CheckoutRequest = z.infer<typeof checkoutRequest>;
@@ -49,4 +49,8 @@ export const checkoutErrors = [
 ] as const;
 export type CheckoutErrorCode = (typeof checkoutErrors)[number];
 
-export type CheckoutResponse = { redirectUrl: string } | { error: { code: CheckoutErrorCode; message: string } };
+/** How the browser continues: to the gateway's page, or PayPal's buttons with these parameters. */
+export type CheckoutResponse =
+  | { redirectUrl: string }
+  | { paypal: { planId: string; quantity: number; customId: string } }
+  | { error: { code: CheckoutErrorCode; message: string } };

@@ -3,7 +3,7 @@
  * ISO strings; amounts are computed on both sides by lib/pricing/quote from these states.
  */
 import type { PlanId } from '@/lib/pricing/catalogue';
-import type { GatewayId } from '@/lib/payments/gateways';
+import type { GatewayChoice } from '@/lib/payments/gateways';
 
 export interface PlanStateView {
   plan: PlanId;
@@ -16,8 +16,8 @@ export interface PayFormProps {
   user: PlanStateView;
   /** The team's plan, when the link came from a team chat. */
   team: PlanStateView | null;
-  /** Gateways this deployment can take payments with right now. */
-  availableGateways: GatewayId[];
+  /** Every gateway the site knows, in offer order, with what it accepts and whether it is available. */
+  gateways: GatewayChoice[];
   /** The clock the server rendered with, so the live quote uses the same "now". */
   now: string;
 }

@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { GET as ipn } from '@/app/api/payments/vnpay/ipn/route';
 import { installDatabase } from '@/lib/server/db';
 import { migrate } from '@/lib/server/db/migrations';
 import { openPglite } from '@/lib/server/db/sql';
@@ -14,9 +13,10 @@ import { deliverDueGrants, retryDelayMs } from '@/lib/server/payments/grant-deli
 import { loadPayPage } from '@/lib/server/pay-page';
 import { addMonths } from '@/lib/pricing/plan-state';
 import { storeKinds, useTestStore } from '../support/stores';
-import { alice, ipnRequest, pendingTeamOrder, vnpayCallback } from '../support/money';
+import { alice, ipnRequest, pendingTeamOrder, vnpayCallback, vnpayRoutes } from '../support/money';
 
-const reply = async (params: URLSearchParams) => (await ipn(ipnRequest(params))).json() as Promise<{ RspCode: string }>;
+const reply = async (params: URLSearchParams) =>
+  (await vnpayRoutes.ipn(ipnRequest(params))).json() as Promise<{ RspCode: string }>;
 const later = (minutes: number) => new Date(Date.now() + minutes * 60_000);
 
 /** The embedded directory, with `applyGrant` failing as an unreachable backend would while `down()`. */

@@ -2,8 +2,7 @@ import { GET as health } from '@/app/api/health/route';
 import { installDatabase } from '@/lib/server/db';
 import { loadPayPage } from '@/lib/server/pay-page';
 import { storeKinds, useTestStore } from '../support/stores';
-import { alice, carol, pendingTeamOrder, vnpayCallback, ipnRequest } from '../support/money';
-import { GET as ipn } from '@/app/api/payments/vnpay/ipn/route';
+import { alice, carol, pendingTeamOrder, vnpayCallback, ipnRequest, vnpayRoutes } from '../support/money';
 
 describe.each(storeKinds)('the pay page on %s', (kind) => {
   const store = useTestStore(kind);
@@ -29,7 +28,7 @@ describe.each(storeKinds)('the pay page on %s', (kind) => {
     expect(await loadPayPage(alice, { status: 'success', order: order.id }, now)).toMatchObject({
       result: { status: 'processing' },
     });
-    await ipn(ipnRequest(vnpayCallback(order)));
+    await vnpayRoutes.ipn(ipnRequest(vnpayCallback(order)));
     expect(await loadPayPage(alice, { status: 'success', order: order.id }, now)).toMatchObject({
       result: { status: 'success' },
     });

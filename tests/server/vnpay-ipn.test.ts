@@ -1,13 +1,12 @@
 import fc from 'fast-check';
-import { GET as ipn } from '@/app/api/payments/vnpay/ipn/route';
-import { GET as vnpayReturn } from '@/app/api/payments/vnpay/return/route';
 import { installDatabase } from '@/lib/server/db';
 import { addMonths } from '@/lib/pricing/quote';
 import { findOrder } from '@/lib/server/ledger/orders';
 import { storeKinds, useTestStore } from '../support/stores';
-import { ipnRequest, pendingTeamOrder, vnpayCallback } from '../support/money';
+import { ipnRequest, pendingTeamOrder, vnpayCallback, vnpayRoutes } from '../support/money';
 
-const reply = async (params: URLSearchParams) => (await ipn(ipnRequest(params))).json() as Promise<{ RspCode: string }>;
+const reply = async (params: URLSearchParams) =>
+  (await vnpayRoutes.ipn(ipnRequest(params))).json() as Promise<{ RspCode: string }>;
 
 describe.each(storeKinds)('VNPay IPN on %s', (kind) => {
   const store = useTestStore(kind);
@@ -143,7 +142,7 @@ describe.each(storeKinds)('VNPay IPN on %s', (kind) => {
     expect(await orderStatus(order.id)).toBe('needs_review');
     expect((await team()).seats).toBe(10);
     expect(await reply(held)).toMatchObject({ RspCode: '02' });
-    const shown = await vnpayReturn(ipnRequest(held));
+    const shown = await vnpayRoutes.return(ipnRequest(held));
     expect(shown.headers.get('location')).toMatch(
       new RegExp(`/vi/pay\\?status=failed&code=failed2&order=${order.id}$`),
     );
@@ -159,19 +158,19 @@ describe.each(storeKinds)('VNPay IPN on %s', (kind) => {
 
   it('the return shows the stored state in the payer’s locale and never changes the order', async () => {
     const order = await pendingTeamOrder();
-    const before = await vnpayReturn(ipnRequest(vnpayCallback(order)));
+    const before = await vnpayRoutes.return(ipnRequest(vnpayCallback(order)));
     expect(before.status).toBe(303);
     expect(before.headers.get('location')).toMatch(new RegExp(`/vi/pay\\?status=processing&order=${order.id}$`));
     expect(await orderStatus(order.id)).toBe('pending');
 
     await reply(vnpayCallback(order));
-    const after = await vnpayReturn(ipnRequest(vnpayCallback(order)));
+    const after = await vnpayRoutes.return(ipnRequest(vnpayCallback(order)));
     expect(after.headers.get('location')).toMatch(/\/vi\/pay\?status=success&order=/);
 
     const forged = vnpayCallback(order);
     forged.set('vnp_ResponseCode', '00');
     forged.set('vnp_SecureHash', 'a'.repeat(128));
-    const refused = await vnpayReturn(ipnRequest(forged));
+    const refused = await vnpayRoutes.return(ipnRequest(forged));
     expect(refused.headers.get('location')).toMatch(/\/pay\?status=failed&code=failed1$/);
   });
 });

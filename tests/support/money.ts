@@ -1,4 +1,6 @@
 import { NextRequest } from 'next/server';
+import { GET as ipnGet, POST as ipnPost } from '@/app/api/payments/[gateway]/ipn/route';
+import { GET as returnGet } from '@/app/api/payments/[gateway]/return/route';
 import { ledgerSql } from '@/lib/server/db';
 import { createOrder } from '@/lib/server/ledger/orders';
 import type { NewOrder, Order } from '@/lib/server/ledger/types';
@@ -61,6 +63,15 @@ export function vnpayCallback(
 
 export const ipnRequest = (params: URLSearchParams) =>
   new NextRequest(`http://localhost:3000/api/payments/vnpay/ipn?${params}`);
+
+const routeContext = (gateway: string) => ({ params: Promise.resolve({ gateway }) });
+
+/** The generic gateway routes as Next calls them for /api/payments/<gateway>/… */
+export const gatewayRoutes = (gateway: string) => ({
+  ipn: (request: NextRequest) => (request.method === 'POST' ? ipnPost : ipnGet)(request, routeContext(gateway)),
+  return: (request: NextRequest) => returnGet(request, routeContext(gateway)),
+});
+export const vnpayRoutes = gatewayRoutes('vnpay');
 
 /** A session cookie header for `subject`, as the link exchange would have set it. */
 export async function sessionCookie(subject: {

@@ -8,7 +8,7 @@ import { sessionRoute } from '@/lib/server/http/session-route';
 /** A checkout body is a few dozen bytes; anything near this is not one. */
 const MAX_BODY_BYTES = 4096;
 
-// POST /api/checkout — the pay page's {plan, period, seats?, gateway, method} → the gateway redirect.
+// POST /api/checkout — the pay page's {plan, period, seats?, gateway, method} → {redirectUrl} or {paypal}.
 export const POST = sessionRoute(
   {
     audience: 'pay',
@@ -35,6 +35,6 @@ export const POST = sessionRoute(
       now: new Date(),
     });
     if (!result.ok) return apiError(result.code, locale, { limits: result.limits });
-    return NextResponse.json({ redirectUrl: result.redirectUrl }, { headers: { 'Cache-Control': 'no-store' } });
+    return NextResponse.json(result.start, { headers: { 'Cache-Control': 'no-store' } });
   },
 );

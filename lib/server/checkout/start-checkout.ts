@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import { gateways, isMethodOf, withinLimits } from '@/lib/payments/gateways';
+import { isMethodOf, withinLimits } from '@/lib/payments/gateways';
 import { buyerState } from '@/lib/pricing/buyer';
 import { isActive, quote } from '@/lib/pricing/quote';
 import type { Currency } from '@/lib/pricing/catalogue';
@@ -8,10 +8,10 @@ import type { Locale } from '@/lib/i18n/locales';
 import type { CheckoutErrorCode, CheckoutRequest } from '@/lib/shared/checkout';
 import { accountDirectory, type Subject } from '@/lib/server/directory';
 import { ledgerSql } from '@/lib/server/db';
-import { createOrder, moveOrder } from '@/lib/server/ledger/orders';
+import { createOrder, moveOrder, setGatewayRef } from '@/lib/server/ledger/orders';
 import type { Order } from '@/lib/server/ledger/types';
-import { vnpayConfig } from '@/lib/server/payments/vnpay/config';
-import { PAYMENT_WINDOW_MS, paymentUrl } from '@/lib/server/payments/vnpay/payment-url';
+import type { CheckoutStart } from '@/lib/server/payments/gateway';
+import { findGateway } from '@/lib/server/payments/registry';
 
 /** A refusal in the domain's terms; lib/server/http/error-status.ts decides what HTTP makes of it. */
 export type CheckoutRefusal = {
@@ -20,7 +20,7 @@ export type CheckoutRefusal = {
   /** Amounts for the message, in minor units of `currency`. */
   limits?: { min: number; max: number; currency: Currency };
 };
-export type CheckoutResult = { ok: true; redirectUrl: string } | CheckoutRefusal;
+export type CheckoutResult = { ok: true; start: CheckoutStart } | CheckoutRefusal;
 
 export interface CheckoutInput {
   subject: Subject;
@@ -37,7 +37,8 @@ export const refuse = (code: CheckoutErrorCode): CheckoutRefusal => ({ ok: false
 /**
  * Checkout (PRODUCT §6 step 4): re-validate the selection against the account as the directory
  * holds it now, price it from the catalogue, record one pending order in the ledger, tell the
- * directory about it (the assistant may refuse), and answer the gateway redirect.
+ * directory about it (the assistant may refuse), then let the chosen gateway begin: a redirect,
+ * or the parameters of PayPal's buttons. Nothing here knows one gateway from another.
  */
 export async function startCheckout(input: CheckoutInput): Promise<CheckoutResult> {
   const { subject, selection, now } = input;
@@ -45,10 +46,11 @@ export async function startCheckout(input: CheckoutInput): Promise<CheckoutResul
   const context = await directory.payContext(subject);
   if (!context) return refuse('no_session');
 
-  if (selection.gateway !== 'vnpay') return refuse('gateway_unavailable');
-  const config = vnpayConfig();
-  if (!config) return refuse('gateway_unavailable');
-  if (!isMethodOf(selection.gateway, selection.method)) return refuse('unknown_method');
+  const gateway = findGateway(selection.gateway);
+  if (!gateway) return refuse('invalid_request');
+  if (!gateway.available()) return refuse('gateway_unavailable');
+  const { offer } = gateway;
+  if (!isMethodOf(offer, selection.method)) return refuse('unknown_method');
 
   const current = buyerState(context, selection.plan);
   if (!current) return refuse('team_required');
@@ -61,15 +63,14 @@ export async function startCheckout(input: CheckoutInput): Promise<CheckoutResul
     return refuse('cancel_individual_first');
   }
 
-  const { currency } = gateways[selection.gateway];
+  const { currency } = offer;
   const priced = quote({ ...selection, currency, current, now });
   if (!priced.ok) return refuse(priced.reason);
-  const outOfRange = withinLimits(selection.gateway, priced.amount);
+  const outOfRange = withinLimits(offer, priced.amount);
   if (outOfRange) {
-    const { min, max } = gateways[selection.gateway];
     return {
       ...refuse(outOfRange === 'below_min' ? 'below_gateway_min' : 'above_gateway_max'),
-      limits: { min, max, currency },
+      limits: { min: offer.min, max: offer.max, currency },
     };
   }
 
@@ -80,13 +81,13 @@ export async function startCheckout(input: CheckoutInput): Promise<CheckoutResul
     period: selection.period,
     seats: selection.plan === 'team_pro' ? priced.seats : null,
     months: priced.months,
-    gateway: selection.gateway,
+    gateway: gateway.id,
     method: selection.method,
     currency,
     amount: priced.amount,
     locale: input.locale,
     clientIp: input.clientIp,
-    idempotencyKey: input.idempotencyKey ?? derivedIdempotencyKey(subject, selection, now),
+    idempotencyKey: input.idempotencyKey ?? derivedIdempotencyKey(subject, selection, gateway.paymentWindowMs, now),
     now,
   });
   if (!created) {
@@ -97,7 +98,7 @@ export async function startCheckout(input: CheckoutInput): Promise<CheckoutResul
       order.method === selection.method &&
       (selection.plan !== 'team_pro' || order.seats === priced.seats);
     if (!same) return refuse('idempotency_conflict');
-    if (order.status !== 'pending' || now.getTime() - order.createdAt.getTime() > PAYMENT_WINDOW_MS) {
+    if (order.status !== 'pending' || now.getTime() - order.createdAt.getTime() > gateway.paymentWindowMs) {
       return refuse('checkout_expired');
     }
   }
@@ -108,7 +109,10 @@ export async function startCheckout(input: CheckoutInput): Promise<CheckoutResul
     await moveOrder(sql, order.id, ['pending'], 'failed', now);
     return refuse('order_refused');
   }
-  return { ok: true, redirectUrl: paymentUrl(order, config) };
+  const begun = await gateway.begin(order, { now });
+  if (!begun.ok) return begun;
+  if (begun.gatewayRef) await setGatewayRef(sql, order.id, begun.gatewayRef);
+  return { ok: true, start: begun.start };
 }
 
 const orderNotice = (order: Order) => ({
@@ -126,8 +130,8 @@ const orderNotice = (order: Order) => ({
 });
 
 /** Same subject, same selection, same payment window → same key: a bare double POST makes one order. */
-function derivedIdempotencyKey(subject: Subject, selection: CheckoutRequest, now: Date): string {
-  const window = Math.floor(now.getTime() / PAYMENT_WINDOW_MS);
+function derivedIdempotencyKey(subject: Subject, selection: CheckoutRequest, windowMs: number, now: Date): string {
+  const window = Math.floor(now.getTime() / windowMs);
   const digest = createHash('sha256')
     .update(JSON.stringify([subject.platform, subject.userId, subject.teamId ?? '', selection, window]))
     .digest('base64url');

@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto';
 import type { PaidPlanId } from '@/lib/pricing/catalogue';
 import type { Platform } from '@/lib/config/site';
 import type { Locale } from '@/lib/i18n/locales';
-import type { GatewayId } from '@/lib/payments/gateways';
 import type { Sql } from '@/lib/server/db/sql';
 import type { NewOrder, Order, OrderStatus } from './types';
 
@@ -16,7 +15,7 @@ interface OrderRow {
   period: Order['period'];
   seats: number | null;
   months: number;
-  gateway: GatewayId;
+  gateway: string;
   method: string;
   currency: Order['currency'];
   amount: number | string;

@@ -1,6 +1,5 @@
 import 'server-only';
 import type { Currency, PaidPlanId, PeriodId } from '@/lib/pricing/catalogue';
-import type { GatewayId } from '@/lib/payments/gateways';
 import type { Platform } from '@/lib/config/site';
 import type { Locale } from '@/lib/i18n/locales';
 import type { Subject } from '@/lib/server/directory/types';
@@ -20,7 +19,8 @@ export interface NewOrder {
   seats: number | null;
   /** Calendar months the plan is extended by when paid (0 for period3). */
   months: number;
-  gateway: GatewayId;
+  /** A gateway id from lib/server/payments/registry.ts. */
+  gateway: string;
   method: string;
   currency: Currency;
   amount: number;
@@ -44,7 +44,8 @@ export interface Order extends Omit<NewOrder, 'now' | 'subject'> {
 }
 
 export interface PaymentEvent {
-  gateway: GatewayId;
+  /** A gateway id from lib/server/payments/registry.ts. */
+  gateway: string;
   /** The gateway's id for this transaction; a second event with the same id is a duplicate. */
   transactionId: string;
   orderId: string;

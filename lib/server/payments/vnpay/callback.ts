@@ -1,6 +1,7 @@
 import 'server-only';
-import type { PaymentEvent, PaymentOutcome } from '@/lib/server/ledger/types';
-import { settlePayment } from '@/lib/server/payments/settle';
+import { z } from 'zod';
+import type { PaymentOutcome } from '@/lib/server/ledger/types';
+import type { GatewayEvent } from '@/lib/server/payments/gateway';
 import { verify, vnpFields } from './signature';
 import type { VnpayConfig } from './config';
 
@@ -9,7 +10,8 @@ export interface IpnReply {
   Message: string;
 }
 
-const replies: Record<PaymentOutcome, IpnReply> = {
+/** VNPay's documented IPN replies (payments.md §1.5); only 00 and 02 stop its retries. */
+export const replies: Record<PaymentOutcome, IpnReply> = {
   order_not_found: { RspCode: '01', Message: 'Order not found' },
   amount_mismatch: { RspCode: '04', Message: 'Invalid amount' },
   already_confirmed: { RspCode: '02', Message: 'Order already confirmed' },
@@ -20,9 +22,9 @@ const replies: Record<PaymentOutcome, IpnReply> = {
 };
 
 /** payments.md §1.6: 00/00 is the only success; 07 means the money is held as suspected fraud. */
-function resultOf(fields: Record<string, string>): PaymentEvent['result'] {
-  if (fields.vnp_ResponseCode === '00' && fields.vnp_TransactionStatus === '00') return 'succeeded';
-  if (fields.vnp_ResponseCode === '07' || fields.vnp_TransactionStatus === '07') return 'held';
+export function resultOf(responseCode: string, transactionStatus: string): GatewayEvent['result'] {
+  if (responseCode === '00' && transactionStatus === '00') return 'succeeded';
+  if (responseCode === '07' || transactionStatus === '07') return 'held';
   return 'failed';
 }
 
@@ -34,31 +36,29 @@ export function authenticCallback(params: URLSearchParams, config: VnpayConfig):
   return fields;
 }
 
-/**
- * The IPN, in VNPay's documented order of checks: signature (97), order (01), amount (04),
- * already settled (02), then settle and answer 00 — only after the ledger has committed. Any
- * failure on the way answers 99, so VNPay retries.
- */
-export async function handleIpn(params: URLSearchParams, config: VnpayConfig, now = new Date()): Promise<IpnReply> {
-  try {
-    const fields = authenticCallback(params, config);
-    if (!fields) return { RspCode: '97', Message: 'Invalid signature' };
-    const rawAmount = fields.vnp_Amount ?? '';
-    const amount = /^\d{1,15}$/.test(rawAmount) ? Number(rawAmount) / 100 : Number.NaN;
-    const outcome = await settlePayment({
-      gateway: 'vnpay',
-      transactionId: `${fields.vnp_TxnRef ?? ''}:${fields.vnp_TransactionNo ?? ''}`,
-      orderId: fields.vnp_TxnRef ?? '',
-      amount: Number.isInteger(amount) ? amount : -1,
-      result: resultOf(fields),
-      resultCode: `${fields.vnp_ResponseCode ?? ''}/${fields.vnp_TransactionStatus ?? ''}`,
-      payload: fields,
-      now,
-    });
-    console.info(`[vnpay] ipn order=${fields.vnp_TxnRef} code=${fields.vnp_ResponseCode} outcome=${outcome}`);
-    return replies[outcome];
-  } catch (error) {
-    console.error('[vnpay] ipn failed', error);
-    return { RspCode: '99', Message: 'Unknown error' };
-  }
+// The fields settlement needs, checked after the signature (zod at the edge). The amount is ×100.
+const ipnFields = z.object({
+  vnp_TxnRef: z.string().min(1).max(100),
+  vnp_Amount: z.string().regex(/^\d{1,15}$/),
+  vnp_ResponseCode: z.string().max(8),
+  vnp_TransactionStatus: z.string().max(8).default(''),
+  vnp_TransactionNo: z.string().max(32).default(''),
+});
+
+/** The settlement event of an authentic IPN; null when it lacks the documented fields. */
+export function callbackEvent(fields: Record<string, string>): GatewayEvent | null {
+  const parsed = ipnFields.safeParse(fields);
+  if (!parsed.success) return null;
+  const f = parsed.data;
+  const amount = Number(f.vnp_Amount) / 100;
+  return {
+    gateway: 'vnpay',
+    transactionId: `${f.vnp_TxnRef}:${f.vnp_TransactionNo}`,
+    orderId: f.vnp_TxnRef,
+    // A fractional amount can match no order: it goes to review like any other wrong amount.
+    amount: Number.isInteger(amount) ? amount : -1,
+    result: resultOf(f.vnp_ResponseCode, f.vnp_TransactionStatus),
+    resultCode: `${f.vnp_ResponseCode}/${f.vnp_TransactionStatus}`,
+    payload: fields,
+  };
 }

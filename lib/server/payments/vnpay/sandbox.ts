@@ -1,7 +1,8 @@
 import 'server-only';
 import { randomInt } from 'node:crypto';
+import { z } from 'zod';
+import type { SandboxRequest } from '@/lib/server/payments/gateway';
 import { signedQuery, verify } from './signature';
-import { handleIpn } from './callback';
 import { vnpayDate } from './payment-url';
 import type { VnpayConfig } from './config';
 
@@ -9,8 +10,8 @@ import type { VnpayConfig } from './config';
  * A stand-in for VNPay's payment page, for machines without VNPay credentials (never in
  * production): it checks the payment URL's signature as VNPay does, lets the tester approve,
  * decline or cancel, then sends the signed IPN and the signed browser return exactly as VNPay
- * would. The IPN is handed to the same handler in-process, because a gateway that cannot reach
- * localhost is the very reason this sandbox exists.
+ * would. The IPN is handed to the same callback path in-process (`notify`), because a gateway that
+ * cannot reach localhost is the very reason this sandbox exists.
  */
 export type SandboxAction = 'approve' | 'decline' | 'cancel';
 
@@ -86,6 +87,7 @@ export async function completeSandboxPayment(
   paymentQuery: string,
   action: SandboxAction,
   config: VnpayConfig,
+  notify: (ipnQuery: string) => Promise<void>,
   now = new Date(),
 ): Promise<string | null> {
   const payment = sandboxFields(new URLSearchParams(paymentQuery), config);
@@ -106,6 +108,36 @@ export async function completeSandboxPayment(
   };
   if (action === 'approve') callback.vnp_BankTranNo = `VNP${randomInt(10_000_000, 99_999_999)}`;
   const query = signedQuery(callback, config.hashSecret);
-  await handleIpn(new URLSearchParams(query), config, now);
+  await notify(query);
   return `${payment.vnp_ReturnUrl}?${query}`;
+}
+
+const form = z.object({ payment: z.string().max(8192), action: z.enum(['approve', 'decline', 'cancel']) });
+const html = (status: number, body: string) =>
+  new Response(body, {
+    status,
+    headers: {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'Referrer-Policy': 'no-referrer',
+    },
+  });
+
+/** The sandbox's endpoints: GET the payment page, POST the tester's choice (from that page only). */
+export async function handleSandbox(
+  request: SandboxRequest,
+  config: VnpayConfig,
+  notify: (ipnQuery: string) => Promise<void>,
+): Promise<Response> {
+  if (request.path !== '') return new Response('Not found', { status: 404 });
+  if (request.method === 'GET') {
+    const { status, html: page } = renderSandboxPage(request.url.searchParams, config);
+    return html(status, page);
+  }
+  if (!request.sameOrigin) return new Response('Forbidden', { status: 403 });
+  const parsed = form.safeParse(Object.fromEntries(new URLSearchParams(request.rawBody)));
+  if (!parsed.success) return new Response('Bad request', { status: 400 });
+  const returnUrl = await completeSandboxPayment(parsed.data.payment, parsed.data.action, config, notify);
+  if (!returnUrl) return new Response('Invalid signature', { status: 400 });
+  return Response.redirect(returnUrl, 303);
 }

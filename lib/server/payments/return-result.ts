@@ -3,32 +3,32 @@ import { defaultLocale, localizedPath } from '@/lib/i18n/locales';
 import { ledgerSql } from '@/lib/server/db';
 import { findOrder } from '@/lib/server/ledger/orders';
 import { orderResult, payResultQuery } from '@/lib/shared/pay-result';
-import { authenticCallback } from './callback';
-import type { VnpayConfig } from './config';
+import type { CallbackInput, PaymentGateway } from './gateway';
 
 /**
- * Where the browser goes after VNPay: the *stored* state of the order, in the payer's locale.
- * The return never changes an order (the IPN does); a forged one shows an error and nothing else.
+ * Where the browser goes after any gateway: the *stored* state of the order, in the payer's
+ * locale. A return never changes an order (callbacks and reconciliation do); a forged one shows
+ * an error and nothing else.
  */
 export async function resultPathForReturn(
-  params: URLSearchParams,
-  config: VnpayConfig | null,
+  gateway: PaymentGateway | null,
+  input: CallbackInput,
 ): Promise<{ pathname: string; search: string }> {
   const failed = {
     pathname: localizedPath(defaultLocale, '/pay'),
     search: payResultQuery({ status: 'failed', code: 'failed1' }),
   };
-  const fields = config && authenticCallback(params, config);
-  if (!fields?.vnp_TxnRef) return failed;
   try {
-    const order = await findOrder(await ledgerSql(), fields.vnp_TxnRef);
-    if (!order) return failed;
+    const orderId = gateway?.returnOrderId(input);
+    if (!orderId) return failed;
+    const order = await findOrder(await ledgerSql(), orderId);
+    if (!order || order.gateway !== gateway?.id) return failed;
     return {
       pathname: localizedPath(order.locale, '/pay'),
       search: payResultQuery(orderResult(order), order.id),
     };
   } catch (error) {
-    console.error('[vnpay] return failed', error);
+    console.error(`[${gateway?.id ?? '?'}] return failed`, error);
     return failed;
   }
 }

@@ -1,0 +1,121 @@
+import 'server-only';
+import type { GatewayOffer } from '@/lib/payments/gateways';
+import type { CheckoutErrorCode } from '@/lib/shared/checkout';
+import type { Order, PaymentEvent, PaymentOutcome } from '@/lib/server/ledger/types';
+
+/*
+ * The gateway seam (issue 10, PRODUCT §6/§8).
+ *
+ * Every payment gateway is one `PaymentGateway`, implemented in its own folder
+ * (lib/server/payments/<id>/) and listed once in ./registry.ts. Nothing else names a gateway:
+ * - the pay page offers `registry.gatewayChoices()` (what each accepts, and whether it is
+ *   available now) and the browser receives those facts as props;
+ * - checkout (lib/server/checkout/start-checkout.ts) prices and records the order, then asks the
+ *   gateway to `begin` it: a redirect URL, or the parameters of PayPal's buttons;
+ * - callbacks arrive at /api/payments/<id>/ipn and browser returns at /api/payments/<id>/return
+ *   (app/api/payments/[gateway]/…), which hand the raw request to `verifyCallback` / `returnOrderId`
+ *   (signature first, then zod on the fields), settle each verified event through
+ *   settle.ts#settlePayment — the one settlement path — and reply with `answer`;
+ * - reconciliation (./reconcile.ts) asks `query` about orders still pending after
+ *   `paymentWindowMs` and settles what the gateway reports through the same settlePayment;
+ * - a gateway's local sandbox (never in production) is served at /api/payments/<id>/sandbox/….
+ * A gateway with its own extra endpoints (PayPal's confirm and webhook) adds route files that call
+ * into its folder; the generic ones above still cover it.
+ *
+ * Adding a fourth gateway: its folder (offer, config, begin, callbacks, query, sandbox), a line in
+ * registry.ts, and its name and methods in messages/*.json.
+ */
+
+/** What a callback route hands the gateway: the request exactly as received (signatures cover raw bytes). */
+export interface CallbackInput {
+  method: string;
+  url: URL;
+  headers: Headers;
+  rawBody: string;
+}
+
+/** A settlement-ready event, before the clock is applied. */
+export type GatewayEvent = Omit<PaymentEvent, 'now'>;
+
+export type VerifiedCallback =
+  | { ok: true; events: GatewayEvent[] }
+  /** bad_signature: not from the gateway (or not for us); malformed: signed but not the documented shape. */
+  | { ok: false; reason: 'bad_signature' | 'malformed' };
+
+/** What happened to a callback, for the gateway's own reply format. */
+export type CallbackVerdict =
+  | { kind: 'settled'; outcome: PaymentOutcome }
+  /** Verified, but nothing to settle (an informational or non-final notice). */
+  | { kind: 'ignored' }
+  | { kind: 'rejected'; reason: 'bad_signature' | 'malformed' }
+  /** Our side failed (database down…): the gateway must retry. */
+  | { kind: 'error' };
+
+export interface GatewayReply {
+  status: number;
+  /** JSON body; absent for an empty reply (MoMo's 204). */
+  json?: unknown;
+}
+
+/** How checkout continues in the browser. */
+export type CheckoutStart =
+  { redirectUrl: string } | { paypal: { planId: string; quantity: number; customId: string } };
+
+export type BeginResult =
+  | {
+      ok: true;
+      start: CheckoutStart;
+      /** The gateway's own reference for the order, stored on it. */ gatewayRef?: string;
+    }
+  /** A gateway-side refusal or failure, as a translated code (never a 500). */
+  | { ok: false; code: CheckoutErrorCode };
+
+/** What the gateway's own records say about an order (reconciliation). */
+export type QueryResult =
+  /** A final answer: settle it. */
+  | { state: 'final'; event: GatewayEvent }
+  /** The payer may still be paying, or the gateway is still processing: ask again later. */
+  | { state: 'pending' }
+  /** The gateway has no payment for this order: the payer never paid. */
+  | { state: 'not_found' }
+  /** The gateway could not be asked (network, bad answer, this gateway has no query). */
+  | { state: 'unavailable'; reason: string };
+
+export interface SandboxRequest {
+  method: string;
+  url: URL;
+  /** Path below /api/payments/<id>/sandbox ('' for the payment page itself). */
+  path: string;
+  headers: Headers;
+  rawBody: string;
+  /** The browser says the request comes from this site's own pages (the sandbox page's buttons). */
+  sameOrigin: boolean;
+}
+
+export interface PaymentGateway {
+  /** The id in URLs, orders and events; also its messages key (PayPage.form.gateways.<id>). */
+  readonly id: string;
+  /** What the payer may choose and pay with it (currency, methods, limits). */
+  readonly offer: GatewayOffer;
+  /**
+   * How long the payer has on the gateway's page. Checkout refuses to reuse an older pending
+   * order, and reconciliation asks the gateway about orders pending longer than this.
+   */
+  readonly paymentWindowMs: number;
+  /** Offered right now: credentials present, or its local sandbox outside production. */
+  available(): boolean;
+  /** 'live' (the real gateway, its test or production host) or 'sandbox' (this site's stand-in). */
+  mode(): 'live' | 'sandbox' | null;
+  /** Starts paying for a freshly recorded (or idempotently repeated) pending order. */
+  begin(order: Order, context: { now: Date }): Promise<BeginResult>;
+  /** Authenticates a server-to-server callback and turns it into settlement events. */
+  verifyCallback(input: CallbackInput): Promise<VerifiedCallback>;
+  /** The gateway's expected reply to a callback. */
+  answer(verdict: CallbackVerdict): GatewayReply;
+  /** The order a browser return is about, only when the return is authentic. */
+  returnOrderId(input: CallbackInput): string | null;
+  /** Asks the gateway for an order's state (VNPay querydr, MoMo query, PayPal subscription read). */
+  query(order: Order, now: Date): Promise<QueryResult>;
+  /** The local stand-in's endpoints; null when the sandbox is off (credentials, or production). */
+  sandbox(request: SandboxRequest): Promise<Response> | null;
+}

@@ -1,0 +1,26 @@
+import 'server-only';
+import type { GatewayChoice } from '@/lib/payments/gateways';
+import type { PaymentGateway } from './gateway';
+import { momoGateway } from './momo/gateway';
+import { paypalGateway } from './paypal/gateway';
+import { vnpayGateway } from './vnpay/gateway';
+
+/**
+ * The gateways this site knows, in the order the pay page offers them (PRODUCT §6). The only
+ * list of gateways: checkout, the pay page, the callback routes and reconciliation all read it.
+ */
+const registry = [vnpayGateway, momoGateway, paypalGateway] as const satisfies readonly PaymentGateway[];
+
+export type GatewayId = (typeof registry)[number]['id'];
+
+export const allGateways: readonly PaymentGateway[] = registry;
+
+/** The gateway with this id, or null (an unknown id in a URL or a request). */
+export function findGateway(id: string): PaymentGateway | null {
+  return registry.find((gateway) => gateway.id === id) ?? null;
+}
+
+/** What the pay page offers: every gateway, and whether it can take a payment right now. */
+export function gatewayChoices(): GatewayChoice[] {
+  return registry.map((gateway) => ({ ...gateway.offer, available: gateway.available() }));
+}

@@ -1,0 +1,79 @@
+import 'server-only';
+import type { NextRequest } from 'next/server';
+import { isSameOrigin } from '@/lib/server/http/guards';
+import type { CallbackInput, GatewayReply } from './gateway';
+import { receiveCallback } from './callbacks';
+import { findGateway } from './registry';
+import { resultPathForReturn } from './return-result';
+
+/**
+ * The generic gateway endpoints under /api/payments/<id>/ (app/api/payments/[gateway]/…): each
+ * resolves the gateway from the registry and hands it the request as received.
+ */
+export interface GatewayRouteContext {
+  params: Promise<{ gateway: string; path?: string[] }>;
+}
+
+/** Callbacks are small; anything near this is not one, and is refused before it is read. */
+const MAX_CALLBACK_BYTES = 64 * 1024;
+const noStore = { 'Cache-Control': 'no-store' };
+const notFound = () => new Response('Not found', { status: 404, headers: noStore });
+
+async function rawBody(request: NextRequest): Promise<string | null> {
+  if (Number(request.headers.get('content-length') ?? '0') > MAX_CALLBACK_BYTES) return null;
+  const text = await request.text();
+  return Buffer.byteLength(text) > MAX_CALLBACK_BYTES ? null : text;
+}
+
+async function callbackInput(request: NextRequest): Promise<CallbackInput | null> {
+  const body = request.method === 'GET' || request.method === 'HEAD' ? '' : await rawBody(request);
+  if (body === null) return null;
+  return { method: request.method, url: new URL(request.url), headers: request.headers, rawBody: body };
+}
+
+const reply = ({ status, json }: GatewayReply) =>
+  json === undefined
+    ? new Response(null, { status, headers: noStore })
+    : Response.json(json, { status, headers: noStore });
+
+/** A gateway's server-to-server notification (VNPay GET, MoMo POST…). */
+export async function callbackRoute(request: NextRequest, context: GatewayRouteContext): Promise<Response> {
+  const gateway = findGateway((await context.params).gateway);
+  if (!gateway) return notFound();
+  const input = await callbackInput(request);
+  if (!input) return new Response('Payload too large', { status: 413, headers: noStore });
+  return reply(await receiveCallback(gateway, input));
+}
+
+/** The browser back from a gateway: 303 to the stored outcome at /pay?status=… */
+export async function returnRoute(request: NextRequest, context: GatewayRouteContext): Promise<Response> {
+  const gateway = findGateway((await context.params).gateway);
+  const input = (await callbackInput(request)) ?? {
+    method: request.method,
+    url: new URL(request.url),
+    headers: request.headers,
+    rawBody: '',
+  };
+  const target = await resultPathForReturn(gateway, input);
+  const url = request.nextUrl.clone();
+  url.pathname = target.pathname;
+  url.search = target.search;
+  return new Response(null, { status: 303, headers: { ...noStore, Location: url.toString() } });
+}
+
+/** A gateway's local stand-in (never in production: the gateway answers null, and this 404s). */
+export async function sandboxRoute(request: NextRequest, context: GatewayRouteContext): Promise<Response> {
+  const { gateway: id, path = [] } = await context.params;
+  const gateway = findGateway(id);
+  const body = request.method === 'GET' ? '' : await rawBody(request);
+  if (!gateway || body === null) return notFound();
+  const handled = gateway.sandbox({
+    method: request.method,
+    url: new URL(request.url),
+    path: path.join('/'),
+    headers: request.headers,
+    rawBody: body,
+    sameOrigin: isSameOrigin(request),
+  });
+  return handled ?? notFound();
+}

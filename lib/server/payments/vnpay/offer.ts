@@ -1,0 +1,10 @@
+import type { GatewayOffer } from '@/lib/payments/gateways';
+
+// VNPay accepts 5,000 VND up to (not including) 1 billion VND per transaction.
+export const vnpayOffer = {
+  id: 'vnpay',
+  currency: 'VND',
+  methods: ['qr', 'domestic_card', 'international_card'],
+  min: 5_000,
+  max: 999_999_999,
+} as const satisfies GatewayOffer;

@@ -1,0 +1,43 @@
+import { NextRequest } from 'next/server';
+import en from '@/messages/en.json';
+import { allGateways, findGateway, gatewayChoices } from '@/lib/server/payments/registry';
+import { gatewayRoutes } from '../support/money';
+
+describe('the gateway registry', () => {
+  it('lists VNPay, MoMo and PayPal once each, in the pay page’s order, each named and with named methods', () => {
+    expect(allGateways.map((gateway) => gateway.id)).toEqual(['vnpay', 'momo', 'paypal']);
+    for (const gateway of allGateways) {
+      expect(gateway.offer.id).toBe(gateway.id);
+      expect(en.PayPage.form.gateways).toHaveProperty(gateway.id);
+      for (const method of gateway.offer.methods) expect(en.PayPage.form.methods).toHaveProperty(method);
+      expect(gateway.paymentWindowMs).toBeGreaterThan(0);
+    }
+  });
+
+  it('offers the pay page every gateway with what it accepts, and which are available here', () => {
+    const choices = gatewayChoices();
+    expect(choices.map((choice) => choice.id)).toEqual(['vnpay', 'momo', 'paypal']);
+    expect(choices.find((choice) => choice.id === 'vnpay')).toMatchObject({
+      available: true,
+      currency: 'VND',
+      methods: ['qr', 'domestic_card', 'international_card'],
+    });
+    // PayPal is registered but says unavailable until its implementation lands.
+    expect(choices.find((choice) => choice.id === 'paypal')).toMatchObject({ available: false, currency: 'USD' });
+  });
+
+  it('knows no gateway by an unknown id, and its routes answer 404', async () => {
+    expect(findGateway('bitcoin')).toBeNull();
+    const response = await gatewayRoutes('bitcoin').ipn(
+      new NextRequest('http://localhost:3000/api/payments/bitcoin/ipn', { method: 'POST', body: '{}' }),
+    );
+    expect(response.status).toBe(404);
+  });
+
+  it('refuses a callback body over 64 KB before reading it into settlement (413)', async () => {
+    const response = await gatewayRoutes('vnpay').ipn(
+      new NextRequest('http://localhost:3000/api/payments/vnpay/ipn', { method: 'POST', body: 'x'.repeat(70_000) }),
+    );
+    expect(response.status).toBe(413);
+  });
+});
