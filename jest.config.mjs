@@ -1,7 +1,19 @@
 import nextJest from 'next/jest.js';
 
 // next-intl and its dependency chain ship ES modules only; Jest must transform them.
-const esmPackages = ['next-intl', 'use-intl', 'icu-minify', 'intl-messageformat', '@formatjs', '@schummar', 'jose'];
+const esmPackages = [
+  'next-intl',
+  'use-intl',
+  'icu-minify',
+  'intl-messageformat',
+  '@formatjs',
+  '@schummar',
+  'jose',
+  'cockatiel',
+  '@readme',
+  '@apidevtools',
+  '@humanwhocodes',
+];
 
 const createJestConfig = nextJest({ dir: './' });
 

@@ -1,14 +1,18 @@
 import { useTranslations } from 'next-intl';
 import { Link } from '@/lib/i18n/navigation';
-import type { PayResult } from '@/lib/shared/pay-result';
+import type { PayView } from '@/lib/shared/pay-result';
 import { RefreshWhileProcessing } from './refresh-while-processing';
 import styles from './pay.module.css';
 
 /** PRODUCT §6 step 6: the outcome of a payment, or why there is no payment page to show. */
-export function PayResultView({ result, supportEmail }: { result: PayResult; supportEmail: string }) {
+export function PayResultView({ result, supportEmail }: { result: PayView; supportEmail: string }) {
   const t = useTranslations('PayPage.result');
   const tone =
-    result.status === 'success' ? styles.success : result.status === 'processing' ? styles.processing : styles.failure;
+    result.status === 'success'
+      ? styles.success
+      : result.status === 'processing' || result.status === 'unavailable'
+        ? styles.processing
+        : styles.failure;
   return (
     <section className={`${styles.result} ${tone}`} aria-labelledby="pay-result-title" data-status={result.status}>
       <h1 id="pay-result-title">{t(`${result.status}Title`)}</h1>
@@ -29,7 +33,7 @@ export function PayResultView({ result, supportEmail }: { result: PayResult; sup
       ) : (
         <p role="status">{t(result.status)}</p>
       )}
-      {result.status === 'processing' && <RefreshWhileProcessing />}
+      {(result.status === 'processing' || result.status === 'unavailable') && <RefreshWhileProcessing />}
       {result.status !== 'failed' || result.code !== 'failed0' ? (
         <p>
           <Link href="/pay">{t('back')}</Link>

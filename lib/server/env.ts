@@ -22,6 +22,10 @@ const schema = z
     DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' })),
     DATA_DIR: optional(z.string()).default('.data'),
     CHAT_BACKEND_URL: optional(httpUrl),
+    // Signs every request to the chat backend; both sides hold it.
+    CHAT_BACKEND_SECRET: optional(
+      z.string().refine((s) => Buffer.byteLength(s, 'utf8') >= 32, 'must be at least 32 bytes long'),
+    ),
     VNPAY_TMN_CODE: optional(z.string().regex(/^[A-Za-z0-9]{1,16}$/, 'must be the alphanumeric terminal code')),
     VNPAY_HASH_SECRET: optional(z.string().min(8, 'must be the hash secret from the VNPay portal')),
     VNPAY_PAYMENT_URL: optional(httpUrl).default('https://sandbox.vnpayment.vn/paymentv2/vpcpay.html'),
@@ -46,6 +50,9 @@ const schema = z
     const production = env.APP_ENV ? env.APP_ENV === 'production' : !isLoopbackHost(new URL(env.SITE_URL).hostname);
     if (production && !env.PAYLINK_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['PAYLINK_SECRET'], message: 'is required in production' });
+    }
+    if (env.CHAT_BACKEND_URL && !env.CHAT_BACKEND_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['CHAT_BACKEND_SECRET'], message: 'is required with CHAT_BACKEND_URL' });
     }
     if (Boolean(env.VNPAY_TMN_CODE) !== Boolean(env.VNPAY_HASH_SECRET)) {
       const missing = env.VNPAY_TMN_CODE ? 'VNPAY_HASH_SECRET' : 'VNPAY_TMN_CODE';

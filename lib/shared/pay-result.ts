@@ -6,6 +6,8 @@ export const failureCodes = ['failed0', 'failed1', 'failed2'] as const;
 export type FailureCode = (typeof failureCodes)[number];
 
 export type PayResult = { status: 'success' } | { status: 'processing' } | { status: 'failed'; code: FailureCode };
+/** What the pay page shows instead: a dependency (ledger, account directory) is down right now. */
+export type PayView = PayResult | { status: 'unavailable' };
 
 export function payResultQuery(result: PayResult, orderId?: string): string {
   const params = new URLSearchParams({ status: result.status });

@@ -9,6 +9,7 @@ import { loadPayPage } from '@/lib/server/pay-page';
 import { env } from '@/lib/server/env';
 import { site } from '@/lib/config/site';
 import { sessionFrom } from '@/lib/server/session/session';
+import { isUnavailable } from '@/lib/server/unavailable';
 import { PayResultView } from '@/components/pay/pay-result';
 import { AccountTables } from '@/components/pay/account-tables';
 import { CheckoutForm } from '@/components/pay/checkout-form';
@@ -23,10 +24,17 @@ export default async function PayPage({ params, searchParams }: PageProps<'/[loc
   const t = await getTranslations({ locale, namespace: 'PayPage' });
   // The session is checked against the store on every render: a deleted account loses access at once.
   const subject = await sessionFrom(await cookies(), 'pay');
-  const page = await loadPayPage(subject, query, new Date());
+  const page = await loadPayPage(subject, query, new Date()).catch((error: unknown) => {
+    // The ledger or the assistant's backend is down: say so and retry, never a bare error page.
+    if (!isUnavailable(error)) throw error;
+    console.warn('[pay] a dependency is unavailable', error);
+    return { kind: 'unavailable' as const };
+  });
 
-  if (page.kind === 'result')
-    return <PayResultView result={page.result} supportEmail={env().SUPPORT_EMAIL ?? site.supportEmail} />;
+  const supportEmail = env().SUPPORT_EMAIL ?? site.supportEmail;
+  if (page.kind === 'unavailable')
+    return <PayResultView result={{ status: 'unavailable' }} supportEmail={supportEmail} />;
+  if (page.kind === 'result') return <PayResultView result={page.result} supportEmail={supportEmail} />;
   return (
     <div className="pay-page">
       <h1>{t('heading')}</h1>

@@ -1,15 +1,29 @@
 import { NextResponse } from 'next/server';
 import { ledgerSql } from '@/lib/server/db';
+import { accountDirectory } from '@/lib/server/directory';
+import { env } from '@/lib/server/env';
 
 export const dynamic = 'force-dynamic';
 
-/** 200 when the ledger answers, 503 otherwise; never any detail about why. */
+const noStore = { 'Cache-Control': 'no-store' };
+
+/**
+ * 200 when the ledger answers, 503 otherwise; never any detail about why. In webhook mode the body
+ * also says whether the chat backend answers — the site keeps serving while it is down.
+ */
 export async function GET() {
   try {
     await (await ledgerSql()).query('SELECT 1');
-    return NextResponse.json({ status: 'ok' }, { headers: { 'Cache-Control': 'no-store' } });
   } catch (error) {
     console.error('[health] the ledger did not answer', error);
-    return NextResponse.json({ status: 'unavailable' }, { status: 503, headers: { 'Cache-Control': 'no-store' } });
+    return NextResponse.json({ status: 'unavailable' }, { status: 503, headers: noStore });
   }
+  if (!env().CHAT_BACKEND_URL) return NextResponse.json({ status: 'ok' }, { headers: noStore });
+  const backend = await (
+    await accountDirectory()
+  )
+    .ping()
+    .then(() => 'up' as const)
+    .catch(() => 'down' as const);
+  return NextResponse.json({ status: 'ok', backend }, { headers: noStore });
 }

@@ -92,7 +92,9 @@ export const migrations: readonly string[] = [
   `,
   // The ledger/directory split (PRODUCT §8): the grant outbox, the gateway's own order reference,
   // and the directory's record of which orders it has applied (its idempotency key).
+  // Orders no longer reference accounts: in webhook mode the accounts live in the assistant's backend.
   `
+  ALTER TABLE orders DROP CONSTRAINT IF EXISTS orders_platform_user_id_fkey;
   ALTER TABLE orders ADD COLUMN gateway_ref text;
 
   CREATE TABLE outbox (

@@ -1,4 +1,5 @@
 import 'server-only';
+import { env } from '@/lib/server/env';
 import { openDatabase, type Sql } from '@/lib/server/db';
 import { embeddedDirectory } from './embedded/embedded-directory';
 import type { AccountDirectory } from './types';
@@ -17,6 +18,12 @@ const embeddedBySql = new WeakMap<Sql, AccountDirectory>();
 export async function accountDirectory(): Promise<AccountDirectory> {
   const installed = (globalThis as GlobalSlot)[slot];
   if (installed) return installed;
+  const config = env();
+  if (config.CHAT_BACKEND_URL) {
+    // One client per process: its circuit breaker must see every call.
+    const { remoteDirectoryFromEnv } = await import('./remote');
+    return ((globalThis as GlobalSlot)[slot] ??= remoteDirectoryFromEnv(config));
+  }
   const { sql } = await openDatabase();
   let directory = embeddedBySql.get(sql);
   if (!directory) embeddedBySql.set(sql, (directory = embeddedDirectory(sql)));

@@ -1,0 +1,150 @@
+import 'server-only';
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { z } from 'zod';
+import type { Sql } from '@/lib/server/db/sql';
+import { embeddedDirectory } from '../embedded/embedded-directory';
+import type { Account, Team } from '../types';
+import { operations, wire } from '../remote/contract';
+import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyRequest } from '../remote/signature';
+
+/**
+ * The reference chat backend (PRODUCT §8, `npm run backend`): docs/chat-backend.openapi.yaml
+ * served from the embedded directory. It verifies every signature, validates every body with the
+ * same schemas the site's client validates responses with, and honours idempotency keys. The
+ * assistant's developers can read it as a working model of what to build.
+ */
+const MAX_BODY_BYTES = 64 * 1024;
+
+export const referenceBackendSchema = `
+  CREATE TABLE IF NOT EXISTS backend_idempotency (
+    key          text PRIMARY KEY,
+    request_hash text NOT NULL,
+    created_at   timestamptz NOT NULL DEFAULT now()
+  )`;
+
+type Reply = { status: number; body: unknown };
+const error = (status: number, code: z.infer<typeof wire.Error>['error']): Reply => ({ status, body: { error: code } });
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+const accountWire = (a: Account) => ({ ...a, planExpiresAt: iso(a.planExpiresAt) });
+const teamWire = (t: Team) => ({ ...t, planExpiresAt: iso(t.planExpiresAt) });
+
+const payContextQuery = z.strictObject({
+  platform: wire.Account.shape.platform,
+  userId: wire.Account.shape.userId,
+  teamId: wire.Account.shape.userId.optional(),
+});
+
+export function referenceBackend(sql: Sql, secret: string) {
+  const directory = embeddedDirectory(sql);
+
+  const routes: Record<string, (body: unknown, query: URLSearchParams) => Promise<Reply>> = {
+    [`GET ${operations.getPayContext.path}`]: async (_, query) => {
+      const subject = payContextQuery.safeParse(Object.fromEntries(query));
+      if (!subject.success) return error(422, 'invalid_request');
+      const context = await directory.payContext(subject.data);
+      if (!context) return error(404, 'not_found');
+      return {
+        status: 200,
+        body: { account: accountWire(context.account), team: context.team && teamWire(context.team) },
+      };
+    },
+    [`POST ${operations.cancelIndividualPlan.path}`]: async (body) => {
+      const request = wire.CancelRequest.safeParse(body);
+      if (!request.success) return error(422, 'invalid_request');
+      const result = await directory.cancelIndividualPlan(request.data, new Date());
+      return result === 'not_found' ? error(404, 'not_found') : { status: 200, body: { result } };
+    },
+    [`POST ${operations.registerOrder.path}`]: async (body) => {
+      const notice = wire.OrderNotice.safeParse(body);
+      if (!notice.success) return error(422, 'invalid_request');
+      const decision = await directory.registerOrder({ ...notice.data, createdAt: new Date(notice.data.createdAt) });
+      return { status: 200, body: { decision } };
+    },
+    [`POST ${operations.applyGrant.path}`]: async (body) => {
+      const grant = wire.Grant.safeParse(body);
+      if (!grant.success) return error(422, 'invalid_request');
+      const result = await directory.applyGrant({ ...grant.data, paidAt: new Date(grant.data.paidAt) });
+      if (result.status === 'not_found') return error(404, 'not_found');
+      return { status: 200, body: { ...result, expiresAt: iso(result.expiresAt) } };
+    },
+    [`GET ${operations.health.path}`]: async () => {
+      await sql.query('SELECT 1');
+      return { status: 200, body: { status: 'ok' } };
+    },
+  };
+
+  /**
+   * Every operation is idempotent in itself (a grant by its order id), so a repeat simply runs
+   * again; the key only catches a client that reuses it for another body (409).
+   */
+  async function idempotent(key: string, rawBody: string, work: () => Promise<Reply>): Promise<Reply> {
+    const hash = createHash('sha256').update(rawBody).digest('hex');
+    await sql.query(
+      'INSERT INTO backend_idempotency (key, request_hash) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING',
+      [key, hash],
+    );
+    const first = await sql.query<{ request_hash: string }>(
+      'SELECT request_hash FROM backend_idempotency WHERE key = $1',
+      [key],
+    );
+    if (first.rows[0]?.request_hash !== hash) return error(409, 'idempotency_conflict');
+    return work();
+  }
+
+  async function handle(request: IncomingMessage, rawBody: string): Promise<Reply> {
+    const url = new URL(request.url ?? '/', 'http://backend');
+    const method = request.method ?? 'GET';
+    const signed = verifyRequest(secret, {
+      method,
+      pathAndQuery: `${url.pathname}${url.search}`,
+      body: rawBody,
+      timestamp: header(request, TIMESTAMP_HEADER),
+      signature: header(request, SIGNATURE_HEADER),
+    });
+    if (!signed) return error(401, 'invalid_signature');
+    const route = routes[`${method} ${url.pathname}`];
+    if (!route) return error(404, 'not_found');
+    let body: unknown;
+    if (method === 'POST') {
+      try {
+        body = JSON.parse(rawBody);
+      } catch {
+        return error(422, 'invalid_request');
+      }
+    }
+    const key = header(request, 'idempotency-key');
+    if (method === 'POST' && !key) return error(422, 'invalid_request');
+    return key ? idempotent(key, rawBody, () => route(body, url.searchParams)) : route(body, url.searchParams);
+  }
+
+  return async function serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    let reply: Reply;
+    try {
+      const rawBody = await readBody(request);
+      reply = rawBody === null ? error(422, 'invalid_request') : await handle(request, rawBody);
+    } catch (failure) {
+      console.error('[backend] request failed', failure);
+      reply = error(503, 'unavailable');
+    }
+    response.writeHead(reply.status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+    response.end(JSON.stringify(reply.body));
+  };
+}
+
+const header = (request: IncomingMessage, name: string) => {
+  const value = request.headers[name];
+  return typeof value === 'string' ? value : null;
+};
+
+/** The body as text, or null when it is larger than any request of the contract. */
+async function readBody(request: IncomingMessage): Promise<string | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) return null;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}

@@ -1,0 +1,130 @@
+import { createServer } from 'node:net';
+import { remoteDirectory, type RemoteDirectory } from '@/lib/server/directory/remote';
+import { DirectoryUnavailableError } from '@/lib/server/directory';
+import { storeKinds, useTestStore } from '../support/stores';
+import { BACKEND_SECRET, faults, startTestBackend, type TestBackend } from '../support/reference-backend';
+import { directoryContract } from './contract';
+
+const bob = { platform: 'telegram', userId: '1002', teamId: '-1002001' } as const;
+
+describe.each(storeKinds)('the remote account directory against the reference backend on %s', (kind) => {
+  const store = useTestStore(kind);
+  let backend: TestBackend;
+  let client: RemoteDirectory;
+  const connect = (options: Partial<Parameters<typeof remoteDirectory>[0]> = {}) =>
+    remoteDirectory({ baseUrl: backend.url, secret: BACKEND_SECRET, halfOpenAfterMs: 300, ...options });
+
+  beforeAll(async () => {
+    backend = await startTestBackend(store().sql);
+  });
+  afterAll(() => backend.close());
+  beforeEach(() => {
+    backend.inject(undefined);
+    backend.requests.length = 0;
+    client = connect();
+  });
+
+  describe('keeps the directory contract', () => {
+    directoryContract(() => client);
+  });
+
+  it('is refused by the backend when it signs with another secret (401 is a failure, not data)', async () => {
+    const forger = connect({ secret: 'another-secret-another-secret-another-secret' });
+    await expect(forger.payContext(bob)).rejects.toThrow(/HTTP 401/);
+  });
+
+  it('answers null (failed0 upstream) when the backend says the account does not exist', async () => {
+    expect(await client.payContext({ platform: 'discord', userId: 'nobody' })).toBeNull();
+  });
+
+  it('gives up on a backend that never answers within the budget (U1)', async () => {
+    backend.inject(faults.hang());
+    const quick = connect({ timeoutMs: 200, budgetMs: 700 });
+    const started = Date.now();
+    await expect(quick.payContext(bob)).rejects.toBeInstanceOf(DirectoryUnavailableError);
+    expect(Date.now() - started).toBeLessThan(700 + 300);
+  });
+
+  it('cuts a slow drip at the per-attempt timeout (U4)', async () => {
+    backend.inject(faults.drip());
+    const quick = connect({ timeoutMs: 300, budgetMs: 1_000, retries: 0 });
+    const started = Date.now();
+    await expect(quick.payContext(bob)).rejects.toThrow(/timed out|aborted/);
+    expect(Date.now() - started).toBeLessThan(300 + 300);
+  });
+
+  it.each([500, 502, 503])('retries a read after HTTP %i with back-off and then succeeds (U2)', async (status) => {
+    backend.inject(faults.first(2, faults.status(status)));
+    expect((await client.payContext(bob))?.account.username).toBe('bob');
+    expect(backend.requests.filter((r) => r.startsWith('GET /v1/pay-context'))).toHaveLength(3);
+  });
+
+  it('honours Retry-After before retrying (U2)', async () => {
+    backend.inject(faults.first(1, faults.status(503, '{"error":"unavailable"}', { 'retry-after': '1' })));
+    const started = Date.now();
+    expect((await client.payContext(bob))?.account.username).toBe('bob');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+  });
+
+  it('retries a write only because it carries an idempotency key, and the grant is applied once', async () => {
+    backend.inject(faults.first(1, faults.status(500)));
+    const grant = {
+      orderId: 'retry-grant-1',
+      platform: 'telegram' as const,
+      userId: '1002',
+      teamId: null,
+      plan: 'individual_pro' as const,
+      months: 1,
+      seats: null,
+      paidAt: new Date(),
+    };
+    expect(await client.applyGrant(grant)).toMatchObject({ status: 'applied' });
+    expect(await client.applyGrant(grant)).toMatchObject({ status: 'already_applied' });
+    expect(backend.requests.filter((r) => r.startsWith('POST /v1/grants'))).toHaveLength(3);
+  });
+
+  it.each([
+    ['malformed JSON', faults.status(200, '{"account": ')],
+    ['an empty 200', faults.status(200, '')],
+    ['wrong types', faults.status(200, JSON.stringify({ account: { username: 42 }, team: null }))],
+    [
+      'an unknown plan',
+      faults.status(200, JSON.stringify({ status: 'applied', plan: 'gold', expiresAt: null, seats: 1 })),
+    ],
+  ])('treats %s in a 200 as a failure, never as data (U3)', async (_, fault) => {
+    backend.inject(fault);
+    await expect(client.payContext(bob)).rejects.toThrow(/does not match the contract/);
+  });
+
+  it('treats an HTML error page as a failure (U3)', async () => {
+    backend.inject(faults.html());
+    await expect(connect({ retries: 0 }).payContext(bob)).rejects.toThrow(/HTTP 502/);
+  });
+
+  it('fails, without hanging, when the connection is refused', async () => {
+    const port = await new Promise<number>((resolve) => {
+      const probe = createServer();
+      probe.listen(0, '127.0.0.1', () => {
+        const { port: free } = probe.address() as { port: number };
+        probe.close(() => resolve(free));
+      });
+    });
+    const nowhere = remoteDirectory({ baseUrl: `http://127.0.0.1:${port}`, secret: BACKEND_SECRET, retries: 0 });
+    await expect(nowhere.payContext(bob)).rejects.toThrow(/ECONNREFUSED/);
+  });
+
+  it('opens the breaker after 5 consecutive failures, fails fast while open, and closes after a successful probe (U5)', async () => {
+    backend.inject(faults.status(503));
+    const guarded = connect({ retries: 0, halfOpenAfterMs: 300 });
+    for (let i = 0; i < 5; i += 1) await expect(guarded.payContext(bob)).rejects.toThrow(/HTTP 503/);
+    expect(guarded.breakerState()).toBe('open');
+    const reached = backend.requests.length;
+    await expect(guarded.payContext(bob)).rejects.toThrow(/breaker open/);
+    expect(backend.requests.length).toBe(reached);
+
+    backend.inject(undefined);
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    expect((await guarded.payContext(bob))?.account.username).toBe('bob');
+    expect(guarded.breakerState()).toBe('closed');
+  });
+});

@@ -1,0 +1,79 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Sql } from '@/lib/server/db/sql';
+import { referenceBackend, referenceBackendSchema } from '@/lib/server/directory/reference/handler';
+
+export const BACKEND_SECRET = 'reference-backend-test-secret-0123456789abcdef';
+
+/**
+ * A fault: what the server does instead of (or before) answering. Returning true means the fault
+ * answered the request itself; false passes it on to the real reference backend.
+ */
+export type Fault = (request: IncomingMessage, response: ServerResponse) => boolean | Promise<boolean>;
+
+export interface TestBackend {
+  url: string;
+  /** Requests that reached the server, faulty or not. */
+  requests: string[];
+  /** Replaces the current fault (undefined: healthy). */
+  inject(fault: Fault | undefined): void;
+  close(): Promise<void>;
+}
+
+/** The reference chat backend over `sql`, on 127.0.0.1 and a free port, with fault injection. */
+export async function startTestBackend(sql: Sql): Promise<TestBackend> {
+  await sql.query(referenceBackendSchema);
+  const serve = referenceBackend(sql, BACKEND_SECRET);
+  let fault: Fault | undefined;
+  const requests: string[] = [];
+  const server: Server = createServer((request, response) => {
+    requests.push(`${request.method} ${request.url}`);
+    void (async () => {
+      if (fault && (await fault(request, response))) return;
+      await serve(request, response);
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    inject: (next) => (fault = next),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Common faults of security.md §5 (U1–U5). */
+export const faults = {
+  /** Accepts the request and never answers. */
+  hang: (): Fault => () => true,
+  /** Sends headers, then one byte a second. */
+  drip: (): Fault => (_, response) => {
+    response.writeHead(200, { 'content-type': 'application/json' });
+    const timer = setInterval(() => response.write(' '), 1000);
+    response.on('close', () => clearInterval(timer));
+    return true;
+  },
+  status:
+    (status: number, body = '{"error":"unavailable"}', headers: Record<string, string> = {}): Fault =>
+    (_, response) => {
+      response.writeHead(status, { 'content-type': 'application/json', ...headers });
+      response.end(body);
+      return true;
+    },
+  /** An HTML error page, as a proxy in front of a dead backend sends. */
+  html: (): Fault => (_, response) => {
+    response.writeHead(502, { 'content-type': 'text/html' });
+    response.end('<html><body><h1>502 Bad Gateway</h1></body></html>');
+    return true;
+  },
+  /** The first `n` requests get `fault`, the rest are served. */
+  first:
+    (n: number, fault: Fault): Fault =>
+    (request, response) =>
+      n-- > 0 ? fault(request, response) : false,
+};
