@@ -4,6 +4,14 @@ import { CHROMIUM_PATH } from './scripts/lib/chromium.mjs';
 const port = Number(process.env.E2E_PORT ?? 3300);
 const distDir = process.env.NEXT_DIST_DIR ?? '.next-e2e';
 const dataDir = process.env.E2E_DATA_DIR ?? '.data-e2e';
+/** Webhook mode (PRODUCT §8): the reference chat backend, and a second site instance that uses it. */
+export const webhookE2e = {
+  backendPort: port + 1,
+  sitePort: port + 2,
+  siteDataDir: `${dataDir}-webhook`,
+  backendDataDir: `${dataDir}-backend`,
+  secret: 'e2e-chat-backend-secret-0123456789abcdef0123',
+};
 
 // Playwright cannot download browsers here: Debian's chromium (same major as 1.64's bundled one).
 export default defineConfig({
@@ -30,18 +38,43 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // -H localhost, not 127.0.0.1: the latter loops on `/` with a proxy rewrite (vercel/next.js#94745).
-    command: `rm -rf ${dataDir} && npx next start -H localhost -p ${port}`,
-    url: `http://localhost:${port}/api/health`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 120_000,
-    env: {
-      NEXT_DIST_DIR: distDir,
-      DATA_DIR: dataDir,
-      SITE_URL: `http://localhost:${port}`,
-      NEXT_TELEMETRY_DISABLED: '1',
+  webServer: [
+    {
+      // -H localhost, not 127.0.0.1: the latter loops on `/` with a proxy rewrite (vercel/next.js#94745).
+      command: `rm -rf ${dataDir} && npx next start -H localhost -p ${port}`,
+      url: `http://localhost:${port}/api/health`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+      env: {
+        NEXT_DIST_DIR: distDir,
+        DATA_DIR: dataDir,
+        SITE_URL: `http://localhost:${port}`,
+        NEXT_TELEMETRY_DISABLED: '1',
+      },
+      stdout: 'pipe',
     },
-    stdout: 'pipe',
-  },
+    {
+      // An unsigned health check answers 401, which Playwright counts as "up".
+      command: `rm -rf ${webhookE2e.backendDataDir} && npx tsx --conditions=react-server lib/server/cli/backend.ts --port ${webhookE2e.backendPort} --data ${webhookE2e.backendDataDir}`,
+      url: `http://localhost:${webhookE2e.backendPort}/v1/health`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+      env: { CHAT_BACKEND_SECRET: webhookE2e.secret },
+    },
+    {
+      command: `rm -rf ${webhookE2e.siteDataDir} && npx next start -H localhost -p ${webhookE2e.sitePort}`,
+      url: `http://localhost:${webhookE2e.sitePort}/api/health`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+      env: {
+        NEXT_DIST_DIR: distDir,
+        DATA_DIR: webhookE2e.siteDataDir,
+        SITE_URL: `http://localhost:${webhookE2e.sitePort}`,
+        CHAT_BACKEND_URL: `http://localhost:${webhookE2e.backendPort}`,
+        CHAT_BACKEND_SECRET: webhookE2e.secret,
+        NEXT_TELEMETRY_DISABLED: '1',
+      },
+      stdout: 'pipe',
+    },
+  ],
 });

@@ -128,3 +128,45 @@ describe.each(storeKinds)('the remote account directory against the reference ba
     expect(guarded.breakerState()).toBe('closed');
   });
 });
+
+describe('idempotency keys at the reference backend', () => {
+  const store = useTestStore('pglite');
+  it('are scoped to the operation: an order id keys both its registration and its grant', async () => {
+    const backend = await startTestBackend(store().sql);
+    try {
+      const client = remoteDirectory({ baseUrl: backend.url, secret: BACKEND_SECRET });
+      const orderId = 'c'.repeat(32);
+      const now = new Date();
+      expect(
+        await client.registerOrder({
+          orderId,
+          platform: 'telegram',
+          userId: '1002',
+          teamId: null,
+          plan: 'individual_pro',
+          period: 'period0',
+          seats: null,
+          gateway: 'vnpay',
+          currency: 'VND',
+          amount: 49_000,
+          createdAt: now,
+        }),
+      ).toBe('accepted');
+      const grant = {
+        orderId,
+        platform: 'telegram' as const,
+        userId: '1002',
+        teamId: null,
+        plan: 'individual_pro' as const,
+        months: 1,
+        seats: null,
+        paidAt: now,
+      };
+      expect(await client.applyGrant(grant)).toMatchObject({ status: 'applied' });
+      // The same key for the same operation with another body is a client bug: refused.
+      await expect(client.applyGrant({ ...grant, months: 7 })).rejects.toThrow(/HTTP 409/);
+    } finally {
+      await backend.close();
+    }
+  });
+});

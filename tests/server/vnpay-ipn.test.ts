@@ -2,20 +2,19 @@ import fc from 'fast-check';
 import { installDatabase } from '@/lib/server/db';
 import { addMonths } from '@/lib/pricing/quote';
 import { findOrder } from '@/lib/server/ledger/orders';
-import { storeKinds, useTestStore } from '../support/stores';
-import { ipnRequest, pendingTeamOrder, vnpayCallback, vnpayRoutes } from '../support/money';
+import { resetTestStore, storeKinds, useTestStore } from '../support/stores';
+import { alice, ipnRequest, pendingTeamOrder, vnpayCallback, vnpayRoutes } from '../support/money';
 
 const reply = async (params: URLSearchParams) =>
   (await vnpayRoutes.ipn(ipnRequest(params))).json() as Promise<{ RspCode: string }>;
 
 describe.each(storeKinds)('VNPay IPN on %s', (kind) => {
   const store = useTestStore(kind);
-  const team = async () =>
-    (
-      await store().sql.query<{ seats: number; plan_expires_at: Date }>(
-        "SELECT seats, plan_expires_at FROM teams WHERE team_id = '-1002001'",
-      )
-    ).rows[0]!;
+  // The team as the account directory holds it (asserted through the seam, not its tables).
+  const team = async () => {
+    const { seats, planExpiresAt } = (await store().directory.payContext(alice))!.team!;
+    return { seats, plan_expires_at: planExpiresAt! };
+  };
   const orderStatus = async (id: string) => (await findOrder(store().sql, id))?.status;
   const eventCount = async () =>
     Number((await store().sql.query<{ n: number }>('SELECT count(*)::int AS n FROM payment_events')).rows[0]!.n);
@@ -112,7 +111,7 @@ describe.each(storeKinds)('VNPay IPN on %s', (kind) => {
           maxLength: 6,
         }),
         async (sequence) => {
-          await store().sql.query("UPDATE teams SET plan_expires_at = now() + interval '15 days', seats = 10");
+          await resetTestStore(store().sql);
           const before = await team();
           const order = await pendingTeamOrder();
           const success = vnpayCallback(order, { vnp_TransactionNo: '111' });

@@ -115,7 +115,9 @@ export function referenceBackend(sql: Sql, secret: string) {
     }
     const key = header(request, 'idempotency-key');
     if (method === 'POST' && !key) return error(422, 'invalid_request');
-    return key ? idempotent(key, rawBody, () => route(body, url.searchParams)) : route(body, url.searchParams);
+    // Keys are scoped to the operation: the same order id names both its registration and its grant.
+    const scoped = key && `${method} ${url.pathname} ${key}`;
+    return scoped ? idempotent(scoped, rawBody, () => route(body, url.searchParams)) : route(body, url.searchParams);
   }
 
   return async function serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
