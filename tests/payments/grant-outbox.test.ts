@@ -120,5 +120,5 @@ describe('grants survive a restart', () => {
       installDirectory(undefined);
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, 120_000);
 });
