@@ -2,9 +2,11 @@ import type { Metadata, Viewport } from 'next';
 import { hasLocale, NextIntlClientProvider } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
 import { notFound } from 'next/navigation';
+import { preload } from 'react-dom';
 import { routing } from '@/lib/i18n/routing';
 import { clientMessages, layoutClientNamespaces } from '@/lib/i18n/client-messages';
 import { localeInfo, locales } from '@/lib/i18n/locales';
+import { firstViewFonts } from '@/lib/i18n/fonts';
 import { site } from '@/lib/config/site';
 import { env } from '@/lib/server/env';
 import { SiteHeader } from '@/components/layout/site-header';
@@ -41,6 +43,7 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   const t = await getTranslations({ locale, namespace: 'Navigation' });
+  for (const href of firstViewFonts[locale] ?? []) preload(href, { as: 'font', type: 'font/woff2', crossOrigin: '' });
 
   return (
     <html lang={locale} dir={localeInfo(locale).dir} data-scroll-behavior="smooth">
