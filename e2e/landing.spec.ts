@@ -5,17 +5,6 @@ import { IMAGE_BREAKPOINTS } from '../lib/config/constants';
 import { message } from './support/messages';
 
 test.describe('landing page', () => {
-  test('a section below the fold fades in the first time it scrolls into view, and stays', async ({ page }) => {
-    await page.goto('/');
-    const last = page.locator('[data-reveal]').last();
-    await expect(last).toHaveCSS('opacity', '0');
-    await last.scrollIntoViewIfNeeded();
-    await expect(last).toHaveCSS('opacity', '1');
-    await expect(last).toHaveCSS('transform', 'none');
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await expect(last).toHaveCSS('opacity', '1');
-  });
-
   test('every navigation anchor scrolls its section to just below the header', async ({ page }) => {
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: message('en', 'Navigation.mainLabel') });

@@ -1,8 +1,10 @@
+'use client';
+import * as m from 'motion/react-m';
+
 /**
- * Fades and lifts its content in the first time it scrolls into view: <RevealOnScroll> marks it
- * `data-revealed` and landing.css runs the transition (0.55 s, `delay` seconds late). Only opacity
- * and transform change, so nothing around it moves (no layout shift); without JavaScript the page's
- * <noscript> style shows everything at once. A server component: no JavaScript per reveal.
+ * Fades and lifts its content in the first time it scrolls into view. Only opacity and
+ * transform change, so nothing around it moves (no layout shift); without JavaScript the
+ * page's <noscript> style shows everything at once.
  */
 export function Reveal({
   children,
@@ -13,10 +15,16 @@ export function Reveal({
   delay?: number;
   className?: string;
 }) {
-  const style = delay ? ({ '--reveal-delay': `${delay}s` } as React.CSSProperties) : undefined;
   return (
-    <div className={className} data-reveal="" style={style}>
+    <m.div
+      className={className}
+      data-reveal=""
+      initial={{ opacity: 0, y: 24 }}
+      whileInView={{ opacity: 1, y: 0 }}
+      viewport={{ once: true, margin: '0px 0px -8% 0px' }}
+      transition={{ duration: 0.55, delay, ease: [0.25, 0.1, 0.25, 1] }}
+    >
       {children}
-    </div>
+    </m.div>
   );
 }

@@ -3,6 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import { NextIntlClientProvider } from 'next-intl';
 import en from '@/messages/en.json';
 import { landingSections } from '@/lib/config/pages';
+import { MotionProvider } from '@/components/landing/motion-provider';
 import { About, Download, Features, Hero, HowItWorks, Testimonials } from '@/components/landing/sections';
 import { PricingTable } from '@/components/landing/pricing-table';
 import { SiteHeader } from '@/components/layout/site-header';
@@ -16,7 +17,7 @@ jest.mock('next/navigation', () => ({
 }));
 
 beforeAll(() => {
-  // jsdom has neither; the in-view reveals and the video leaf ask for them.
+  // jsdom has neither; motion's in-view reveals and the video leaf ask for them.
   Object.defineProperty(window, 'IntersectionObserver', {
     value: class {
       observe() {}
@@ -32,7 +33,7 @@ beforeAll(() => {
 const renderIn = (locale: Locale, ui: React.ReactNode) =>
   render(
     <NextIntlClientProvider locale={locale} messages={en} timeZone="UTC">
-      {ui}
+      <MotionProvider>{ui}</MotionProvider>
     </NextIntlClientProvider>,
   );
 
