@@ -5,19 +5,34 @@ const isDev = process.env.NODE_ENV === 'development';
 
 // Pages are prerendered, so the CSP cannot carry a per-request nonce; scripts are limited to
 // this origin plus Next's inline hydration payload. Everything the site shows is self-hosted.
-const contentSecurityPolicy = [
-  "default-src 'self'",
-  `script-src 'self' 'unsafe-inline'${isDev ? " 'unsafe-eval'" : ''}`,
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self'",
-  "media-src 'self'",
-  "connect-src 'self'",
-  "frame-ancestors 'none'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-].join('; ');
+const csp = (extra = {}) =>
+  [
+    "default-src 'self'",
+    `script-src 'self' 'unsafe-inline'${isDev ? " 'unsafe-eval'" : ''}${extra.script ?? ''}`,
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob:${extra.img ?? ''}`,
+    "font-src 'self'",
+    "media-src 'self'",
+    `connect-src 'self'${extra.connect ?? ''}`,
+    ...(extra.frame ? [`frame-src${extra.frame}`] : []),
+    "frame-ancestors 'none'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+  ].join('; ');
+const contentSecurityPolicy = csp();
+
+// PayPal's JS SDK loads scripts, images and frames from its own hosts (production-notes §2):
+// allowed on the pay page only, where the buttons live.
+const paypalHosts = ' https://*.paypal.com https://*.paypalobjects.com';
+const payPageHeaders = [
+  {
+    key: 'Content-Security-Policy',
+    value: csp({ script: paypalHosts, img: paypalHosts, connect: paypalHosts, frame: paypalHosts }),
+  },
+  // PayPal's approval window talks back to its opener; same-origin would cut it off.
+  { key: 'Cross-Origin-Opener-Policy', value: 'same-origin-allow-popups' },
+];
 
 const securityHeaders = [
   { key: 'Content-Security-Policy', value: contentSecurityPolicy },
@@ -40,6 +55,9 @@ const nextConfig = {
   async headers() {
     return [
       { source: '/:path*', headers: securityHeaders },
+      // Later entries override earlier ones for the same header.
+      { source: '/pay', headers: payPageHeaders },
+      { source: '/:locale/pay', headers: payPageHeaders },
       {
         // HSTS is meaningless (and sticky) on a developer's machine; everywhere else it is on.
         source: '/:path*',

@@ -15,9 +15,15 @@ import {
 } from '@/lib/pricing/catalogue';
 import { isActive, quote, seatsAreValid, type PlanState } from '@/lib/pricing/quote';
 import { withinLimits, type GatewayChoice } from '@/lib/payments/gateways';
-import { IDEMPOTENCY_HEADER, type CheckoutRequest, type CheckoutResponse } from '@/lib/shared/checkout';
+import {
+  IDEMPOTENCY_HEADER,
+  type CheckoutRequest,
+  type CheckoutResponse,
+  type PaypalCheckoutParams,
+} from '@/lib/shared/checkout';
 import type { PayFormProps, PlanStateView } from '@/lib/shared/pay-view';
 import { CancelPlanDialog } from './cancel-plan-dialog';
+import { PaypalCheckout } from './paypal-checkout';
 import styles from './pay.module.css';
 import type messages from '@/messages/en.json';
 
@@ -39,7 +45,7 @@ type MethodKey = keyof FormMessages['methods'];
  * The plan, period, team size and gateway choice with a live quote (PRODUCT §6 steps 2–4). The
  * quote is computed with the server's own catalogue code; the server recomputes it at checkout.
  */
-export function CheckoutForm({ user, team, gateways: choices, now: nowIso }: PayFormProps) {
+export function CheckoutForm({ user, team, gateways: choices, paypal, now: nowIso }: PayFormProps) {
   const t = useTranslations('PayPage');
   const plansT = useTranslations('Plans');
   const format = useFormatter();
@@ -83,6 +89,8 @@ export function CheckoutForm({ user, team, gateways: choices, now: nowIso }: Pay
   const limit = priced?.ok && gateway ? withinLimits(gateway, priced.amount) : null;
   const refusal = !buyer
     ? t('form.teamRequired')
+    : gateway?.period3 === false && effectivePeriod === 'period3'
+      ? t('form.period3Paypal')
     : priced && !priced.ok
       ? priced.reason === 'nothing_to_pay'
         ? t('form.nothingToPay')
@@ -96,9 +104,9 @@ export function CheckoutForm({ user, team, gateways: choices, now: nowIso }: Pay
           : null;
   const canPay = Boolean(priced?.ok && !refusal && !seatsError && gateway && method && !mustCancel && !pending);
 
-  async function checkout(event: React.FormEvent) {
-    event.preventDefault();
-    if (!canPay || !gateway) return;
+  /** POSTs the selection once per attempt; the answer, or null after showing why it failed. */
+  async function requestCheckout(): Promise<Exclude<CheckoutResponse, { error: unknown }> | null> {
+    if (!canPay || !gateway) return null;
     setPending(true);
     setServerError(null);
     idempotencyKey.current ||= newKey();
@@ -122,17 +130,29 @@ export function CheckoutForm({ user, team, gateways: choices, now: nowIso }: Pay
       const answer = (await response.json()) as CheckoutResponse;
       // The next attempt (after Back, or after an error) is a new checkout.
       idempotencyKey.current = '';
-      if ('redirectUrl' in answer) {
-        window.location.assign(answer.redirectUrl);
-        return;
-      }
-      if ('error' in answer) setServerError(answer.error.message);
-      // A {paypal} answer is for PayPal's buttons, which the PayPal gateway's form part renders.
+      if (!('error' in answer)) return answer;
+      setServerError(answer.error.message);
     } catch {
       idempotencyKey.current = '';
       setServerError(t('form.networkError'));
     }
     setPending(false);
+    return null;
+  }
+
+  async function checkout(event: React.FormEvent) {
+    event.preventDefault();
+    // PayPal starts from its own buttons, which run the checkout themselves.
+    if (gateway?.id === 'paypal') return;
+    const answer = await requestCheckout();
+    if (answer && 'redirectUrl' in answer) window.location.assign(answer.redirectUrl);
+  }
+
+  /** The PayPal buttons' createSubscription: the site's checkout, answering the subscription's parameters. */
+  async function paypalCheckout(): Promise<PaypalCheckoutParams | null> {
+    const answer = await requestCheckout();
+    setPending(false);
+    return answer && 'paypal' in answer ? answer.paypal : null;
   }
 
   const planPrice = (p: PaidPlanId) => {
@@ -323,9 +343,13 @@ export function CheckoutForm({ user, team, gateways: choices, now: nowIso }: Pay
         </p>
       )}
 
-      <button type="submit" className="button button--primary" disabled={!canPay} aria-busy={pending}>
-        {pending ? t('form.pending') : t('form.checkout')}
-      </button>
+      {gateway?.id === 'paypal' && paypal ? (
+        <PaypalCheckout options={paypal} disabled={!canPay && !pending} startCheckout={paypalCheckout} />
+      ) : (
+        <button type="submit" className="button button--primary" disabled={!canPay} aria-busy={pending}>
+          {pending ? t('form.pending') : t('form.checkout')}
+        </button>
+      )}
 
       {mustCancel && (
         <CancelPlanDialog

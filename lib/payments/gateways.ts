@@ -16,6 +16,8 @@ export interface GatewayOffer {
   /** Inclusive bounds, in the currency's minor unit. */
   min: number;
   max: number;
+  /** false: the gateway cannot take period3 (a team-size increase on the current plan). */
+  period3?: boolean;
 }
 
 /** An offer on the pay page: available means this deployment can take the payment right now. */

@@ -62,6 +62,20 @@ const schema = z
         message: 'must be set together with the other VNPay credential',
       });
     }
+    // PayPal needs all four to take money: the secret to read subscriptions, the webhook id to
+    // verify events, the plan ids to bill; a partial set is a misconfiguration, not "sandbox".
+    const paypal = [
+      'NEXT_PUBLIC_PAYPAL_CLIENT_ID',
+      'PAYPAL_CLIENT_SECRET',
+      'PAYPAL_WEBHOOK_ID',
+      'PAYPAL_PLAN_IDS',
+    ] as const;
+    const paypalSet = paypal.filter((name) => env[name]);
+    if (paypalSet.length > 0 && paypalSet.length < paypal.length) {
+      for (const name of paypal.filter((n) => !env[n])) {
+        ctx.addIssue({ code: 'custom', path: [name], message: 'must be set together with the other PayPal settings' });
+      }
+    }
   })
   .transform((env) => ({
     ...env,

@@ -3,6 +3,7 @@ import { accountDirectory, type PayContext, type Subject } from '@/lib/server/di
 import { ledgerSql } from '@/lib/server/db';
 import { findOrder } from '@/lib/server/ledger/orders';
 import { gatewayChoices } from '@/lib/server/payments/registry';
+import { paypalClientOptions } from '@/lib/server/payments/paypal/config';
 import { buyerState } from '@/lib/pricing/buyer';
 import { isFailureCode, orderResult, type PayResult } from '@/lib/shared/pay-result';
 import type { PayFormProps } from '@/lib/shared/pay-view';
@@ -42,6 +43,7 @@ export async function loadPayPage(subject: Subject | null, query: Query, now: Da
       user: view(buyerState(context, 'individual_pro'))!,
       team: view(buyerState(context, 'team_pro')),
       gateways: gatewayChoices(),
+      paypal: paypalClientOptions(),
       now: now.toISOString(),
     },
   };

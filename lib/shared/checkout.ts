@@ -44,13 +44,22 @@ export const checkoutErrors = [
   'rate_limited',
   'not_active',
   'order_refused',
+  'period3_not_with_paypal',
+  'paypal_not_confirmed',
   'server_error',
   'service_unavailable',
 ] as const;
 export type CheckoutErrorCode = (typeof checkoutErrors)[number];
 
+/** What the PayPal buttons create the subscription with: our plan id, users or blocks, our order id. */
+export interface PaypalCheckoutParams {
+  planId: string;
+  quantity: number;
+  customId: string;
+}
+
 /** How the browser continues: to the gateway's page, or PayPal's buttons with these parameters. */
 export type CheckoutResponse =
   | { redirectUrl: string }
-  | { paypal: { planId: string; quantity: number; customId: string } }
+  | { paypal: PaypalCheckoutParams }
   | { error: { code: CheckoutErrorCode; message: string } };

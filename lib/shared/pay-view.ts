@@ -18,6 +18,15 @@ export interface PayFormProps {
   team: PlanStateView | null;
   /** Every gateway the site knows, in offer order, with what it accepts and whether it is available. */
   gateways: GatewayChoice[];
+  /** How the page loads PayPal's JS SDK, when PayPal is available. */
+  paypal: PaypalClientOptions | null;
   /** The clock the server rendered with, so the live quote uses the same "now". */
   now: string;
+}
+
+/** The JS SDK's options: the public client id, and the local sandbox's stand-in SDK when there is one. */
+export interface PaypalClientOptions {
+  clientId: string;
+  environment: 'sandbox' | 'production';
+  sdkBaseUrl?: string;
 }

@@ -51,6 +51,10 @@ export async function startCheckout(input: CheckoutInput): Promise<CheckoutResul
   if (!gateway.available()) return refuse('gateway_unavailable');
   const { offer } = gateway;
   if (!isMethodOf(offer, selection.method)) return refuse('unknown_method');
+  // period3 keeps the current plan and pays a prorated increase; a gateway that cannot take that
+  // (PayPal: a running subscription's quantity is not revised here, PRODUCT §6.5) refuses it here,
+  // before any order exists — never charged as a new subscription.
+  if (selection.period === 'period3' && offer.period3 === false) return refuse('period3_not_with_paypal');
 
   const current = buyerState(context, selection.plan);
   if (!current) return refuse('team_required');

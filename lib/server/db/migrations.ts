@@ -114,6 +114,53 @@ export const migrations: readonly string[] = [
     applied_at timestamptz NOT NULL
   );
   `,
+  // PayPal subscriptions (PRODUCT §6.5): one row per gateway subscription, bound to the checkout
+  // order that started it. Each payment of a subscription is its own order row (cycle 1 is the
+  // checkout order, cycle n a renewal order), so settlement, the outbox and the directory stay
+  // idempotent by order id. Webhook events are kept by the gateway's event id (dedupe, audit).
+  `
+  CREATE TABLE subscriptions (
+    id         text PRIMARY KEY,
+    gateway    text NOT NULL,
+    order_id   text NOT NULL UNIQUE REFERENCES orders,
+    plan_id    text NOT NULL,
+    quantity   integer NOT NULL CHECK (quantity > 0),
+    status     text NOT NULL,
+    created_at timestamptz NOT NULL,
+    updated_at timestamptz NOT NULL
+  );
+
+  ALTER TABLE orders ADD COLUMN subscription_id text;
+  ALTER TABLE orders ADD COLUMN subscription_cycle integer;
+  CREATE UNIQUE INDEX orders_subscription_cycle ON orders (subscription_id, subscription_cycle)
+    WHERE subscription_id IS NOT NULL;
+
+  CREATE TABLE webhook_events (
+    gateway     text NOT NULL,
+    event_id    text NOT NULL,
+    event_type  text NOT NULL,
+    resource_id text,
+    outcome     text NOT NULL,
+    payload     jsonb NOT NULL,
+    received_at timestamptz NOT NULL,
+    PRIMARY KEY (gateway, event_id)
+  );
+
+  -- Only the local PayPal sandbox (never used in production) writes here: the subscriptions it
+  -- plays PayPal for, so that a restart or another process (npm run reconcile) still sees them.
+  CREATE TABLE paypal_sandbox_subscriptions (
+    id               text PRIMARY KEY,
+    plan_id          text NOT NULL,
+    quantity         integer NOT NULL,
+    custom_id        text NOT NULL,
+    status           text NOT NULL,
+    cycles_completed integer NOT NULL DEFAULT 0,
+    failed_payments  integer NOT NULL DEFAULT 0,
+    last_webhook     jsonb,
+    created_at       timestamptz NOT NULL,
+    updated_at       timestamptz NOT NULL
+  );
+  `,
 ];
 
 export async function migrate(sql: Sql): Promise<void> {

@@ -24,6 +24,8 @@ export const errorStatus: Record<CheckoutErrorCode, number> = {
   rate_limited: 429,
   not_active: 409,
   order_refused: 409,
+  period3_not_with_paypal: 422,
+  paypal_not_confirmed: 422,
   server_error: 500,
   service_unavailable: 503,
 };

@@ -6,7 +6,7 @@ import type { Locale } from '@/lib/i18n/locales';
 import type { Sql } from '@/lib/server/db/sql';
 import type { NewOrder, Order, OrderStatus } from './types';
 
-interface OrderRow {
+export interface OrderRow {
   id: string;
   platform: Platform;
   user_id: string;
@@ -24,11 +24,13 @@ interface OrderRow {
   client_ip: string;
   idempotency_key: string;
   gateway_ref: string | null;
+  subscription_id?: string | null;
+  subscription_cycle?: number | null;
   granted: boolean | null;
   created_at: Date;
 }
 
-const toOrder = (row: OrderRow): Order => ({
+export const toOrder = (row: OrderRow): Order => ({
   id: row.id,
   platform: row.platform,
   userId: row.user_id,
@@ -46,12 +48,14 @@ const toOrder = (row: OrderRow): Order => ({
   clientIp: row.client_ip,
   idempotencyKey: row.idempotency_key,
   gatewayRef: row.gateway_ref,
+  subscriptionId: row.subscription_id ?? null,
+  subscriptionCycle: row.subscription_cycle ?? null,
   granted: row.granted === true,
   createdAt: new Date(row.created_at),
 });
 
 /** An order with whether its grant reached the directory (orders paid before the outbox existed were granted in place). */
-const SELECT_ORDER = `SELECT o.*, (x.order_id IS NULL OR x.delivered_at IS NOT NULL) AS granted
+export const SELECT_ORDER = `SELECT o.*, (x.order_id IS NULL OR x.delivered_at IS NOT NULL) AS granted
                         FROM orders o LEFT JOIN outbox x ON x.order_id = o.id`;
 
 /** 128 random bits, hex: unguessable, and within VNPay's alphanumeric TxnRef alphabet. */

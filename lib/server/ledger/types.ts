@@ -38,6 +38,9 @@ export interface Order extends Omit<NewOrder, 'now' | 'subject'> {
   status: OrderStatus;
   /** The gateway's own reference for this order, once it gave one (MoMo requestId, PayPal subscription id…). */
   gatewayRef: string | null;
+  /** The gateway subscription this order is one payment of (PayPal), and which payment: 1 = the first. */
+  subscriptionId: string | null;
+  subscriptionCycle: number | null;
   /** Paid and its grant applied to the account directory (the outbox row delivered). */
   granted: boolean;
   createdAt: Date;

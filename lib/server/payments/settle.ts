@@ -67,3 +67,19 @@ async function decide(tx: Sql, order: Order, event: PaymentEvent): Promise<Payme
   const failed = await moveOrder(tx, order.id, ['pending'], 'failed', event.now);
   return failed ? 'failed' : 'already_confirmed';
 }
+
+/**
+ * Money moved back after the fact (a PayPal refund or reversal): the event is recorded once and
+ * the order goes to `needs_review` whatever its status, so a person decides what the account keeps.
+ * The grant already applied is not undone automatically — that is the person's decision.
+ */
+export async function holdForReview(event: PaymentEvent): Promise<PaymentOutcome> {
+  const sql = await ledgerSql();
+  return sql.transaction(async (tx) => {
+    const order = await lockOrder(tx, event.orderId);
+    if (!order) return 'order_not_found';
+    if (!(await recordEvent(tx, event, 'held_for_review'))) return 'already_confirmed';
+    await moveOrder(tx, order.id, ['pending', 'paid', 'failed'], 'needs_review', event.now);
+    return 'held_for_review';
+  });
+}

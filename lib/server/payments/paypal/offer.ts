@@ -7,4 +7,7 @@ export const paypalOffer = {
   methods: ['paypal', 'card'],
   min: 100,
   max: 1_000_000,
+  // A subscription renews at a fixed plan and quantity; keeping the plan and paying only for more
+  // seats would be a quantity revision, which this site does not make (PRODUCT §6.5).
+  period3: false,
 } as const satisfies GatewayOffer;

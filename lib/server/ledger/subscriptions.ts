@@ -1,0 +1,159 @@
+import 'server-only';
+import { randomBytes } from 'node:crypto';
+import type { GatewayId } from '@/lib/payments/gateways';
+import type { Sql } from '@/lib/server/db/sql';
+import { SELECT_ORDER, toOrder, type OrderRow } from './orders';
+import type { Order } from './types';
+
+/**
+ * Gateway subscriptions (PayPal) and the orders that are their payments. A subscription is bound
+ * to the checkout order that started it, once: the subscription id is the primary key and the
+ * order id is unique, so one subscription can never pay for two orders, nor one order hold two
+ * subscriptions. Payment n of a subscription is the order with (subscription_id, cycle n).
+ */
+export interface Subscription {
+  id: string;
+  gateway: GatewayId;
+  orderId: string;
+  planId: string;
+  quantity: number;
+  status: string;
+}
+
+interface SubscriptionRow {
+  id: string;
+  gateway: GatewayId;
+  order_id: string;
+  plan_id: string;
+  quantity: number;
+  status: string;
+}
+
+const toSubscription = (row: SubscriptionRow): Subscription => ({
+  id: row.id,
+  gateway: row.gateway,
+  orderId: row.order_id,
+  planId: row.plan_id,
+  quantity: row.quantity,
+  status: row.status,
+});
+
+export type BindResult = 'bound' | 'already_bound' | 'conflict';
+
+/** Binds `subscription` to its checkout order (which becomes its payment 1); idempotent for the same pair. */
+export async function bindSubscription(tx: Sql, subscription: Subscription, now: Date): Promise<BindResult> {
+  const inserted = await tx.query(
+    `INSERT INTO subscriptions (id, gateway, order_id, plan_id, quantity, status, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $7) ON CONFLICT DO NOTHING`,
+    [
+      subscription.id,
+      subscription.gateway,
+      subscription.orderId,
+      subscription.planId,
+      subscription.quantity,
+      subscription.status,
+      now,
+    ],
+  );
+  if (inserted.rowCount === 1) {
+    await tx.query(
+      `UPDATE orders SET subscription_id = $2, subscription_cycle = 1, gateway_ref = $2
+        WHERE id = $1 AND subscription_id IS NULL`,
+      [subscription.orderId, subscription.id],
+    );
+    return 'bound';
+  }
+  const existing = await tx.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM subscriptions WHERE id = $1 AND order_id = $2',
+    [subscription.id, subscription.orderId],
+  );
+  return existing.rows[0]?.n === 1 ? 'already_bound' : 'conflict';
+}
+
+export async function findSubscription(sql: Sql, id: string): Promise<Subscription | null> {
+  const result = await sql.query<SubscriptionRow>('SELECT * FROM subscriptions WHERE id = $1', [id]);
+  return result.rows[0] ? toSubscription(result.rows[0]) : null;
+}
+
+/** The gateway's last known status (kept for support and the review queue; grants never read it). */
+export async function setSubscriptionStatus(sql: Sql, id: string, status: string, now: Date): Promise<void> {
+  await sql.query('UPDATE subscriptions SET status = $2, updated_at = $3 WHERE id = $1 AND status <> $2', [
+    id,
+    status,
+    now,
+  ]);
+}
+
+/**
+ * The order that is payment `cycle` of a subscription: the checkout order for cycle 1, otherwise a
+ * renewal order copied from it (same plan, period, seats and amount), created once — concurrent
+ * callers meet on the unique (subscription_id, subscription_cycle) index and get the same row.
+ */
+export async function cycleOrder(sql: Sql, first: Order, subscriptionId: string, cycle: number, now: Date) {
+  if (cycle === 1) return first;
+  await sql.query(
+    `INSERT INTO orders (id, platform, user_id, team_id, plan, period, seats, months, gateway, method,
+                         currency, amount, locale, client_ip, idempotency_key, created_at, updated_at,
+                         gateway_ref, subscription_id, subscription_cycle)
+     SELECT $2, platform, user_id, team_id, plan, period, seats, months, gateway, method, currency, amount,
+            locale, 'gateway', $3 || '#' || $4::int::text, $5, $5, $3, $3, $4::int
+       FROM orders WHERE id = $1
+     ON CONFLICT DO NOTHING`,
+    [first.id, randomBytes(16).toString('hex'), subscriptionId, cycle, now],
+  );
+  const row = await sql.query<OrderRow>(`${SELECT_ORDER} WHERE o.subscription_id = $1 AND o.subscription_cycle = $2`, [
+    subscriptionId,
+    cycle,
+  ]);
+  if (!row.rows[0]) throw new Error(`renewal order ${subscriptionId}#${cycle} vanished`);
+  return toOrder(row.rows[0]);
+}
+
+/** Every payment order of a subscription, cycle order. */
+export async function subscriptionOrders(sql: Sql, subscriptionId: string): Promise<Order[]> {
+  const result = await sql.query<OrderRow>(
+    `${SELECT_ORDER} WHERE o.subscription_id = $1 ORDER BY o.subscription_cycle`,
+    [subscriptionId],
+  );
+  return result.rows.map(toOrder);
+}
+
+export interface WebhookEvent {
+  gateway: GatewayId;
+  eventId: string;
+  eventType: string;
+  resourceId: string | null;
+  outcome: string;
+  payload: unknown;
+  now: Date;
+}
+
+/** True when this (gateway, event id) was already handled to the end: a redelivery is a no-op. */
+export async function webhookEventHandled(sql: Sql, gateway: GatewayId, eventId: string): Promise<boolean> {
+  const result = await sql.query('SELECT 1 FROM webhook_events WHERE gateway = $1 AND event_id = $2', [
+    gateway,
+    eventId,
+  ]);
+  return result.rows.length > 0;
+}
+
+/**
+ * Records a verified event once its effects are committed (they are idempotent, so a crash in
+ * between only makes the redelivery do them again, harmlessly). Never call it for an unverified one.
+ */
+export async function recordWebhookEvent(sql: Sql, event: WebhookEvent): Promise<boolean> {
+  const result = await sql.query(
+    `INSERT INTO webhook_events (gateway, event_id, event_type, resource_id, outcome, payload, received_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
+    [
+      event.gateway,
+      event.eventId,
+      event.eventType,
+      event.resourceId,
+      event.outcome,
+      JSON.stringify(event.payload),
+      event.now,
+    ],
+  );
+  return result.rowCount === 1;
+}

@@ -1,0 +1,176 @@
+import 'server-only';
+import { z } from 'zod';
+import { UnavailableError } from '@/lib/server/unavailable';
+import type { PaypalConfig } from './config';
+import { sandboxTransport } from './sandbox/api';
+
+/**
+ * The three PayPal REST calls the site needs (payments.md §4.3: fetch and a small typed wrapper,
+ * not the SDK): an OAuth token, a subscription read, and webhook signature verification. Every
+ * answer is validated; a timeout, a network failure, a 5xx or an answer of the wrong shape is an
+ * UnavailableError (the caller answers "try again"), never a guess.
+ */
+const TIMEOUT_MS = 10_000;
+/** A token is renewed this long before PayPal says it expires. */
+const TOKEN_MARGIN_MS = 60_000;
+
+export type Transport = (url: string, init: RequestInit) => Promise<Response>;
+
+export const subscriptionStatuses = [
+  'APPROVAL_PENDING',
+  'APPROVED',
+  'ACTIVE',
+  'SUSPENDED',
+  'CANCELLED',
+  'EXPIRED',
+] as const;
+
+const money = z.object({ currency_code: z.string(), value: z.string() });
+
+/** GET /v1/billing/subscriptions/{id}, the fields the site relies on. */
+export const paypalSubscription = z.object({
+  id: z.string(),
+  status: z.enum(subscriptionStatuses),
+  plan_id: z.string(),
+  custom_id: z.string().optional(),
+  // PayPal sends the quantity as a string ("3"); absent means 1.
+  quantity: z
+    .string()
+    .regex(/^\d{1,6}$/)
+    .optional(),
+  start_time: z.string().optional(),
+  billing_info: z
+    .object({
+      cycle_executions: z
+        .array(z.object({ tenure_type: z.string(), sequence: z.number(), cycles_completed: z.number().int().min(0) }))
+        .optional(),
+      last_payment: z.object({ amount: money, time: z.string() }).optional(),
+      failed_payments_count: z.number().int().optional(),
+    })
+    .optional(),
+});
+export type PaypalSubscription = z.infer<typeof paypalSubscription>;
+
+/** The payments PayPal has taken for a subscription: completed regular billing cycles. */
+export function paidCycles(subscription: PaypalSubscription): number {
+  return (subscription.billing_info?.cycle_executions ?? [])
+    .filter((cycle) => cycle.tenure_type === 'REGULAR')
+    .reduce((sum, cycle) => sum + cycle.cycles_completed, 0);
+}
+
+const tokenAnswer = z.object({ access_token: z.string().min(1), expires_in: z.number().positive() });
+const verificationAnswer = z.object({ verification_status: z.enum(['SUCCESS', 'FAILURE']) });
+
+/** Subscription ids are `I-` and upper-case alphanumerics; anything else is not worth a request. */
+export const subscriptionId = z.string().regex(/^I-[A-Z0-9]{6,40}$/);
+
+/** The headers PayPal signs a webhook delivery with (payments.md §3.4). */
+export interface TransmissionHeaders {
+  authAlgo: string;
+  certUrl: string;
+  transmissionId: string;
+  transmissionSig: string;
+  transmissionTime: string;
+}
+
+export interface PaypalClient {
+  getSubscription(id: string): Promise<PaypalSubscription | null>;
+  /** Asks PayPal whether `rawBody` with these headers is a genuine delivery to our webhook. */
+  verifyWebhook(headers: TransmissionHeaders, rawBody: string): Promise<boolean>;
+}
+
+const tokens = new Map<string, { token: string; expiresAt: number }>();
+
+export function paypalClient(config: PaypalConfig, transport: Transport = defaultTransport(config)): PaypalClient {
+  const call = async (path: string, init: RequestInit): Promise<Response> => {
+    try {
+      return await transport(`${config.apiBase}${path}`, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    } catch (error) {
+      throw new UnavailableError(`PayPal did not answer ${path}`, { cause: error });
+    }
+  };
+
+  const token = async (): Promise<string> => {
+    const key = `${config.apiBase} ${config.clientId}`;
+    const cached = tokens.get(key);
+    if (cached && cached.expiresAt > Date.now()) return cached.token;
+    const response = await call('/v1/oauth2/token', {
+      method: 'POST',
+      headers: {
+        Authorization: `Basic ${Buffer.from(`${config.clientId}:${config.clientSecret}`).toString('base64')}`,
+        'Content-Type': 'application/x-www-form-urlencoded',
+      },
+      body: 'grant_type=client_credentials',
+    });
+    const answer = parse(tokenAnswer, await json(response, 'token'));
+    tokens.set(key, {
+      token: answer.access_token,
+      expiresAt: Date.now() + Math.max(0, answer.expires_in * 1000 - TOKEN_MARGIN_MS),
+    });
+    return answer.access_token;
+  };
+
+  /** A call with a bearer token; a 401 (token revoked early) gets one fresh token and one retry. */
+  const authorized = async (path: string, init: RequestInit): Promise<Response> => {
+    const send = async () =>
+      call(path, { ...init, headers: { ...init.headers, Authorization: `Bearer ${await token()}` } });
+    const first = await send();
+    if (first.status !== 401) return first;
+    tokens.delete(`${config.apiBase} ${config.clientId}`);
+    return send();
+  };
+
+  return {
+    async getSubscription(id) {
+      if (!subscriptionId.safeParse(id).success) return null;
+      const response = await authorized(`/v1/billing/subscriptions/${id}`, { method: 'GET' });
+      // PayPal answers 404 (or 400/422 for an id of a shape it rejects): no such subscription.
+      if ([400, 404, 422].includes(response.status)) return null;
+      return parse(paypalSubscription, await json(response, 'subscription'));
+    },
+    async verifyWebhook(headers, rawBody) {
+      // The event goes in as the raw bytes received, spliced in last: re-serialising it could change
+      // the bytes PayPal signed (payments.md §3.4), and the verdict would be FAILURE for a genuine event.
+      const fields = JSON.stringify({
+        auth_algo: headers.authAlgo,
+        cert_url: headers.certUrl,
+        transmission_id: headers.transmissionId,
+        transmission_sig: headers.transmissionSig,
+        transmission_time: headers.transmissionTime,
+        webhook_id: config.webhookId,
+      });
+      const response = await authorized('/v1/notifications/verify-webhook-signature', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: `${fields.slice(0, -1)},"webhook_event":${rawBody}}`,
+      });
+      // A body PayPal cannot read as an event is, for us, simply not verified.
+      if (response.status === 400 || response.status === 422) return false;
+      return parse(verificationAnswer, await json(response, 'verification')).verification_status === 'SUCCESS';
+    },
+  };
+}
+
+async function json(response: Response, what: string): Promise<unknown> {
+  if (!response.ok) throw new UnavailableError(`PayPal answered ${response.status} to the ${what} call`);
+  try {
+    return await response.json();
+  } catch (error) {
+    throw new UnavailableError(`PayPal's ${what} answer is not JSON`, { cause: error });
+  }
+}
+
+function parse<T>(schema: z.ZodType<T>, value: unknown): T {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new UnavailableError(`PayPal answered in an unexpected shape: ${result.error.message}`);
+  return result.data;
+}
+
+function defaultTransport(config: PaypalConfig): Transport {
+  return config.mode === 'sandbox' ? sandboxTransport : (url, init) => fetch(url, init);
+}
+
+/** Forgets cached tokens (tests that swap configurations). */
+export function resetPaypalTokens(): void {
+  tokens.clear();
+}

@@ -1,0 +1,63 @@
+import 'server-only';
+import { localizedPath } from '@/lib/i18n/locales';
+import { ledgerSql } from '@/lib/server/db';
+import type { Subject } from '@/lib/server/directory';
+import { findOrder } from '@/lib/server/ledger/orders';
+import { orderResult, payResultQuery } from '@/lib/shared/pay-result';
+import type { CheckoutErrorCode } from '@/lib/shared/checkout';
+import { paypalClient, type PaypalClient } from './client';
+import { paypalConfig } from './config';
+import { bindToOrder, subscriptionMismatch, syncSubscription } from './subscription';
+
+export type ConfirmResult = { ok: true; redirectUrl: string } | { ok: false; code: CheckoutErrorCode };
+
+/**
+ * The pay page's onApprove (PRODUCT §6.5): the buttons only prove a click, so the subscription is
+ * read from PayPal and must be this session's PayPal order — its custom id, plan and quantity —
+ * before it is bound to the order and its payments settled. The webhook may have done all of it
+ * already; then this changes nothing and reports the stored state.
+ */
+export async function confirmPaypalSubscription(
+  subject: Subject,
+  input: { orderId: string; subscriptionId: string },
+  now: Date,
+  client?: PaypalClient,
+): Promise<ConfirmResult> {
+  const config = paypalConfig();
+  if (!config) return { ok: false, code: 'gateway_unavailable' };
+  const sql = await ledgerSql();
+  const order = await findOrder(sql, input.orderId);
+  // Someone else's order and no order at all look the same from outside.
+  if (
+    !order ||
+    order.gateway !== 'paypal' ||
+    order.platform !== subject.platform ||
+    order.userId !== subject.userId ||
+    (order.subscriptionCycle ?? 1) !== 1
+  ) {
+    return { ok: false, code: 'paypal_not_confirmed' };
+  }
+
+  const subscription = await (client ?? paypalClient(config)).getSubscription(input.subscriptionId);
+  const mismatch = subscription ? subscriptionMismatch(order, subscription, config) : 'not found';
+  if (!subscription || mismatch) {
+    console.warn(`[paypal] confirm refused order=${order.id} subscription=${input.subscriptionId}: ${mismatch}`);
+    return { ok: false, code: 'paypal_not_confirmed' };
+  }
+  if ((await bindToOrder(order, subscription, now)) === 'conflict') {
+    console.warn(`[paypal] confirm refused: ${subscription.id} or order ${order.id} is bound elsewhere`);
+    return { ok: false, code: 'paypal_not_confirmed' };
+  }
+  // APPROVED / APPROVAL_PENDING: not paid yet — the order stays pending and the page says
+  // "processing" until the webhook (or reconciliation) sees the first payment.
+  const { paidNow } = await syncSubscription(order, subscription, 'confirm', now);
+  console.info(
+    `[paypal] confirm order=${order.id} subscription=${subscription.id} status=${subscription.status} paid=${paidNow}`,
+  );
+
+  const stored = (await findOrder(sql, order.id)) ?? order;
+  return {
+    ok: true,
+    redirectUrl: `${localizedPath(order.locale, '/pay')}${payResultQuery(orderResult(stored), order.id)}`,
+  };
+}

@@ -1,0 +1,150 @@
+import 'server-only';
+import { SANDBOX_WEBHOOK_ID } from '../config';
+import { handlePaypalWebhook, type WebhookReply } from '../webhook';
+import { certUrl } from './api';
+import { AUTH_ALGO, signedMessage, signTransmission } from './signing';
+import {
+  findSandboxSubscription,
+  sandboxId,
+  sandboxPlan,
+  updateSandboxSubscription,
+  type SandboxSubscription,
+} from './store';
+
+/**
+ * What the tester (or the stand-in SDK's approval dialog) makes the sandbox do, and the webhooks
+ * PayPal would send for it — signed with the sandbox key and handed to the site's own webhook
+ * handler, which verifies them with the sandbox API exactly as it verifies PayPal's.
+ */
+export const sandboxActions = ['approve', 'renew', 'fail', 'cancel', 'resend'] as const;
+export type SandboxAction = (typeof sandboxActions)[number];
+
+export interface Delivery {
+  type: string;
+  reply: WebhookReply;
+}
+
+/** A signed delivery of `rawBody`, as PayPal's headers carry it. */
+export function signedHeaders(rawBody: string, now = new Date()): Headers {
+  const transmissionId = crypto.randomUUID();
+  const transmissionTime = now.toISOString();
+  return new Headers({
+    'content-type': 'application/json',
+    'paypal-auth-algo': AUTH_ALGO,
+    'paypal-cert-url': certUrl(),
+    'paypal-transmission-id': transmissionId,
+    'paypal-transmission-time': transmissionTime,
+    'paypal-transmission-sig': signTransmission(
+      signedMessage(transmissionId, transmissionTime, SANDBOX_WEBHOOK_ID, rawBody),
+    ),
+  });
+}
+
+export function deliver(rawBody: string): Promise<WebhookReply> {
+  return handlePaypalWebhook(rawBody, signedHeaders(rawBody));
+}
+
+function event(type: string, resourceType: string, resource: Record<string, unknown>, now: Date): string {
+  return JSON.stringify({
+    id: sandboxId('WH-', 17),
+    event_version: '1.0',
+    create_time: now.toISOString(),
+    resource_type: resourceType,
+    event_type: type,
+    summary: `Sandbox ${type}`,
+    resource,
+  });
+}
+
+function saleCompleted(subscription: SandboxSubscription, now: Date): string {
+  const cents = (sandboxPlan(subscription.planId)?.unitCents ?? 0) * subscription.quantity;
+  return event(
+    'PAYMENT.SALE.COMPLETED',
+    'sale',
+    {
+      id: sandboxId('', 17),
+      state: 'completed',
+      amount: { total: (cents / 100).toFixed(2), currency: 'USD' },
+      billing_agreement_id: subscription.id,
+      custom: subscription.customId,
+      create_time: now.toISOString(),
+    },
+    now,
+  );
+}
+
+const subscriptionEvent = (type: string, subscription: SandboxSubscription, now: Date) =>
+  event(
+    type,
+    'subscription',
+    {
+      id: subscription.id,
+      status: subscription.status,
+      plan_id: subscription.planId,
+      custom_id: subscription.customId,
+      quantity: String(subscription.quantity),
+    },
+    now,
+  );
+
+/**
+ * Plays one action: changes the sandbox's subscription as PayPal would, then sends the webhooks
+ * for it (each remembered, so "resend" can deliver the very same event again). Null when the
+ * action makes no sense in the subscription's state (renewing a cancelled one, say).
+ */
+export async function playSandboxAction(
+  id: string,
+  action: SandboxAction,
+  now = new Date(),
+  send: (bodies: string[]) => Promise<Delivery[]> = deliverAll,
+): Promise<Delivery[] | null> {
+  if (action === 'resend') {
+    const subscription = await findSandboxSubscription(id);
+    if (!subscription?.lastWebhook) return null;
+    return send([subscription.lastWebhook.body]);
+  }
+  const bodies: string[] = [];
+  const updated = await updateSandboxSubscription(id, (current) => {
+    switch (action) {
+      case 'approve': {
+        if (current.status !== 'APPROVAL_PENDING') return null;
+        // PayPal takes the first payment when the buyer approves.
+        const next = { ...current, status: 'ACTIVE' as const, cyclesCompleted: 1 };
+        bodies.push(subscriptionEvent('BILLING.SUBSCRIPTION.ACTIVATED', next, now), saleCompleted(next, now));
+        return { status: next.status, cyclesCompleted: 1, lastWebhook: last(bodies) };
+      }
+      case 'renew': {
+        if (current.status !== 'ACTIVE') return null;
+        bodies.push(saleCompleted(current, now));
+        return { cyclesCompleted: current.cyclesCompleted + 1, lastWebhook: last(bodies) };
+      }
+      case 'fail': {
+        if (current.status !== 'ACTIVE') return null;
+        bodies.push(subscriptionEvent('BILLING.SUBSCRIPTION.PAYMENT.FAILED', current, now));
+        return { failedPayments: current.failedPayments + 1, lastWebhook: last(bodies) };
+      }
+      case 'cancel': {
+        if (current.status === 'CANCELLED') return null;
+        const next = { ...current, status: 'CANCELLED' as const };
+        bodies.push(subscriptionEvent('BILLING.SUBSCRIPTION.CANCELLED', next, now));
+        return { status: next.status, lastWebhook: last(bodies) };
+      }
+    }
+  });
+  if (!updated) return null;
+  return send(bodies);
+}
+
+/** Delivers events one after another, in the order PayPal sent them. */
+export async function deliverAll(bodies: string[]): Promise<Delivery[]> {
+  const deliveries: Delivery[] = [];
+  for (const body of bodies) {
+    deliveries.push({ type: (JSON.parse(body) as { event_type: string }).event_type, reply: await deliver(body) });
+  }
+  return deliveries;
+}
+
+const last = (bodies: string[]) => {
+  const body = bodies.at(-1)!;
+  return { body, type: (JSON.parse(body) as { event_type: string }).event_type };
+};

@@ -1,0 +1,124 @@
+import 'server-only';
+
+/**
+ * A stand-in for PayPal's JS SDK (`window.paypal.Buttons`), served by the local sandbox, so the pay
+ * page's @paypal/react-paypal-js buttons run their real code path offline: the provider loads
+ * "the SDK" from `sdkBaseUrl`, PayPalButtons calls `paypal.Buttons(props).render(…)`, and the
+ * button drives createSubscription → approval → onApprove exactly as PayPal's does. Approval is an
+ * in-page dialog rather than PayPal's pop-up window.
+ */
+export const sandboxSdk = String.raw`(function () {
+  'use strict';
+  var script = document.currentScript;
+  var src = new URL(script.src, location.href);
+  var clientId = src.searchParams.get('client-id') || '';
+  var base = src.pathname.replace(/\/sdk$/, '');
+
+  function post(url, body, type) {
+    return fetch(url, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'Content-Type': type, 'PayPal-Client-Id': clientId, Accept: 'application/json' },
+      body: body,
+    }).then(function (response) {
+      return response.json().then(function (json) {
+        if (!response.ok) throw new Error((json && json.message) || 'PayPal sandbox error ' + response.status);
+        return json;
+      });
+    });
+  }
+
+  function approval(id) {
+    return new Promise(function (resolve, reject) {
+      var dialog = document.createElement('dialog');
+      dialog.setAttribute('aria-labelledby', 'paypal-sandbox-title');
+      dialog.setAttribute('data-testid', 'paypal-sandbox-approval');
+      dialog.style.cssText = 'max-width:26rem;border:0;border-radius:12px;padding:1.5rem;font:16px/1.5 system-ui,sans-serif;box-shadow:0 8px 32px #0003';
+      var title = document.createElement('h2');
+      title.id = 'paypal-sandbox-title';
+      title.textContent = 'PayPal (sandbox)';
+      title.style.cssText = 'margin:0 0 .5rem;color:#003087;font-size:1.2rem';
+      var text = document.createElement('p');
+      text.textContent = 'A local stand-in for PayPal. Approve subscription ' + id + '? No real money moves.';
+      var approve = document.createElement('button');
+      approve.type = 'button';
+      approve.textContent = 'Approve subscription';
+      approve.style.cssText = 'background:#ffc439;border:0;border-radius:20px;padding:.6rem 1.2rem;font:inherit;font-weight:600;cursor:pointer;margin-right:.5rem;min-height:44px';
+      var cancel = document.createElement('button');
+      cancel.type = 'button';
+      cancel.textContent = 'Cancel';
+      cancel.style.cssText = 'background:#fff;border:1px solid #888;border-radius:20px;padding:.6rem 1.2rem;font:inherit;cursor:pointer;min-height:44px';
+      dialog.append(title, text, approve, cancel);
+      document.body.appendChild(dialog);
+      var done = function (result) { dialog.close(); dialog.remove(); resolve(result); };
+      cancel.onclick = function () { done({ approved: false, id: id }); };
+      dialog.addEventListener('cancel', function () { done({ approved: false, id: id }); });
+      approve.onclick = function () {
+        approve.disabled = true;
+        post(base, 'action=approve&subscription=' + encodeURIComponent(id), 'application/x-www-form-urlencoded')
+          .then(function () { done({ approved: true, id: id }); })
+          .catch(function (error) { dialog.close(); dialog.remove(); reject(error); });
+      };
+      dialog.showModal();
+    });
+  }
+
+  function Buttons(props) {
+    var container = null;
+    var enabled = true;
+    var initActions = {
+      enable: function () { enabled = true; return Promise.resolve(); },
+      disable: function () { enabled = false; return Promise.resolve(); },
+    };
+    if (typeof props.onInit === 'function') props.onInit({}, initActions);
+
+    function start() {
+      if (!enabled) return;
+      if (typeof props.onClick === 'function') props.onClick({ fundingSource: 'paypal' }, initActions);
+      var actions = {
+        subscription: {
+          create: function (body) {
+            return post(base + '/api/v1/billing/subscriptions', JSON.stringify(body), 'application/json').then(function (s) {
+              return s.id;
+            });
+          },
+        },
+      };
+      Promise.resolve()
+        .then(function () { return props.createSubscription({}, actions); })
+        .then(approval)
+        .then(function (result) {
+          if (result.approved) return props.onApprove({ subscriptionID: result.id, orderID: result.id, facilitatorAccessToken: 'sandbox' }, {});
+          if (typeof props.onCancel === 'function') props.onCancel({ subscriptionID: result.id });
+        })
+        .catch(function (error) {
+          if (typeof props.onError === 'function') props.onError(error);
+          else console.error(error);
+        });
+    }
+
+    return {
+      isEligible: function () { return true; },
+      render: function (target) {
+        container = typeof target === 'string' ? document.querySelector(target) : target;
+        if (!container) return Promise.reject(new Error('container not found'));
+        var button = document.createElement('button');
+        button.type = 'button';
+        button.textContent = (props.style && props.style.label === 'subscribe' ? 'Subscribe with ' : 'Pay with ') + 'PayPal (sandbox)';
+        button.setAttribute('data-testid', 'paypal-sandbox-button');
+        button.style.cssText = 'width:100%;min-height:45px;background:#ffc439;color:#003087;border:0;border-radius:4px;font:600 16px system-ui,sans-serif;cursor:pointer';
+        button.onclick = start;
+        container.appendChild(button);
+        return Promise.resolve();
+      },
+      close: function () {
+        if (container) container.textContent = '';
+        return Promise.resolve();
+      },
+      updateProps: function () { return Promise.resolve(); },
+    };
+  }
+
+  window.paypal = { Buttons: Buttons, version: 'quorum-sandbox' };
+})();
+`;

@@ -1,0 +1,234 @@
+import 'server-only';
+import { z } from 'zod';
+import { ledgerSql } from '@/lib/server/db';
+import {
+  findSubscription,
+  recordWebhookEvent,
+  subscriptionOrders,
+  webhookEventHandled,
+} from '@/lib/server/ledger/subscriptions';
+import { findOrder } from '@/lib/server/ledger/orders';
+import type { Order } from '@/lib/server/ledger/types';
+import { holdForReview } from '@/lib/server/payments/settle';
+import { isUnavailable } from '@/lib/server/unavailable';
+import {
+  paypalClient,
+  paidCycles,
+  type PaypalClient,
+  type PaypalSubscription,
+  type TransmissionHeaders,
+} from './client';
+import { paypalConfig, type PaypalConfig } from './config';
+import { bindToOrder, claimedOrder, failFirstPayment, subscriptionMismatch, syncSubscription } from './subscription';
+
+/** PayPal events are a few KB; anything far larger is not one. */
+export const MAX_WEBHOOK_BYTES = 64 * 1024;
+
+const envelope = z.object({
+  id: z.string().min(1).max(128),
+  event_type: z.string().min(1).max(128),
+  resource: z.record(z.string(), z.unknown()),
+});
+const subscriptionResource = z.object({ id: z.string() });
+const saleResource = z.object({
+  id: z.string(),
+  billing_agreement_id: z.string().optional(),
+  // Refunds name the sale they refund; reversals are the sale itself.
+  sale_id: z.string().optional(),
+  amount: z.object({ total: z.string(), currency: z.string() }).optional(),
+});
+
+export interface WebhookReply {
+  /** 200 once the effect is stored (or there is none); 400 unverified or unreadable; 503 retry later. */
+  status: 200 | 400 | 404 | 413 | 503;
+  outcome: string;
+}
+
+export function transmissionHeaders(headers: Headers): TransmissionHeaders | null {
+  const get = (name: string) => headers.get(name)?.trim() ?? '';
+  const fields = {
+    authAlgo: get('paypal-auth-algo'),
+    certUrl: get('paypal-cert-url'),
+    transmissionId: get('paypal-transmission-id'),
+    transmissionSig: get('paypal-transmission-sig'),
+    transmissionTime: get('paypal-transmission-time'),
+  };
+  return Object.values(fields).every((value) => value.length > 0 && value.length <= 2048) ? fields : null;
+}
+
+/**
+ * A PayPal webhook delivery (payments.md §3.4, §5): verified with PayPal on the raw bytes before
+ * anything is read or stored; a redelivered event id is answered at once; otherwise the
+ * subscription is re-read from PayPal (events arrive out of order and are retried for days, so
+ * the body's own state is never trusted) and its payments settled. 200 only after the effect is
+ * committed; 503 when PayPal or the database cannot be reached, so PayPal retries.
+ */
+export async function handlePaypalWebhook(
+  rawBody: string,
+  headers: Headers,
+  now = new Date(),
+  client?: PaypalClient,
+): Promise<WebhookReply> {
+  const config = paypalConfig();
+  if (!config) return { status: 404, outcome: 'not_configured' };
+  if (Buffer.byteLength(rawBody, 'utf8') > MAX_WEBHOOK_BYTES) return { status: 413, outcome: 'too_large' };
+  const transmission = transmissionHeaders(headers);
+  let parsed: z.infer<typeof envelope> | null = null;
+  try {
+    const result = envelope.safeParse(JSON.parse(rawBody));
+    if (result.success) parsed = result.data;
+  } catch {
+    // not JSON: refused below, like a bad signature
+  }
+  if (!transmission || !parsed) return { status: 400, outcome: 'malformed' };
+
+  try {
+    const paypal = client ?? paypalClient(config);
+    if (!(await paypal.verifyWebhook(transmission, rawBody))) {
+      console.warn(`[paypal] webhook ${transmission.transmissionId} failed verification`);
+      return { status: 400, outcome: 'invalid_signature' };
+    }
+    const event = parsed;
+    const sql = await ledgerSql();
+    if (await webhookEventHandled(sql, 'paypal', event.id)) return { status: 200, outcome: 'duplicate' };
+
+    const outcome = await dispatch(event, paypal, config, now);
+    await recordWebhookEvent(sql, {
+      gateway: 'paypal',
+      eventId: event.id,
+      eventType: event.event_type,
+      resourceId: typeof event.resource.id === 'string' ? event.resource.id : null,
+      outcome,
+      payload: event,
+      now,
+    });
+    console.info(`[paypal] webhook ${event.id} ${event.event_type} → ${outcome}`);
+    return { status: 200, outcome };
+  } catch (error) {
+    // Nothing was acknowledged: PayPal redelivers (up to 25 times over 3 days) and every step is idempotent.
+    if (isUnavailable(error)) console.warn('[paypal] webhook: a dependency is unavailable', error);
+    else console.error('[paypal] webhook failed', error);
+    return { status: 503, outcome: 'retry_later' };
+  }
+}
+
+type Event = z.infer<typeof envelope>;
+
+async function dispatch(event: Event, paypal: PaypalClient, config: PaypalConfig, now: Date): Promise<string> {
+  const type = event.event_type;
+  if (type.startsWith('BILLING.SUBSCRIPTION.')) {
+    const resource = subscriptionResource.safeParse(event.resource);
+    if (!resource.success) return 'ignored_unreadable_resource';
+    return onSubscriptionEvent(resource.data.id, type, paypal, config, now);
+  }
+  if (type === 'PAYMENT.SALE.COMPLETED' || type === 'PAYMENT.SALE.REFUNDED' || type === 'PAYMENT.SALE.REVERSED') {
+    const sale = saleResource.safeParse(event.resource);
+    if (!sale.success) return 'ignored_unreadable_resource';
+    const subscriptionId =
+      sale.data.billing_agreement_id ?? (await subscriptionOfSale(sale.data.sale_id ?? sale.data.id));
+    // A one-off sale that is not a subscription payment is none of this site's business.
+    if (!subscriptionId) return 'ignored_not_a_subscription';
+    if (type === 'PAYMENT.SALE.COMPLETED') {
+      return onSubscriptionEvent(subscriptionId, type, paypal, config, now, sale.data.amount);
+    }
+    return onMoneyReturned(subscriptionId, sale.data.sale_id ?? sale.data.id, event, now);
+  }
+  return 'ignored_event_type';
+}
+
+/** The subscription as PayPal has it now, bound to its order (binding it first when the webhook beats confirm). */
+async function boundSubscription(
+  subscriptionId: string,
+  paypal: PaypalClient,
+  config: PaypalConfig,
+  now: Date,
+): Promise<{ subscription: PaypalSubscription; order: Order } | string> {
+  const subscription = await paypal.getSubscription(subscriptionId);
+  if (!subscription) return 'unknown_subscription';
+  const order = await claimedOrder(subscription);
+  if (!order) return 'unknown_order';
+  // Someone else's subscription naming our order (the browser sets custom_id) pays for nothing;
+  // the order is left alone, so the genuine payer's own confirm still works.
+  const mismatch = subscriptionMismatch(order, subscription, config);
+  if (mismatch) return `subscription_mismatch:${mismatch}`;
+  if ((await bindToOrder(order, subscription, now)) === 'conflict') return 'subscription_conflict';
+  return { subscription, order };
+}
+
+async function onSubscriptionEvent(
+  subscriptionId: string,
+  type: string,
+  paypal: PaypalClient,
+  config: PaypalConfig,
+  now: Date,
+  saleAmount?: { total: string; currency: string },
+): Promise<string> {
+  const bound = await boundSubscription(subscriptionId, paypal, config, now);
+  if (typeof bound === 'string') return bound;
+  const { subscription, order } = bound;
+  const cycles = paidCycles(subscription);
+  // A sale is money evidence: if it is not the order's price, that payment goes to review.
+  const saleCents = saleAmount && saleAmount.currency === order.currency ? toCents(saleAmount.total) : null;
+  const amountFor = (cycle: number, cycleOrder: Order) =>
+    saleAmount && cycle === cycles ? (saleCents ?? -1) : cycleOrder.amount;
+  const { paidNow } = await syncSubscription(order, subscription, 'webhook', now, amountFor);
+  if (type === 'BILLING.SUBSCRIPTION.PAYMENT.FAILED' && cycles === 0) {
+    await failFirstPayment(order, subscription.id, 'PAYMENT.FAILED', now);
+  }
+  return `${type === 'PAYMENT.SALE.COMPLETED' ? 'sale' : subscription.status.toLowerCase()}:cycles=${cycles}:paid_now=${paidNow}`;
+}
+
+/** "12.34" → 1234; anything else → -1 (never equal to an order's amount). */
+function toCents(total: string): number {
+  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(total);
+  return match ? Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0')) : -1;
+}
+
+/** The subscription a sale was a payment of, from the sale's own completed event. */
+async function subscriptionOfSale(saleId: string): Promise<string | null> {
+  const sql = await ledgerSql();
+  const result = await sql.query<{ subscription: string | null }>(
+    `SELECT payload->'resource'->>'billing_agreement_id' AS subscription FROM webhook_events
+      WHERE gateway = 'paypal' AND event_type = 'PAYMENT.SALE.COMPLETED' AND resource_id = $1 LIMIT 1`,
+    [saleId],
+  );
+  return result.rows[0]?.subscription ?? null;
+}
+
+/**
+ * A refund or reversal: a person decides what the account keeps (PRODUCT §8 review queue). The
+ * order put to review is the payment the sale settled when known, else the subscription's latest.
+ */
+async function onMoneyReturned(subscriptionId: string, saleId: string, event: Event, now: Date): Promise<string> {
+  const sql = await ledgerSql();
+  const subscription = await findSubscription(sql, subscriptionId);
+  if (!subscription) return 'unknown_subscription';
+  const orders = await subscriptionOrders(sql, subscriptionId);
+  const cycle = await cycleOfSale(saleId);
+  const order = orders.find((o) => o.subscriptionCycle === cycle) ?? orders.filter((o) => o.status === 'paid').at(-1);
+  const target = order ?? (await findOrder(sql, subscription.orderId));
+  if (!target) return 'unknown_order';
+  const outcome = await holdForReview({
+    gateway: 'paypal',
+    transactionId: `${event.event_type}:${event.id}`,
+    orderId: target.id,
+    amount: target.amount,
+    result: 'failed',
+    resultCode: event.event_type,
+    payload: event,
+    now,
+  });
+  return `${outcome}:order=${target.id}`;
+}
+
+/** Which payment a sale was: the cycle count the site saw when the sale's completed event came in. */
+async function cycleOfSale(saleId: string): Promise<number | null> {
+  const sql = await ledgerSql();
+  const result = await sql.query<{ outcome: string }>(
+    `SELECT outcome FROM webhook_events
+      WHERE gateway = 'paypal' AND event_type = 'PAYMENT.SALE.COMPLETED' AND resource_id = $1 LIMIT 1`,
+    [saleId],
+  );
+  const match = /cycles=(\d+)/.exec(result.rows[0]?.outcome ?? '');
+  return match ? Number(match[1]) : null;
+}

@@ -1,0 +1,339 @@
+import fc from 'fast-check';
+import { NextRequest } from 'next/server';
+import { POST as checkoutRoute } from '@/app/api/checkout/route';
+import { POST as confirmRoute } from '@/app/api/payments/paypal/confirm/route';
+import { POST as webhookRoute } from '@/app/api/payments/paypal/webhook/route';
+import { addMonths } from '@/lib/pricing/quote';
+import { resetRateLimits } from '@/lib/server/http/rate-limit';
+import { findOrder } from '@/lib/server/ledger/orders';
+import { paypalConfig } from '@/lib/server/payments/paypal/config';
+import { sandboxTransport } from '@/lib/server/payments/paypal/sandbox/api';
+import { playSandboxAction, signedHeaders } from '@/lib/server/payments/paypal/sandbox/player';
+import { storeKinds, useTestStore } from '../support/stores';
+import { alice, bob, carol, sessionCookie } from '../support/money';
+
+const origin = 'http://localhost:3000';
+let ip = 0;
+
+function post(handler: (r: NextRequest) => Promise<Response>, path: string, body: string, headers: HeadersInit) {
+  ip += 1;
+  return handler(
+    new NextRequest(`${origin}${path}`, {
+      method: 'POST',
+      headers: {
+        'x-forwarded-for': `10.1.${Math.floor(ip / 250)}.${ip % 250}`,
+        ...Object.fromEntries(new Headers(headers)),
+      },
+      body,
+    }),
+  );
+}
+
+/** Checkout and confirm answers, loosely: each test reads the fields its case has. */
+interface Answer {
+  paypal: { planId: string; quantity: number; customId: string };
+  redirectUrl: string;
+  error: { code: string; message: string };
+}
+
+type Subject = typeof alice | typeof bob | typeof carol;
+const json = { 'content-type': 'application/json', origin };
+
+async function checkout(subject: Subject, selection: Record<string, unknown>) {
+  const response = await post(checkoutRoute, '/api/checkout', JSON.stringify(selection), {
+    ...json,
+    cookie: await sessionCookie(subject),
+    'idempotency-key': `test-${crypto.randomUUID()}`,
+  });
+  return { status: response.status, body: (await response.json()) as Answer };
+}
+
+async function confirm(subject: Subject, orderId: string, subscriptionId: string) {
+  const response = await post(
+    confirmRoute,
+    '/api/payments/paypal/confirm',
+    JSON.stringify({ orderId, subscriptionId }),
+    {
+      ...json,
+      cookie: await sessionCookie(subject),
+    },
+  );
+  return { status: response.status, body: (await response.json()) as Answer };
+}
+
+async function webhook(raw: string, headers: Headers = signedHeaders(raw)) {
+  const response = await post(webhookRoute, '/api/payments/paypal/webhook', raw, headers);
+  return { status: response.status, body: (await response.json()) as { outcome: string } };
+}
+
+/** What the buttons do in the browser: create the subscription at (sandbox) PayPal with the checkout's parameters. */
+async function createSubscription(params: { planId: string; quantity: number; customId: string }) {
+  const response = await sandboxTransport(`${origin}/api/payments/paypal/sandbox/api/v1/billing/subscriptions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'paypal-client-id': paypalConfig()!.clientId },
+    body: JSON.stringify({ plan_id: params.planId, quantity: String(params.quantity), custom_id: params.customId }),
+  });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+/** Plays a sandbox action and returns the webhook bodies PayPal would send, without sending them. */
+async function play(id: string, action: 'approve' | 'renew' | 'fail' | 'cancel') {
+  let bodies: string[] = [];
+  const played = await playSandboxAction(id, action, new Date(), async (b) => {
+    bodies = b;
+    return [];
+  });
+  expect(played).not.toBeNull();
+  return bodies;
+}
+
+const teamMonthly = { plan: 'team_pro', period: 'period0', gateway: 'paypal', method: 'paypal' };
+
+describe.each(storeKinds)('PayPal subscriptions on %s', (kind) => {
+  const store = useTestStore(kind);
+  beforeEach(resetRateLimits);
+  const team = async () =>
+    (
+      await store().sql.query<{ seats: number; plan_expires_at: Date }>(
+        "SELECT seats, plan_expires_at FROM teams WHERE team_id = '-1002001'",
+      )
+    ).rows[0]!;
+  const expiry = async () => new Date((await team()).plan_expires_at).toISOString();
+  const count = async (sql: string) => Number((await store().sql.query<{ n: number }>(sql)).rows[0]!.n);
+  const paidOrders = () => count("SELECT count(*)::int AS n FROM orders WHERE status = 'paid'");
+  const grants = () => count('SELECT count(*)::int AS n FROM directory_grants');
+
+  /** Alice's team checkout, created and approved at PayPal; the webhooks are returned unsent. */
+  async function approvedTeamSubscription(selection = teamMonthly) {
+    const answer = await checkout(alice, selection);
+    expect(answer.status).toBe(200);
+    const params = answer.body.paypal as { planId: string; quantity: number; customId: string };
+    const id = await createSubscription(params);
+    const [activated, sale] = await play(id, 'approve');
+    return { id, orderId: params.customId, activated: activated!, sale: sale! };
+  }
+
+  it('checkout answers the plan id for (plan, period), quantity = blocks for a team, and our order id as custom id', async () => {
+    const answer = await checkout(alice, { ...teamMonthly, period: 'period1', seats: 25 });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({
+      paypal: { planId: 'P-SANDBOX-TEAM_PRO-PERIOD1', quantity: 3, customId: expect.stringMatching(/^[a-f0-9]{32}$/) },
+    });
+    const order = await findOrder(store().sql, answer.body.paypal.customId);
+    expect(order).toMatchObject({ gateway: 'paypal', currency: 'USD', amount: 26_982, seats: 25, status: 'pending' });
+    const individual = await checkout(carol, {
+      plan: 'individual_pro',
+      period: 'period2',
+      gateway: 'paypal',
+      method: 'card',
+    });
+    expect(individual.body.paypal).toMatchObject({ planId: 'P-SANDBOX-INDIVIDUAL_PRO-PERIOD2', quantity: 1 });
+  });
+
+  it('refuses period3 through PayPal with a translated 422 and creates no order (never a new subscription)', async () => {
+    const answer = await checkout(alice, { ...teamMonthly, period: 'period3', seats: 15 });
+    expect(answer.status).toBe(422);
+    expect(answer.body.error.code).toBe('period3_not_with_paypal');
+    expect(answer.body.error.message).toMatch(/PayPal/);
+    expect(await count('SELECT count(*)::int AS n FROM orders')).toBe(0);
+  });
+
+  it('confirm grants one period once PayPal reports the subscription active and paid; a second confirm changes nothing', async () => {
+    const before = await team();
+    const { id, orderId } = await approvedTeamSubscription();
+    const first = await confirm(alice, orderId, id);
+    expect(first).toEqual({ status: 200, body: { redirectUrl: `/pay?status=success&order=${orderId}` } });
+    expect(await expiry()).toBe(addMonths(new Date(before.plan_expires_at), 1).toISOString());
+    expect((await confirm(alice, orderId, id)).status).toBe(200);
+    expect(await expiry()).toBe(addMonths(new Date(before.plan_expires_at), 1).toISOString());
+    expect(await paidOrders()).toBe(1);
+  });
+
+  it('confirm refuses a subscription whose quantity, plan or custom id is not the order’s, another user’s order, and a reused subscription', async () => {
+    const answer = await checkout(alice, teamMonthly);
+    const params = answer.body.paypal;
+    const wrongQuantity = await createSubscription({ ...params, quantity: 1 + params.quantity });
+    const wrongPlan = await createSubscription({ ...params, planId: 'P-SANDBOX-TEAM_PRO-PERIOD2' });
+    const wrongOrder = await createSubscription({ ...params, customId: 'f'.repeat(32) });
+    for (const id of [wrongQuantity, wrongPlan, wrongOrder]) {
+      await play(id, 'approve');
+      const refused = await confirm(alice, params.customId, id);
+      expect(refused.status).toBe(422);
+      expect(refused.body.error.code).toBe('paypal_not_confirmed');
+    }
+    const good = await createSubscription(params);
+    await play(good, 'approve');
+    expect((await confirm(bob, params.customId, good)).status).toBe(422);
+    expect((await confirm(alice, params.customId, 'I-DOESNOTEXIST1')).status).toBe(422);
+    expect(await paidOrders()).toBe(0);
+    expect((await confirm(alice, params.customId, good)).status).toBe(200);
+    // The same subscription cannot pay for a second order.
+    const second = (await checkout(alice, { ...teamMonthly, period: 'period2' })).body.paypal;
+    expect((await confirm(alice, second.customId, good)).status).toBe(422);
+    expect(await paidOrders()).toBe(1);
+  });
+
+  it('an approved but not yet active subscription leaves the order processing', async () => {
+    const answer = await checkout(alice, teamMonthly);
+    const id = await createSubscription(answer.body.paypal);
+    const pending = await confirm(alice, answer.body.paypal.customId, id);
+    expect(pending.body.redirectUrl).toContain('status=processing');
+    expect(await paidOrders()).toBe(0);
+  });
+
+  it('answers 400 to a bad signature, a tampered body, a foreign cert URL or missing headers, and records nothing', async () => {
+    const { sale } = await approvedTeamSubscription();
+    const headers = signedHeaders(sale);
+    const tampered = sale.replace(/"total":"[\d.]+"/, '"total":"0.01"');
+    expect((await webhook(tampered, headers)).status).toBe(400);
+    const badSig = new Headers(headers);
+    badSig.set('paypal-transmission-sig', Buffer.from('forged').toString('base64'));
+    expect((await webhook(sale, badSig)).status).toBe(400);
+    const foreignCert = new Headers(headers);
+    foreignCert.set('paypal-cert-url', 'https://evil.example/cert.pem');
+    expect((await webhook(sale, foreignCert)).status).toBe(400);
+    const missing = new Headers(headers);
+    missing.delete('paypal-transmission-id');
+    expect((await webhook(sale, missing)).status).toBe(400);
+    expect((await webhook('not json', signedHeaders('not json'))).status).toBe(400);
+    expect(await count('SELECT count(*)::int AS n FROM webhook_events')).toBe(0);
+    expect(await paidOrders()).toBe(0);
+  });
+
+  it('grants once when 30 identical sale webhooks arrive at the same time', async () => {
+    const before = await team();
+    const { sale } = await approvedTeamSubscription();
+    const headers = signedHeaders(sale);
+    const replies = await Promise.all(Array.from({ length: 30 }, () => webhook(sale, new Headers(headers))));
+    expect(replies.every((r) => r.status === 200)).toBe(true);
+    expect(await expiry()).toBe(addMonths(new Date(before.plan_expires_at), 1).toISOString());
+    expect(await paidOrders()).toBe(1);
+    expect(await grants()).toBe(1);
+    expect(await count('SELECT count(*)::int AS n FROM webhook_events')).toBe(1);
+  });
+
+  it('confirm racing the activation and sale webhooks grants the first period exactly once', async () => {
+    const before = await team();
+    const { id, orderId, activated, sale } = await approvedTeamSubscription();
+    const results = await Promise.all([
+      confirm(alice, orderId, id),
+      webhook(sale),
+      webhook(activated),
+      confirm(alice, orderId, id),
+      webhook(sale),
+    ]);
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(await expiry()).toBe(addMonths(new Date(before.plan_expires_at), 1).toISOString());
+    expect(await paidOrders()).toBe(1);
+    expect(await grants()).toBe(1);
+  });
+
+  it('each renewal payment extends one period once: a redelivered renewal changes nothing, the next one extends again', async () => {
+    const before = await team();
+    const { id, orderId, sale } = await approvedTeamSubscription();
+    await webhook(sale);
+    const [renewal] = await play(id, 'renew');
+    expect((await webhook(renewal!)).body.outcome).toMatch(/cycles=2:paid_now=1/);
+    expect(await expiry()).toBe(addMonths(new Date(before.plan_expires_at), 2).toISOString());
+    expect((await webhook(renewal!)).body.outcome).toBe('duplicate');
+    expect(await expiry()).toBe(addMonths(new Date(before.plan_expires_at), 2).toISOString());
+    const [next] = await play(id, 'renew');
+    await Promise.all([webhook(next!), webhook(next!), confirm(alice, orderId, id)]);
+    expect(await expiry()).toBe(addMonths(new Date(before.plan_expires_at), 3).toISOString());
+    const orders = await store().sql.query<{ subscription_cycle: number; status: string }>(
+      'SELECT subscription_cycle, status FROM orders WHERE subscription_id = $1 ORDER BY subscription_cycle',
+      [id],
+    );
+    expect(orders.rows).toEqual([
+      { subscription_cycle: 1, status: 'paid' },
+      { subscription_cycle: 2, status: 'paid' },
+      { subscription_cycle: 3, status: 'paid' },
+    ]);
+    expect(await grants()).toBe(3);
+  });
+
+  it('whatever the order of confirm, activation, sales, duplicates and cancellation, each payment is granted once', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: 2 ** 31 - 1 }), fc.boolean(), async (seed, concurrent) => {
+        resetRateLimits();
+        await store().sql.query("UPDATE teams SET plan_expires_at = now() + interval '15 days', seats = 10");
+        const before = await team();
+        const { id, orderId, activated, sale } = await approvedTeamSubscription();
+        const [renewal] = await play(id, 'renew');
+        const [cancelled] = await play(id, 'cancel');
+        const steps: Array<() => Promise<unknown>> = [
+          () => confirm(alice, orderId, id),
+          () => webhook(activated),
+          () => webhook(sale),
+          () => webhook(sale),
+          () => webhook(renewal!),
+          () => webhook(renewal!),
+          () => webhook(cancelled!),
+        ];
+        const shuffled = fc.sample(fc.shuffledSubarray(steps, { minLength: steps.length }), { seed, numRuns: 1 })[0]!;
+        if (concurrent) await Promise.all(shuffled.map((step) => step()));
+        else for (const step of shuffled) await step();
+        const subscription = await store().sql.query<{ status: string }>(
+          'SELECT status FROM subscriptions WHERE id = $1',
+          [id],
+        );
+        // Both payments PayPal took, each once; the cancellation only stops future renewals.
+        return (
+          (await expiry()) === addMonths(new Date(before.plan_expires_at), 2).toISOString() &&
+          (await count(`SELECT count(*)::int AS n FROM orders WHERE subscription_id = '${id}' AND status = 'paid'`)) ===
+            2 &&
+          subscription.rows[0]?.status === 'CANCELLED'
+        );
+      }),
+      { numRuns: 12 },
+    );
+  });
+
+  it('a failed first payment fails the order; a failed renewal and a cancellation leave the plan to run to its expiry', async () => {
+    const answer = await checkout(alice, teamMonthly);
+    const id = await createSubscription(answer.body.paypal);
+    await play(id, 'approve');
+    // Approval paid cycle 1; a later failed renewal and a cancel grant nothing more and take nothing back.
+    const before = await team();
+    const [failed] = await play(id, 'fail');
+    expect((await webhook(failed!)).status).toBe(200);
+    const [cancelled] = await play(id, 'cancel');
+    expect((await webhook(cancelled!)).status).toBe(200);
+    expect(await expiry()).toBe(addMonths(new Date(before.plan_expires_at), 1).toISOString());
+    expect((await findOrder(store().sql, answer.body.paypal.customId))?.status).toBe('paid');
+
+    // A subscription cancelled before its first payment: the checkout failed.
+    const other = (await checkout(alice, { ...teamMonthly, period: 'period2' })).body.paypal;
+    const never = await createSubscription(other);
+    await store().sql.query("UPDATE paypal_sandbox_subscriptions SET status = 'ACTIVE' WHERE id = $1", [never]);
+    const [stopped] = await play(never, 'cancel');
+    expect((await webhook(stopped!)).status).toBe(200);
+    expect((await findOrder(store().sql, other.customId))?.status).toBe('failed');
+  });
+
+  it('a refund or reversal puts the payment’s order in review (needs_review, recorded once)', async () => {
+    const { id, orderId, sale } = await approvedTeamSubscription();
+    await webhook(sale);
+    const saleId = (JSON.parse(sale) as { resource: { id: string } }).resource.id;
+    const refund = JSON.stringify({
+      id: 'WH-REFUND0000000001',
+      event_type: 'PAYMENT.SALE.REFUNDED',
+      resource_type: 'refund',
+      resource: { id: 'REFUND123', sale_id: saleId, amount: { total: '14.99', currency: 'USD' } },
+    });
+    expect((await webhook(refund)).body.outcome).toBe(`held_for_review:order=${orderId}`);
+    expect((await webhook(refund)).body.outcome).toBe('duplicate');
+    expect((await findOrder(store().sql, orderId))?.status).toBe('needs_review');
+    expect(id).toMatch(/^I-/);
+  });
+
+  it('a sale whose amount is not the order’s price goes to review instead of granting', async () => {
+    const before = await team();
+    const { sale } = await approvedTeamSubscription();
+    const wrong = sale.replace(/"total":"[\d.]+"/, '"total":"1.00"');
+    expect((await webhook(wrong)).status).toBe(200);
+    expect(await expiry()).toBe(new Date(before.plan_expires_at).toISOString());
+    expect(await count("SELECT count(*)::int AS n FROM orders WHERE status = 'needs_review'")).toBe(1);
+  });
+});
