@@ -75,7 +75,7 @@ export function paypalConfig(): PaypalConfig | null {
     apiBase: `${config.SITE_URL}${SANDBOX_PATH}/api`,
     webhookId: SANDBOX_WEBHOOK_ID,
     planIds: sandboxPlanIds,
-    sdkBaseUrl: `${SANDBOX_PATH}/sdk.js`,
+    sdkBaseUrl: `${SANDBOX_PATH}/sdk`,
     environment: 'sandbox',
   };
 }

@@ -1,0 +1,73 @@
+import { test, expect, type Page } from '@playwright/test';
+import { payLink } from './support/links';
+import { message } from './support/messages';
+
+const alice = { user: '1001', team: '-1002001' };
+
+/** "December 7, 2026" plus `months` calendar months (the 31st clamps), formatted the same way. */
+function plusMonths(text: string, months: number): string {
+  const date = new Date(`${text} UTC`);
+  const target = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + months, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(date.getUTCDate(), lastDay));
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(target);
+}
+
+async function teamExpiry(page: Page): Promise<string> {
+  await page.goto('/pay');
+  return (await page.getByTestId('team-expiry').textContent()) ?? '';
+}
+
+async function fire(page: Page, action: 'renew' | 'resend'): Promise<string> {
+  await page.goto('/api/payments/paypal/sandbox');
+  await page.getByTestId('sandbox-subscription').first().getByTestId(`sandbox-${action}`).click();
+  return (await page.getByTestId('sandbox-message').textContent()) ?? '';
+}
+
+test.describe('paying with PayPal through the local sandbox', () => {
+  test('approve → success and one month; a renewal moves the expiry one month; the same renewal again changes nothing', async ({
+    page,
+  }) => {
+    await page.goto(await payLink(alice));
+    const before = (await page.getByTestId('team-expiry').textContent()) ?? '';
+    await page.getByRole('radio', { name: message('en', 'Plans.names.team_pro') }).check();
+    await page.getByRole('radio', { name: message('en', 'PayPage.form.gateways.paypal') }).check();
+    await expect(page.getByText(message('en', 'PayPage.form.paypalRenews'))).toBeVisible();
+
+    // The @paypal/react-paypal-js buttons, rendered by the sandbox's stand-in for PayPal's JS SDK.
+    await page.getByTestId('paypal-sandbox-button').click();
+    await page.getByTestId('paypal-sandbox-approval').getByRole('button', { name: 'Approve subscription' }).click();
+    await expect(page).toHaveURL(/\/pay\?status=success&order=[a-f0-9]{32}$/);
+    await expect(page.locator('[data-status=success]')).toBeVisible();
+
+    const paid = await teamExpiry(page);
+    expect(paid).toBe(plusMonths(before, 1));
+
+    expect(await fire(page, 'renew')).toContain('PAYMENT.SALE.COMPLETED → 200');
+    const renewed = await teamExpiry(page);
+    expect(renewed).toBe(plusMonths(before, 2));
+
+    expect(await fire(page, 'resend')).toContain('duplicate');
+    expect(await teamExpiry(page)).toBe(renewed);
+  });
+
+  test('when PayPal’s script cannot load, the page says so and the other gateways still work', async ({ page }) => {
+    await page.route('**/api/payments/paypal/sandbox/sdk**', (route) => route.abort());
+    await page.goto(await payLink(alice));
+    await page.getByRole('radio', { name: message('en', 'PayPage.form.gateways.paypal') }).check();
+    await expect(page.getByTestId('paypal-unavailable')).toContainText(message('en', 'PayPage.form.paypalUnavailable'));
+    await page.getByRole('radio', { name: message('en', 'PayPage.form.gateways.vnpay') }).check();
+    await page.getByRole('button', { name: message('en', 'PayPage.form.checkout') }).click();
+    await expect(page).toHaveURL(/\/api\/payments\/vnpay\/sandbox\?/);
+  });
+
+  test('the Content-Security-Policy allows PayPal’s hosts on /pay only', async ({ request }) => {
+    const pay = (await request.get('/pay')).headers()['content-security-policy'] ?? '';
+    const vi = (await request.get('/vi/pay')).headers()['content-security-policy'] ?? '';
+    const home = (await request.get('/')).headers()['content-security-policy'] ?? '';
+    expect(pay).toMatch(/script-src [^;]*https:\/\/\*\.paypal\.com/);
+    expect(pay).toMatch(/frame-src [^;]*https:\/\/\*\.paypal\.com/);
+    expect(vi).toMatch(/script-src [^;]*https:\/\/\*\.paypal\.com/);
+    expect(home).not.toContain('paypal');
+  });
+});
