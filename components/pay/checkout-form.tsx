@@ -91,17 +91,17 @@ export function CheckoutForm({ user, team, gateways: choices, paypal, now: nowIs
     ? t('form.teamRequired')
     : gateway?.period3 === false && effectivePeriod === 'period3'
       ? t('form.period3Paypal')
-    : priced && !priced.ok
-      ? priced.reason === 'nothing_to_pay'
-        ? t('form.nothingToPay')
-        : priced.reason === 'period3_inactive'
-          ? t('form.period3Inactive')
-          : null
-      : limit === 'below_min' && gateway
-        ? t('form.belowMin', { min: money(gateway.min, gateway.currency) })
-        : limit === 'above_max' && gateway
-          ? t('form.aboveMax', { max: money(gateway.max, gateway.currency) })
-          : null;
+      : priced && !priced.ok
+        ? priced.reason === 'nothing_to_pay'
+          ? t('form.nothingToPay')
+          : priced.reason === 'period3_inactive'
+            ? t('form.period3Inactive')
+            : null
+        : limit === 'below_min' && gateway
+          ? t('form.belowMin', { min: money(gateway.min, gateway.currency) })
+          : limit === 'above_max' && gateway
+            ? t('form.aboveMax', { max: money(gateway.max, gateway.currency) })
+            : null;
   const canPay = Boolean(priced?.ok && !refusal && !seatsError && gateway && method && !mustCancel && !pending);
 
   /** POSTs the selection once per attempt; the answer, or null after showing why it failed. */

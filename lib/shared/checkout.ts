@@ -60,6 +60,4 @@ export interface PaypalCheckoutParams {
 
 /** How the browser continues: to the gateway's page, or PayPal's buttons with these parameters. */
 export type CheckoutResponse =
-  | { redirectUrl: string }
-  | { paypal: PaypalCheckoutParams }
-  | { error: { code: CheckoutErrorCode; message: string } };
+  { redirectUrl: string } | { paypal: PaypalCheckoutParams } | { error: { code: CheckoutErrorCode; message: string } };

@@ -22,8 +22,8 @@ describe('the gateway registry', () => {
       currency: 'VND',
       methods: ['qr', 'domestic_card', 'international_card'],
     });
-    // PayPal is registered but says unavailable until its implementation lands.
-    expect(choices.find((choice) => choice.id === 'paypal')).toMatchObject({ available: false, currency: 'USD' });
+    // PayPal is offered through its local sandbox here (no credentials, not production), in USD.
+    expect(choices.find((choice) => choice.id === 'paypal')).toMatchObject({ available: true, currency: 'USD' });
   });
 
   it('knows no gateway by an unknown id, and its routes answer 404', async () => {

@@ -1,6 +1,5 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import type { GatewayId } from '@/lib/payments/gateways';
 import type { Sql } from '@/lib/server/db/sql';
 import { SELECT_ORDER, toOrder, type OrderRow } from './orders';
 import type { Order } from './types';
@@ -13,7 +12,8 @@ import type { Order } from './types';
  */
 export interface Subscription {
   id: string;
-  gateway: GatewayId;
+  /** A gateway id from lib/server/payments/registry.ts. */
+  gateway: string;
   orderId: string;
   planId: string;
   quantity: number;
@@ -22,7 +22,8 @@ export interface Subscription {
 
 interface SubscriptionRow {
   id: string;
-  gateway: GatewayId;
+  /** A gateway id from lib/server/payments/registry.ts. */
+  gateway: string;
   order_id: string;
   plan_id: string;
   quantity: number;
@@ -119,7 +120,8 @@ export async function subscriptionOrders(sql: Sql, subscriptionId: string): Prom
 }
 
 export interface WebhookEvent {
-  gateway: GatewayId;
+  /** A gateway id from lib/server/payments/registry.ts. */
+  gateway: string;
   eventId: string;
   eventType: string;
   resourceId: string | null;
@@ -129,7 +131,7 @@ export interface WebhookEvent {
 }
 
 /** True when this (gateway, event id) was already handled to the end: a redelivery is a no-op. */
-export async function webhookEventHandled(sql: Sql, gateway: GatewayId, eventId: string): Promise<boolean> {
+export async function webhookEventHandled(sql: Sql, gateway: string, eventId: string): Promise<boolean> {
   const result = await sql.query('SELECT 1 FROM webhook_events WHERE gateway = $1 AND event_id = $2', [
     gateway,
     eventId,

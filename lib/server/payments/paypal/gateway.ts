@@ -1,26 +1,79 @@
 import 'server-only';
-import type { PaymentGateway } from '@/lib/server/payments/gateway';
+import type { PaymentGateway, QueryResult } from '@/lib/server/payments/gateway';
+import { paidCycles, paypalClient } from './client';
+import { paypalConfig } from './config';
 import { paypalOffer } from './offer';
+import { handlePaypalSandbox } from './sandbox/handler';
+import { paypalCheckout, subscriptionMismatch, syncSubscription } from './subscription';
 
 /**
- * PayPal subscriptions (payments.md §3), registered on the seam but not offered yet: the PayPal
- * work (issue 10, its own branch) fills in begin ({paypal: {planId, quantity, customId}}), the
- * webhook verification, the subscription read and the sandbox. Until then the pay page shows it as
- * unavailable and checkout refuses it with gateway_unavailable.
+ * PayPal subscriptions (payments.md §3) on the gateway seam. Checkout begins with the buttons'
+ * parameters; the payment is confirmed by POST /api/payments/paypal/confirm and by PayPal's
+ * webhooks at POST /api/payments/paypal/webhook (./webhook.ts) — both PayPal-specific, because a
+ * PayPal event is settled by re-reading the subscription and settling each of its payments, not
+ * by turning one callback into one event. The generic callback and return routes are not PayPal's.
  */
 export const paypalGateway: PaymentGateway = {
   id: 'paypal',
   offer: paypalOffer,
   // A subscription is approved in PayPal's popup while the payer waits on our page.
   paymentWindowMs: 30 * 60_000,
-  available: () => false,
-  mode: () => null,
-  begin: () => Promise.resolve({ ok: false, code: 'gateway_unavailable' }),
+  available: () => paypalConfig() !== null,
+  mode: () => paypalConfig()?.mode ?? null,
+
+  begin(order) {
+    const config = paypalConfig();
+    if (!config) return Promise.resolve({ ok: false, code: 'gateway_unavailable' });
+    return Promise.resolve({ ok: true, start: { paypal: paypalCheckout(order, config) } });
+  },
+
+  // PayPal's events arrive at its own webhook route, never at the generic callback one.
   verifyCallback: () => Promise.resolve({ ok: false, reason: 'bad_signature' }),
   // PayPal retries any non-2xx: 400 for what can never verify, 500 for our own failures.
   answer: (verdict) =>
     verdict.kind === 'rejected' ? { status: 400 } : verdict.kind === 'error' ? { status: 500 } : { status: 200 },
+  // No browser return: the buttons' onApprove calls confirm, which answers the result page.
   returnOrderId: () => null,
-  query: () => Promise.resolve({ state: 'unavailable', reason: 'PayPal is not implemented yet' }),
-  sandbox: () => null,
+
+  /**
+   * Reconciliation: the subscription read. Every payment PayPal reports is settled here (renewals
+   * too, through the same settlePayment as the webhook); the answer is about the checkout order.
+   */
+  async query(order, now): Promise<QueryResult> {
+    const config = paypalConfig();
+    if (!config) return { state: 'unavailable', reason: 'PayPal is not configured' };
+    // Only confirm or a webhook learns the subscription id; without either PayPal was never paid for it.
+    if (!order.subscriptionId) return { state: 'not_found' };
+    try {
+      const subscription = await paypalClient(config).getSubscription(order.subscriptionId);
+      if (!subscription) return { state: 'not_found' };
+      const mismatch = subscriptionMismatch(order, subscription, config);
+      if (mismatch) return { state: 'unavailable', reason: `the subscription does not match the order: ${mismatch}` };
+      await syncSubscription(order, subscription, 'reconcile', now);
+      const stopped = ['CANCELLED', 'EXPIRED', 'SUSPENDED'].includes(subscription.status);
+      if (paidCycles(subscription) > 0 || stopped) {
+        const paid = paidCycles(subscription) > 0;
+        return {
+          state: 'final',
+          event: {
+            gateway: 'paypal',
+            transactionId: paid ? `${subscription.id}#1` : `${subscription.id}#1:failed`,
+            orderId: order.id,
+            amount: order.amount,
+            result: paid ? 'succeeded' : 'failed',
+            resultCode: subscription.status,
+            payload: { subscription: subscription.id, cycle: 1, source: 'reconcile' },
+          },
+        };
+      }
+      return { state: 'pending' };
+    } catch (error) {
+      return { state: 'unavailable', reason: error instanceof Error ? error.message : String(error) };
+    }
+  },
+
+  sandbox(request) {
+    if (paypalConfig()?.mode !== 'sandbox') return null;
+    return handlePaypalSandbox(request);
+  },
 };

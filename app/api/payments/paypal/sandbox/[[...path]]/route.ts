@@ -1,0 +1,10 @@
+import type { NextRequest } from 'next/server';
+import { sandboxRoute } from '@/lib/server/payments/routes';
+
+// PayPal's own folder here (confirm, webhook) shadows app/api/payments/[gateway]/ for "paypal", so
+// its sandbox is routed the generic way from here: the tester console, the stand-in JS SDK, the API.
+const route = (request: NextRequest, { params }: { params: Promise<{ path?: string[] }> }) =>
+  sandboxRoute(request, { params: params.then(({ path }) => ({ gateway: 'paypal', path })) });
+
+export const GET = route;
+export const POST = route;

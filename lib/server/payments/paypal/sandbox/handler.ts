@@ -1,0 +1,66 @@
+import 'server-only';
+import { after } from 'next/server';
+import { z } from 'zod';
+import type { SandboxRequest } from '@/lib/server/payments/gateway';
+import { SANDBOX_PATH } from '../config';
+import { sandboxTransport } from './api';
+import { renderSandboxConsole } from './console';
+import { deliverAll, playSandboxAction, sandboxActions } from './player';
+import { sandboxSdk } from './sdk';
+import { sandboxKeys } from './signing';
+import { recentSandboxSubscriptions } from './store';
+
+const text = (body: string, status: number, type: string) =>
+  new Response(body, {
+    status,
+    headers: { 'Content-Type': type, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' },
+  });
+const form = z.object({ subscription: z.string().regex(/^I-[A-Z0-9]{6,40}$/), action: z.enum(sandboxActions) });
+
+/**
+ * The local PayPal sandbox's endpoints under /api/payments/paypal/sandbox/: the tester console
+ * (''), the stand-in JS SDK ('sdk'), PayPal's REST API ('api/v1/…') and the signing key ('certs/…').
+ */
+export async function handlePaypalSandbox(request: SandboxRequest): Promise<Response> {
+  const { method, path } = request;
+  if (path === '' && method === 'GET') {
+    const html = renderSandboxConsole(await recentSandboxSubscriptions(), request.url.searchParams.get('done'));
+    return text(html, 200, 'text/html; charset=utf-8');
+  }
+  if (path === '' && method === 'POST') return play(request);
+  if (path === 'sdk' && method === 'GET') return text(sandboxSdk, 200, 'text/javascript; charset=utf-8');
+  if (path.startsWith('api/v1/')) {
+    return sandboxTransport(request.url.toString(), {
+      method,
+      headers: request.headers,
+      ...(method === 'POST' ? { body: request.rawBody } : {}),
+    });
+  }
+  if (path.startsWith('certs/') && method === 'GET') {
+    // Informational: the site verifies webhooks through the sandbox API, as it does through PayPal's.
+    const pem = sandboxKeys().publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    return text(pem, 200, 'application/x-pem-file');
+  }
+  return text('Not found', 404, 'text/plain');
+}
+
+async function play(request: SandboxRequest): Promise<Response> {
+  if (!request.sameOrigin) return text('Forbidden', 403, 'text/plain');
+  const parsed = form.safeParse(Object.fromEntries(new URLSearchParams(request.rawBody)));
+  if (!parsed.success) return text('Bad request', 400, 'text/plain');
+  const { subscription, action } = parsed.data;
+  // The buyer's approval answers at once and PayPal's webhooks follow, as they do for real: the
+  // page's confirm call and the webhooks then race, and either may settle the first payment.
+  const deliveries = await playSandboxAction(subscription, action, new Date(), (bodies) => {
+    if (action !== 'approve') return deliverAll(bodies);
+    after(() => deliverAll(bodies));
+    return Promise.resolve([]);
+  });
+  const wantsJson = request.headers.get('accept')?.includes('application/json') ?? false;
+  const summary = deliveries
+    ? `${action}: ${deliveries.map((d) => `${d.type} → ${d.reply.status} ${d.reply.outcome}`).join('; ') || 'webhooks follow'}`
+    : `${action}: not possible in the subscription's current state`;
+  if (wantsJson) return Response.json({ message: summary }, { status: deliveries ? 200 : 409 });
+  const back = new URL(`${SANDBOX_PATH}?done=${encodeURIComponent(summary)}`, request.url);
+  return new Response(null, { status: 303, headers: { Location: back.toString(), 'Cache-Control': 'no-store' } });
+}
