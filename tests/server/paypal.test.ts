@@ -7,6 +7,7 @@ import { addMonths } from '@/lib/pricing/quote';
 import { resetRateLimits } from '@/lib/server/http/rate-limit';
 import { findOrder } from '@/lib/server/ledger/orders';
 import { paypalConfig } from '@/lib/server/payments/paypal/config';
+import { paypalGateway } from '@/lib/server/payments/paypal/gateway';
 import { sandboxTransport } from '@/lib/server/payments/paypal/sandbox/api';
 import { playSandboxAction, signedHeaders } from '@/lib/server/payments/paypal/sandbox/player';
 import { storeKinds, useTestStore } from '../support/stores';
@@ -180,6 +181,27 @@ describe.each(storeKinds)('PayPal subscriptions on %s', (kind) => {
     const pending = await confirm(alice, answer.body.paypal.customId, id);
     expect(pending.body.redirectUrl).toContain('status=processing');
     expect(await paidOrders()).toBe(0);
+  });
+
+  it('reconciliation (the seam’s query) settles a payment whose webhooks were lost, once, and renewals with it', async () => {
+    const before = await team();
+    const answer = await checkout(alice, teamMonthly);
+    const id = await createSubscription(answer.body.paypal);
+    // The page confirmed before PayPal activated it (bound, still processing); every webhook is then lost.
+    await confirm(alice, answer.body.paypal.customId, id);
+    await play(id, 'approve');
+    await play(id, 'renew');
+    const order = (await findOrder(store().sql, answer.body.paypal.customId))!;
+    expect(order.status).toBe('pending');
+    const first = await paypalGateway.query(order, new Date());
+    expect(first).toMatchObject({ state: 'final', event: { result: 'succeeded', transactionId: `${id}#1` } });
+    expect((await paypalGateway.query(order, new Date())).state).toBe('final');
+    expect(await expiry()).toBe(addMonths(new Date(before.plan_expires_at), 2).toISOString());
+    expect(await grants()).toBe(2);
+    const unbound = (await checkout(alice, { ...teamMonthly, period: 'period2' })).body.paypal;
+    expect((await paypalGateway.query((await findOrder(store().sql, unbound.customId))!, new Date())).state).toBe(
+      'not_found',
+    );
   });
 
   it('answers 400 to a bad signature, a tampered body, a foreign cert URL or missing headers, and records nothing', async () => {
