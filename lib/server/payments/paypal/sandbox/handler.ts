@@ -15,7 +15,13 @@ const text = (body: string, status: number, type: string) =>
     status,
     headers: { 'Content-Type': type, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' },
   });
-const form = z.object({ subscription: z.string().regex(/^I-[A-Z0-9]{6,40}$/), action: z.enum(sandboxActions) });
+const form = z.object({
+  subscription: z.string().regex(/^I-[A-Z0-9]{6,40}$/),
+  action: z.enum(sandboxActions),
+  // "no" plays the change but drops its webhooks (kept for "resend"): a lost callback, for
+  // reconciliation and for benchmarks that deliver the webhooks themselves.
+  deliver: z.enum(['yes', 'no']).default('yes'),
+});
 
 /**
  * The local PayPal sandbox's endpoints under /api/payments/paypal/sandbox/: the tester console
@@ -48,10 +54,11 @@ async function play(request: SandboxRequest): Promise<Response> {
   if (!request.sameOrigin) return text('Forbidden', 403, 'text/plain');
   const parsed = form.safeParse(Object.fromEntries(new URLSearchParams(request.rawBody)));
   if (!parsed.success) return text('Bad request', 400, 'text/plain');
-  const { subscription, action } = parsed.data;
+  const { subscription, action, deliver } = parsed.data;
   // The buyer's approval answers at once and PayPal's webhooks follow, as they do for real: the
   // page's confirm call and the webhooks then race, and either may settle the first payment.
   const deliveries = await playSandboxAction(subscription, action, new Date(), (bodies) => {
+    if (deliver === 'no') return Promise.resolve([]);
     if (action !== 'approve') return deliverAll(bodies);
     after(() => deliverAll(bodies));
     return Promise.resolve([]);
