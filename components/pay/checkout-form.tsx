@@ -45,7 +45,7 @@ type MethodKey = keyof FormMessages['methods'];
  * The plan, period, team size and gateway choice with a live quote (PRODUCT §6 steps 2–4). The
  * quote is computed with the server's own catalogue code; the server recomputes it at checkout.
  */
-export function CheckoutForm({ user, team, gateways: choices, paypal, now: nowIso }: PayFormProps) {
+export function CheckoutForm({ user, team, gateways: choices, paypal, now: nowIso, initial }: PayFormProps) {
   const t = useTranslations('PayPage');
   const plansT = useTranslations('Plans');
   const format = useFormatter();
@@ -55,11 +55,11 @@ export function CheckoutForm({ user, team, gateways: choices, paypal, now: nowIs
   const userState = useMemo(() => toState(user), [user]);
   const teamState = useMemo(() => (team ? toState(team) : null), [team]);
 
-  const [plan, setPlan] = useState<PaidPlanId>(team ? 'team_pro' : 'individual_pro');
+  const [plan, setPlan] = useState<PaidPlanId>(initial.plan ?? (team ? 'team_pro' : 'individual_pro'));
   const [period, setPeriod] = useState<PeriodId>('period0');
   const [showFeatures, setShowFeatures] = useState(false);
-  const [growTeam, setGrowTeam] = useState(false);
-  const [seatsText, setSeatsText] = useState('');
+  const [growTeam, setGrowTeam] = useState(initial.seats !== undefined);
+  const [seatsText, setSeatsText] = useState(initial.seats !== undefined ? String(initial.seats) : '');
   const firstAvailable = choices.find((choice) => choice.available) ?? null;
   const [gatewayId, setGatewayId] = useState<string | null>(firstAvailable?.id ?? null);
   const [method, setMethod] = useState<string>(firstAvailable?.methods[0] ?? '');

@@ -16,3 +16,5 @@ export async function clientMessages<N extends Namespace>(namespaces: readonly N
 export const layoutClientNamespaces = ['LanguageSwitcher', 'BackToTop', 'OfflineBanner', 'Error'] as const;
 /** What the pay page's client leaves use. */
 export const payClientNamespaces = ['PayPage', 'Plans'] as const;
+/** What the team page's client leaves use. */
+export const teamClientNamespaces = ['TeamPage'] as const;

@@ -5,6 +5,8 @@ import { findOrder } from '@/lib/server/ledger/orders';
 import { gatewayChoices } from '@/lib/server/payments/registry';
 import { paypalClientOptions } from '@/lib/server/payments/paypal/config';
 import { buyerState } from '@/lib/pricing/buyer';
+import { paidPlanIds, type PaidPlanId } from '@/lib/pricing/catalogue';
+import { seatsAreValid, type PlanState } from '@/lib/pricing/quote';
 import { isFailureCode, orderResult, type PayResult } from '@/lib/shared/pay-result';
 import type { PayFormProps } from '@/lib/shared/pay-view';
 
@@ -45,6 +47,21 @@ export async function loadPayPage(subject: Subject | null, query: Query, now: Da
       gateways: gatewayChoices(),
       paypal: paypalClientOptions(),
       now: now.toISOString(),
+      initial: initialSelection(query, buyerState(context, 'team_pro')),
     },
   };
+}
+
+/**
+ * `?plan=team_pro&seats=20` (the team page's "add seats" link) preselects the plan and the new
+ * team size. Anything else — an unknown plan, a size that is not an increase — is ignored: the
+ * page opens as usual and the server checks the real selection at checkout anyway.
+ */
+function initialSelection(query: Query, team: PlanState | null): PayFormProps['initial'] {
+  const plan = first(query.plan);
+  if (!plan || !(paidPlanIds as readonly string[]).includes(plan)) return {};
+  const initial: PayFormProps['initial'] = { plan: plan as PaidPlanId };
+  const seats = Number(first(query.seats));
+  if (plan === 'team_pro' && team && !seatsAreValid(seats, team)) initial.seats = seats;
+  return initial;
 }

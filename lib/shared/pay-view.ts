@@ -2,7 +2,7 @@
  * What the pay page's client form receives from the server: plain, serialisable data. Dates are
  * ISO strings; amounts are computed on both sides by lib/pricing/quote from these states.
  */
-import type { PlanId } from '@/lib/pricing/catalogue';
+import type { PaidPlanId, PlanId } from '@/lib/pricing/catalogue';
 import type { GatewayChoice } from '@/lib/payments/gateways';
 
 export interface PlanStateView {
@@ -22,6 +22,8 @@ export interface PayFormProps {
   paypal: PaypalClientOptions | null;
   /** The clock the server rendered with, so the live quote uses the same "now". */
   now: string;
+  /** A selection the link asked for (`/pay?plan=team_pro&seats=20` from the team page), already checked. */
+  initial: { plan?: PaidPlanId; seats?: number };
 }
 
 /** The JS SDK's options: the public client id, and the local sandbox's stand-in SDK when there is one. */

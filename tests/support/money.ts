@@ -74,17 +74,20 @@ export const gatewayRoutes = (gateway: string) => ({
 export const vnpayRoutes = gatewayRoutes('vnpay');
 
 /** A session cookie header for `subject`, as the link exchange would have set it. */
-export async function sessionCookie(subject: {
-  platform: 'telegram' | 'slack' | 'discord';
-  userId: string;
-  teamId?: string;
-}) {
+export async function sessionCookie(
+  subject: {
+    platform: 'telegram' | 'slack' | 'discord';
+    userId: string;
+    teamId?: string;
+  },
+  audience: 'pay' | 'team' = 'pay',
+) {
   const value = await sealSession({
     plt: subject.platform,
     sub: subject.userId,
     team: subject.teamId,
-    aud: 'pay',
+    aud: audience,
     jti: 'test',
   });
-  return `quorum-pay=${value}`;
+  return `quorum-${audience}=${value}`;
 }

@@ -8,7 +8,7 @@ import type { Locale } from '@/lib/i18n/locales';
 import { loadPayPage } from '@/lib/server/pay-page';
 import { env } from '@/lib/server/env';
 import { site } from '@/lib/config/site';
-import { sessionFrom } from '@/lib/server/session/session';
+import { payingSubject } from '@/lib/server/session/session';
 import { isUnavailable } from '@/lib/server/unavailable';
 import { PayResultView } from '@/components/pay/pay-result';
 import { AccountTables } from '@/components/pay/account-tables';
@@ -23,7 +23,7 @@ export default async function PayPage({ params, searchParams }: PageProps<'/[loc
   const query = await searchParams;
   const t = await getTranslations({ locale, namespace: 'PayPage' });
   // The session is checked against the store on every render: a deleted account loses access at once.
-  const subject = await sessionFrom(await cookies(), 'pay');
+  const subject = await payingSubject(await cookies());
   const page = await loadPayPage(subject, query, new Date()).catch((error: unknown) => {
     // The ledger or the assistant's backend is down: say so and retry, never a bare error page.
     if (!isUnavailable(error)) throw error;

@@ -1,18 +1,50 @@
 import type { Metadata } from 'next';
-import { useTranslations } from 'next-intl';
+import { cookies } from 'next/headers';
+import { NextIntlClientProvider } from 'next-intl';
+import { getTranslations } from 'next-intl/server';
+import { clientMessages, teamClientNamespaces } from '@/lib/i18n/client-messages';
 import { pageMetadata } from '@/lib/server/seo';
 import type { Locale } from '@/lib/i18n/locales';
+import { sessionFrom } from '@/lib/server/session/session';
+import { loadTeamPage, memberView } from '@/lib/server/team/team-admin';
+import { memberListQuery } from '@/lib/shared/team';
+import { isActive } from '@/lib/pricing/plan-state';
+import { TeamRefusal } from '@/components/team/team-refusal';
+import { TeamOverviewTable } from '@/components/team/team-overview';
+import { MemberSection } from '@/components/team/member-section';
+import { Onboarding } from '@/components/team/onboarding';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/team'>): Promise<Metadata> {
   return pageMetadata((await params).locale as Locale, 'team');
 }
 
-export default function TeamPage() {
-  const t = useTranslations('TeamPage');
+export default async function TeamPage({ params, searchParams }: PageProps<'/[locale]/team'>) {
+  const locale = (await params).locale as Locale;
+  const t = await getTranslations({ locale, namespace: 'TeamPage' });
+  const query = memberListQuery(await searchParams);
+  // Read from the directory on every render: a blocked or demoted admin loses the page at once.
+  const page = await loadTeamPage(await sessionFrom(await cookies(), 'team'), query);
+  if (!page.ok) return <TeamRefusal code={page.code} />;
+
+  const { team, members } = page.value;
+  const now = new Date();
   return (
-    <section className="page-hero">
+    <div className="pay-page">
       <h1>{t('heading')}</h1>
-      <p>{t('intro')}</p>
-    </section>
+      <TeamOverviewTable team={team} now={now} />
+      <NextIntlClientProvider messages={await clientMessages(teamClientNamespaces)}>
+        <MemberSection
+          team={{
+            platform: team.platform,
+            seats: team.seats,
+            seatsUsed: team.seatsUsed,
+            active: isActive({ plan: team.plan, expiresAt: team.planExpiresAt }, now),
+          }}
+          search={query.search}
+          page={{ ...members, members: members.members.map(memberView) }}
+        />
+      </NextIntlClientProvider>
+      <Onboarding />
+    </div>
   );
 }

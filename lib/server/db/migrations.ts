@@ -161,6 +161,25 @@ export const migrations: readonly string[] = [
     updated_at       timestamptz NOT NULL
   );
   `,
+  // The team page (PRODUCT §7): a member has its own opaque id (the API's memberId); a username the
+  // assistant has not met yet is a member without a user id ("invited") until it first speaks.
+  // Indexes keep a 5,000-member team's listing, search count and seat count on the team's own rows.
+  `
+  ALTER TABLE team_members ADD COLUMN member_id text NOT NULL DEFAULT replace(gen_random_uuid()::text, '-', '');
+  ALTER TABLE team_members ADD COLUMN invited_username text;
+  ALTER TABLE team_members DROP CONSTRAINT team_members_pkey;
+  ALTER TABLE team_members ADD PRIMARY KEY (member_id);
+  ALTER TABLE team_members ALTER COLUMN user_id DROP NOT NULL;
+  ALTER TABLE team_members ADD CONSTRAINT team_members_identity CHECK ((user_id IS NULL) <> (invited_username IS NULL));
+  ALTER TABLE team_members DROP CONSTRAINT team_members_status_check;
+  ALTER TABLE team_members ADD CONSTRAINT team_members_status_check CHECK (status IN ('active', 'invited', 'blocked'));
+  CREATE UNIQUE INDEX team_members_user ON team_members (platform, team_id, user_id) WHERE user_id IS NOT NULL;
+  CREATE UNIQUE INDEX team_members_invite ON team_members (platform, team_id, lower(invited_username))
+    WHERE invited_username IS NOT NULL;
+  CREATE INDEX team_members_listing ON team_members (platform, team_id, joined_at, member_id);
+  CREATE INDEX team_members_of_user ON team_members (platform, user_id);
+  CREATE INDEX accounts_username ON accounts (platform, lower(username));
+  `,
 ];
 
 export async function migrate(sql: Sql): Promise<void> {

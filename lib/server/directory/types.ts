@@ -26,6 +26,33 @@ export interface AccountDirectory {
   applyGrant(grant: Grant): Promise<GrantResult>;
   /** Throws when the directory does not answer. */
   ping(): Promise<void>;
+
+  // The team page (PRODUCT §7). Every call names the acting admin; the directory checks, in the
+  // same step as the read or change, that the actor is an active admin of the team the session
+  // names, so a team session can neither read nor change another team whatever ids it sends.
+
+  /** The team's plan and seats, for an active admin of it. */
+  teamOverview(actor: TeamActor): Promise<TeamAnswer<TeamOverview>>;
+  /** One page of the team's members in join order, filtered by a name or username fragment. */
+  teamMembers(actor: TeamActor, query: MemberQuery): Promise<TeamAnswer<MemberPage>>;
+  /**
+   * Adds a member by platform username while a paid seat is free and the team plan is active. A
+   * username the assistant knows becomes an active member; one it has not met is `invited`.
+   */
+  addTeamMember(
+    actor: TeamActor,
+    member: NewMember,
+    now: Date,
+  ): Promise<TeamAnswer<TeamMember, 'seats_full' | 'already_member' | 'platform_mismatch' | 'team_inactive'>>;
+  /**
+   * Blocks or unblocks one member of the actor's team (idempotent). The team's last active admin
+   * cannot be blocked. Unblocking gives back the status the member had: active, or invited.
+   */
+  setMemberBlocked(
+    actor: TeamActor,
+    memberId: string,
+    blocked: boolean,
+  ): Promise<TeamAnswer<TeamMember, 'member_not_found' | 'last_admin'>>;
 }
 
 export interface Subject {
@@ -59,6 +86,74 @@ export interface PayContext {
   account: Account;
   /** Present when the link named a team the account belongs to. */
   team: Team | null;
+}
+
+/** A team session's subject: the admin acting, and the team the link was sent from. */
+export interface TeamActor extends Subject {
+  teamId: string;
+}
+
+/**
+ * A team call's answer: the value, or why the actor gets nothing. `not_admin`: the actor is not an
+ * active admin of that team (a member, a blocked admin, or a stranger); `no_team`: no such team.
+ */
+export type TeamAnswer<T, Refusal extends string = never> =
+  { ok: true; value: T } | { ok: false; reason: Refusal | 'not_admin' | 'no_team' };
+
+export interface TeamOverview {
+  platform: Platform;
+  teamId: string;
+  name: string;
+  plan: PlanId;
+  planExpiresAt: Date | null;
+  /** Seats paid for. */
+  seats: number;
+  /**
+   * Seats taken: every member row — active, invited and blocked — the same number the pay page
+   * shows as the member count. Blocking cuts access but keeps the seat, so unblocking never
+   * needs a free one; an invitation holds its seat so invitations cannot overbook the team.
+   */
+  seatsUsed: number;
+}
+
+export const memberRoles = ['admin', 'member'] as const;
+export const memberStatuses = ['active', 'invited', 'blocked'] as const;
+
+export interface TeamMember {
+  /** Opaque id the API's /api/team/members/{memberId} paths carry. */
+  memberId: string;
+  platform: Platform;
+  /** Null while invited: the assistant has not met this username yet. */
+  userId: string | null;
+  username: string;
+  /** Null while invited. */
+  fullName: string | null;
+  role: (typeof memberRoles)[number];
+  status: (typeof memberStatuses)[number];
+  /** When the member joined or was invited. */
+  joinedAt: Date;
+}
+
+export interface MemberQuery {
+  /** A fragment of a name or username, case-insensitive; empty lists everyone. */
+  search: string;
+  /** 1-based. A page past the end is an empty page with the right total. */
+  page: number;
+  pageSize: number;
+}
+
+export interface MemberPage {
+  members: TeamMember[];
+  /** Members matching the search (all members when there is none). */
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface NewMember {
+  platform: Platform;
+  /** The platform username, without a leading @. */
+  username: string;
 }
 
 /** What the assistant is told about an order at checkout. */

@@ -1,10 +1,10 @@
 import 'server-only';
 import { NextResponse } from 'next/server';
-import { checkoutErrorTranslator } from '@/lib/server/i18n/translator';
+import { checkoutErrorTranslator, teamErrorTranslator } from '@/lib/server/i18n/translator';
 import { localeInfo, type Locale } from '@/lib/i18n/locales';
 import { toMajorUnits, type Currency } from '@/lib/pricing/catalogue';
-import type { CheckoutErrorCode } from '@/lib/shared/checkout';
-import { errorStatus } from './error-status';
+import { isTeamError } from '@/lib/shared/team';
+import { errorStatus, type ApiErrorCode } from './error-status';
 
 export interface ErrorValues {
   limits?: { min: number; max: number; currency: Currency } | undefined;
@@ -12,11 +12,14 @@ export interface ErrorValues {
 }
 
 /** A refusal as JSON `{error: {code, message}}`, the message in the page's language. */
-export async function apiError(
-  code: CheckoutErrorCode,
-  locale: Locale,
-  values: ErrorValues = {},
-): Promise<NextResponse> {
+export async function apiError(code: ApiErrorCode, locale: Locale, values: ErrorValues = {}): Promise<NextResponse> {
+  if (isTeamError(code)) {
+    const message = (await teamErrorTranslator(locale))(code);
+    return NextResponse.json(
+      { error: { code, message } },
+      { status: errorStatus[code], headers: { 'Cache-Control': 'no-store' } },
+    );
+  }
   const t = await checkoutErrorTranslator(locale);
   const money = (amount: number, currency: Currency) =>
     new Intl.NumberFormat(localeInfo(locale).tag, { style: 'currency', currency }).format(

@@ -1,8 +1,11 @@
 import 'server-only';
 import type { CheckoutErrorCode } from '@/lib/shared/checkout';
+import type { TeamErrorCode } from '@/lib/shared/team';
+
+export type ApiErrorCode = CheckoutErrorCode | TeamErrorCode;
 
 /** The one place a domain refusal becomes an HTTP status (the domain speaks in codes only). */
-export const errorStatus: Record<CheckoutErrorCode, number> = {
+export const errorStatus: Record<ApiErrorCode, number> = {
   no_session: 401,
   forbidden: 403,
   too_large: 413,
@@ -28,4 +31,14 @@ export const errorStatus: Record<CheckoutErrorCode, number> = {
   paypal_not_confirmed: 422,
   server_error: 500,
   service_unavailable: 503,
+  no_team_session: 401,
+  not_team_admin: 403,
+  team_not_found: 404,
+  member_not_found: 404,
+  invalid_username: 422,
+  platform_mismatch: 422,
+  already_member: 409,
+  seats_full: 409,
+  team_inactive: 409,
+  last_admin: 409,
 };

@@ -3,6 +3,13 @@ import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { env } from '@/lib/server/env';
 
 /**
+ * Team API calls per minute per session / per client IP. An admin adding a list of colleagues by
+ * hand makes a few calls a minute; these bound a script looping on a stolen session.
+ */
+const TEAM_CALLS_PER_SESSION = 60;
+const TEAM_CALLS_PER_IP = 120;
+
+/**
  * Per-process limits (one `next start`); several instances would need the shared store
  * (rate-limiter-flexible has a PostgreSQL backend). Keys are a session subject or a client IP.
  */
@@ -11,6 +18,8 @@ const makeLimiters = () => {
   return {
     checkoutPerSession: new RateLimiterMemory({ points: perSession, duration: 60 }),
     checkoutPerIp: new RateLimiterMemory({ points: perIp, duration: 60 }),
+    teamPerSession: new RateLimiterMemory({ points: TEAM_CALLS_PER_SESSION, duration: 60 }),
+    teamPerIp: new RateLimiterMemory({ points: TEAM_CALLS_PER_IP, duration: 60 }),
   };
 };
 let limiters: ReturnType<typeof makeLimiters> | undefined;

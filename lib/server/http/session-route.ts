@@ -3,7 +3,7 @@ import type { NextRequest } from 'next/server';
 import type { Locale } from '@/lib/i18n/locales';
 import type { Subject } from '@/lib/server/directory';
 import type { LinkAudience } from '@/lib/server/session/paylink';
-import { sessionFrom } from '@/lib/server/session/session';
+import { payingSubject, sessionFrom } from '@/lib/server/session/session';
 import { isUnavailable } from '@/lib/server/unavailable';
 import { apiError } from './api-error';
 import { clientIp, isSameOrigin, requestLocale } from './guards';
@@ -30,19 +30,24 @@ const UNAVAILABLE_RETRY_SECONDS = 5;
  * audience, rate limits, then the handler — whose unexpected failures become a translated 503
  * (a dependency is down) or 500, never a bare error page.
  */
-export function sessionRoute(options: Options, handler: (input: SessionRequest) => Promise<Response>) {
-  return async (request: NextRequest): Promise<Response> => {
+export function sessionRoute<Context = unknown>(
+  options: Options,
+  handler: (input: SessionRequest, context: Context) => Promise<Response>,
+) {
+  // Next passes a dynamic route's params as the second argument; tests call static routes with one.
+  return async (request: NextRequest, context?: Context): Promise<Response> => {
     const locale = requestLocale(request);
     try {
       if (!isSameOrigin(request)) return await apiError('forbidden', locale);
-      const subject = await sessionFrom(request.cookies, options.audience);
-      if (!subject) return await apiError('no_session', locale);
+      const subject =
+        options.audience === 'pay' ? await payingSubject(request.cookies) : await sessionFrom(request.cookies, 'team');
+      if (!subject) return await apiError(options.audience === 'team' ? 'no_team_session' : 'no_session', locale);
       const ip = clientIp(request);
       if (options.rateLimits) {
         const wait = await rateLimit(options.rateLimits(subject, ip));
         if (wait) return await apiError('rate_limited', locale, { retryAfterSeconds: wait });
       }
-      return await handler({ request, subject, locale, clientIp: ip });
+      return await handler({ request, subject, locale, clientIp: ip }, context as Context);
     } catch (error) {
       if (isUnavailable(error)) {
         console.warn(`[api] ${request.nextUrl.pathname}: a dependency is unavailable`, error);

@@ -22,3 +22,7 @@ export async function messagesFor(locale: Locale): Promise<Messages> {
 export async function checkoutErrorTranslator(locale: Locale) {
   return createTranslator({ locale, messages: await messagesFor(locale), namespace: 'Checkout.errors' });
 }
+
+export async function teamErrorTranslator(locale: Locale) {
+  return createTranslator({ locale, messages: await messagesFor(locale), namespace: 'TeamPage.errors' });
+}

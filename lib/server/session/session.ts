@@ -77,3 +77,12 @@ export function sessionCookieValue(cookies: CookieReader, audience: LinkAudience
 export async function sessionFrom(cookies: CookieReader, audience: LinkAudience): Promise<Subject | null> {
   return openSession(sessionCookieValue(cookies, audience), audience);
 }
+
+/**
+ * Who is paying on `/pay` and its API: the pay session, or else the team session of an admin who
+ * came from the team page's "add seats" link (the assistant signed both for the same user and
+ * team, and a team link is only ever sent to that team's admin).
+ */
+export async function payingSubject(cookies: CookieReader): Promise<Subject | null> {
+  return (await sessionFrom(cookies, 'pay')) ?? (await sessionFrom(cookies, 'team'));
+}

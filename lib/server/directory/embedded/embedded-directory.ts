@@ -4,6 +4,7 @@ import type { PlanState } from '@/lib/pricing/plan-state';
 import type { PlanId } from '@/lib/pricing/catalogue';
 import type { Sql } from '@/lib/server/db/sql';
 import type { Account, AccountDirectory, Grant, GrantResult, Team } from '../types';
+import { embeddedTeam } from './team';
 
 interface PlanRow {
   plan: PlanId;
@@ -97,6 +98,8 @@ export function embeddedDirectory(sql: Sql): AccountDirectory {
     async ping() {
       await sql.query('SELECT 1');
     },
+
+    ...embeddedTeam(sql),
   };
 }
 

@@ -9,6 +9,9 @@ export const demo = {
   bob: { platform: 'telegram', userId: '1002' },
   carol: { platform: 'slack', userId: 'U1003' },
   team: { platform: 'telegram', teamId: '-1002001' },
+  /** Beyond PRODUCT §10, for the team page: a second active team with two admins, and an expired one. */
+  orbit: { platform: 'discord', teamId: '920001', admin: 'D2001' },
+  northwind: { platform: 'slack', teamId: 'T3001', admin: 'U3001' },
 } as const;
 
 export async function seedDemoData(sql: Sql, now = new Date()): Promise<boolean> {
@@ -26,6 +29,12 @@ export async function seedDemoData(sql: Sql, now = new Date()): Promise<boolean>
       ['telegram', '1007', 'giang', 'Giang Vo', 'GIANG-9H4C', 'free', null],
       ['telegram', '1008', 'hana', 'Hana Sato', 'HANA-6B7Z', 'free', null],
       ['telegram', '1009', 'ivan', 'Ivan Petrov', 'IVAN-1L5S', 'free', null],
+      // Known to the assistant but in no team: what "add a member by username" finds.
+      ['telegram', '1010', 'linh', 'Linh Hoang', 'LINH-4P6R', 'free', null],
+      ['discord', 'D2001', 'minh', 'Minh Do', 'MINH-3F8A', 'free', null],
+      ['discord', 'D2002', 'sara', 'Sara Lopez', 'SARA-7C2E', 'free', null],
+      ['discord', 'D2003', 'tom', 'Tom Becker', 'TOM-9D4K', 'free', null],
+      ['slack', 'U3001', 'kenji', 'Kenji Ito', 'KENJI-5M1Q', 'free', null],
     ];
     for (const row of accounts) {
       await tx.query(
@@ -56,6 +65,20 @@ export async function seedDemoData(sql: Sql, now = new Date()): Promise<boolean>
         [userId, role, status, inDays(-60 + index * 5)],
       );
     }
+    await tx.query(
+      `INSERT INTO teams (platform, team_id, name, plan, plan_expires_at, seats) VALUES
+         ('discord', '920001', 'Orbit Labs', 'team_pro', $1, 5),
+         ('slack', 'T3001', 'Northwind Ops', 'team_pro', $2, 10)`,
+      [inDays(40), inDays(-3)],
+    );
+    await tx.query(
+      `INSERT INTO team_members (platform, team_id, user_id, role, status, joined_at) VALUES
+         ('discord', '920001', 'D2001', 'admin', 'active', $1),
+         ('discord', '920001', 'D2002', 'member', 'active', $1),
+         ('discord', '920001', 'D2003', 'admin', 'active', $1),
+         ('slack', 'T3001', 'U3001', 'admin', 'active', $1)`,
+      [inDays(-30)],
+    );
     return true;
   });
 }

@@ -1,0 +1,102 @@
+'use client';
+import { useId, useState } from 'react';
+import { useLocale, useTranslations } from 'next-intl';
+import { Link, useRouter } from '@/lib/i18n/navigation';
+import type { Platform } from '@/lib/config/site';
+import { usernamePatterns, type MemberView } from '@/lib/shared/team';
+import { postTeam } from './team-api';
+import { useAnnounce } from './team-announcer';
+import styles from './team.module.css';
+
+const platformNames: Record<Platform, string> = { telegram: 'Telegram', slack: 'Slack', discord: 'Discord' };
+
+interface Props {
+  platform: Platform;
+  /** Every paid seat is taken: the form gives way to the link to buy more. */
+  full: boolean;
+  inactive: boolean;
+  addSeatsHref: { pathname: '/pay'; query: Record<string, string> };
+}
+
+/** Adds a member by platform username (POST /api/team/members), within the paid seats. */
+export function AddMemberForm({ platform, full, inactive, addSeatsHref }: Props) {
+  const t = useTranslations('TeamPage.add');
+  const errorsT = useTranslations('TeamPage.errors');
+  const locale = useLocale();
+  const router = useRouter();
+  const announce = useAnnounce();
+  const id = useId();
+  const [username, setUsername] = useState('');
+  const [working, setWorking] = useState(false);
+  const [error, setError] = useState<{ code: string; message: string } | null>(null);
+
+  const blocked = inactive ? 'inactive' : full || error?.code === 'seats_full' ? 'full' : null;
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const name = username.trim().replace(/^@/, '');
+    if (!usernamePatterns[platform].test(name)) {
+      setError({ code: 'invalid_username', message: errorsT('invalid_username') });
+      return;
+    }
+    setWorking(true);
+    setError(null);
+    const result = await postTeam<{ member: MemberView }>('/api/team/members', locale, { platform, username: name });
+    setWorking(false);
+    if (result?.ok) {
+      const { member } = result.value;
+      setUsername('');
+      announce(t(member.status === 'invited' ? 'invited' : 'added', { username: `@${member.username}` }));
+      router.refresh();
+      return;
+    }
+    setError(result ?? { code: 'server_error', message: t('failed') });
+  }
+
+  return (
+    <section className={styles.section} aria-labelledby="add-member-heading">
+      <h2 id="add-member-heading">{t('heading')}</h2>
+      {blocked ? (
+        <p className={styles.notice} data-testid="seats-notice">
+          {t(blocked === 'full' ? 'seatsFull' : 'inactive')}{' '}
+          <Link href={blocked === 'full' ? addSeatsHref : { pathname: '/pay', query: { plan: 'team_pro' } }}>
+            {t(blocked === 'full' ? 'addSeats' : 'renew')}
+          </Link>
+        </p>
+      ) : (
+        <form className={styles.form} onSubmit={submit} noValidate>
+          <div className={styles.field}>
+            <label htmlFor={id}>{t('username', { platform: platformNames[platform] })}</label>
+            <input
+              id={id}
+              className={styles.input}
+              name="username"
+              value={username}
+              onChange={(event) => setUsername(event.target.value)}
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              maxLength={81}
+              required
+              aria-invalid={error ? true : undefined}
+              aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+            />
+            <p id={`${id}-hint`} className={styles.hint}>
+              {t('hint')}
+            </p>
+            {error && (
+              <p id={`${id}-error`} className={styles.error} role="alert">
+                {error.message}
+              </p>
+            )}
+          </div>
+          <div>
+            <button type="submit" className="button button--primary" disabled={working} aria-busy={working}>
+              {working ? t('working') : t('submit')}
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,129 @@
+import { useFormatter, useTranslations } from 'next-intl';
+import { Link } from '@/lib/i18n/navigation';
+import type { Platform } from '@/lib/config/site';
+import { TEAM_BLOCK_SIZE } from '@/lib/pricing/catalogue';
+import { largerTeamSize, type MemberPageView } from '@/lib/shared/team';
+import { AddMemberForm } from './add-member-form';
+import { BlockButton } from './block-button';
+import { MemberSearch } from './member-search';
+import { TeamAnnouncer } from './team-announcer';
+import styles from './team.module.css';
+
+export interface MemberSectionProps {
+  team: { platform: Platform; seats: number; seatsUsed: number; active: boolean };
+  search: string;
+  page: MemberPageView;
+}
+
+/** Longer names are cut in labels and dialog titles; the table cell shows the whole name. */
+const LABEL_NAME_LENGTH = 60;
+const short = (text: string) => (text.length > LABEL_NAME_LENGTH ? `${text.slice(0, LABEL_NAME_LENGTH)}…` : text);
+
+/**
+ * The member table with search and paging (plain links and a GET form, so both work without
+ * JavaScript), the add-member form and block/unblock. Every value from the directory is text.
+ */
+export function MemberSection({ team, search, page }: MemberSectionProps) {
+  const t = useTranslations('TeamPage.members');
+  const format = useFormatter();
+  const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
+  const pageHref = (n: number) => ({
+    pathname: '/team' as const,
+    query: { ...(search ? { q: search } : {}), ...(n > 1 ? { page: String(n) } : {}) },
+  });
+  const addSeatsHref = {
+    pathname: '/pay' as const,
+    query: { plan: 'team_pro', seats: String(largerTeamSize(team.seatsUsed, team.seats, TEAM_BLOCK_SIZE)) },
+  };
+
+  return (
+    <TeamAnnouncer>
+      <section className={styles.section} aria-labelledby="members-heading">
+        <h2 id="members-heading">{t('heading')}</h2>
+        <MemberSearch search={search} />
+        <p role="status" data-testid="member-count">
+          {page.members.length === 0 && search ? t('noMatches', { search }) : t('count', { total: page.total })}
+        </p>
+        {page.members.length > 0 && (
+          <div className={styles.scroller} tabIndex={0} role="region" aria-labelledby="members-caption">
+            <table className={`${styles.table} ${styles.members}`} data-testid="member-table">
+              <caption id="members-caption">{t('caption', { page: page.page, pages })}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('name')}</th>
+                  <th scope="col">{t('username')}</th>
+                  <th scope="col">{t('platform')}</th>
+                  <th scope="col">{t('role')}</th>
+                  <th scope="col">{t('joined')}</th>
+                  <th scope="col">{t('status')}</th>
+                  <th scope="col">{t('actions')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {page.members.map((member) => {
+                  const label = short(member.fullName ?? `@${member.username}`);
+                  return (
+                    <tr key={member.memberId} data-member={member.username}>
+                      <td>
+                        {member.fullName ? (
+                          <bdi className={styles.name} title={member.fullName}>
+                            {member.fullName}
+                          </bdi>
+                        ) : (
+                          <span className={styles.muted}>{t('notJoinedYet')}</span>
+                        )}
+                      </td>
+                      <td>
+                        <bdi className={styles.username} title={member.username}>
+                          @{member.username}
+                        </bdi>
+                      </td>
+                      <td className={styles.capitalize}>{member.platform}</td>
+                      <td>{t(`roles.${member.role}`)}</td>
+                      <td>{format.dateTime(new Date(member.joinedAt), { dateStyle: 'medium' })}</td>
+                      <td>
+                        <span className={styles.status} data-status={member.status}>
+                          {t(`statuses.${member.status}`)}
+                        </span>
+                      </td>
+                      <td>
+                        <BlockButton memberId={member.memberId} name={label} blocked={member.status === 'blocked'} />
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {pages > 1 && (
+          <nav className={styles.pager} aria-label={t('pagination')}>
+            <span>{t('pageOf', { page: page.page, pages })}</span>
+            <ul>
+              {page.page > 1 && (
+                <li>
+                  <Link className="button" href={pageHref(Math.min(page.page - 1, pages))} rel="prev">
+                    {t('previous')}
+                  </Link>
+                </li>
+              )}
+              {page.page < pages && (
+                <li>
+                  <Link className="button" href={pageHref(page.page + 1)} rel="next">
+                    {t('next')}
+                  </Link>
+                </li>
+              )}
+            </ul>
+          </nav>
+        )}
+      </section>
+      <AddMemberForm
+        platform={team.platform}
+        full={team.seatsUsed >= team.seats}
+        inactive={!team.active}
+        addSeatsHref={addSeatsHref}
+      />
+    </TeamAnnouncer>
+  );
+}

@@ -1,0 +1,65 @@
+import { useFormatter, useTranslations } from 'next-intl';
+import { Link } from '@/lib/i18n/navigation';
+import { isActive } from '@/lib/pricing/plan-state';
+import { TEAM_BLOCK_SIZE } from '@/lib/pricing/catalogue';
+import { largerTeamSize } from '@/lib/shared/team';
+import type { TeamOverview } from '@/lib/server/directory';
+import styles from './team.module.css';
+
+/** The team's name, plan, seats and expiry (PRODUCT §7), with the way to more seats or a renewal. */
+export function TeamOverviewTable({ team, now }: { team: TeamOverview; now: Date }) {
+  const t = useTranslations('TeamPage.overview');
+  const plansT = useTranslations('Plans');
+  const format = useFormatter();
+  const active = isActive({ plan: team.plan, expiresAt: team.planExpiresAt }, now);
+  const date = (value: Date) => format.dateTime(value, { dateStyle: 'long' });
+  const addSeats = {
+    pathname: '/pay' as const,
+    query: { plan: 'team_pro', seats: String(largerTeamSize(team.seatsUsed, team.seats, TEAM_BLOCK_SIZE)) },
+  };
+
+  return (
+    <section className={styles.section} aria-labelledby="team-overview-heading">
+      <h2 id="team-overview-heading">{t('heading')}</h2>
+      <table className={`${styles.table} ${styles.overview}`} data-testid="team-overview">
+        <tbody>
+          <tr>
+            <th scope="row">{t('name')}</th>
+            <td>
+              <bdi>{team.name}</bdi>
+            </td>
+          </tr>
+          <tr>
+            <th scope="row">{t('plan')}</th>
+            <td>{plansT(`names.${team.plan}`)}</td>
+          </tr>
+          <tr>
+            <th scope="row">{t('seats')}</th>
+            <td>
+              <span data-testid="team-seats-used">{t('seatsUsed', { used: team.seatsUsed, paid: team.seats })}</span>
+              {' · '}
+              {t('seatsFree', { free: Math.max(0, team.seats - team.seatsUsed) })}
+              {' · '}
+              <Link href={addSeats}>{t('addSeats')}</Link>
+            </td>
+          </tr>
+          <tr>
+            <th scope="row">{t('expiry')}</th>
+            <td data-testid="team-expiry" data-expired={!active || undefined}>
+              {!team.planExpiresAt
+                ? t('noExpiry')
+                : active
+                  ? date(team.planExpiresAt)
+                  : t('expiredOn', { date: date(team.planExpiresAt) })}
+            </td>
+          </tr>
+        </tbody>
+      </table>
+      {!active && (
+        <p className={styles.notice} role="status">
+          {t('expiredNotice')} <Link href={{ pathname: '/pay', query: { plan: 'team_pro' } }}>{t('renew')}</Link>
+        </p>
+      )}
+    </section>
+  );
+}

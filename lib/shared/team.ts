@@ -1,0 +1,104 @@
+/**
+ * The team API of PRODUCT §10 as both sides see it: request schemas, the listing query, the
+ * refusal codes (each has a translated message, TeamPage.errors.*) and the member view the page
+ * renders. One schema for the page and the server.
+ */
+import { z } from 'zod';
+import { platforms, type Platform } from '@/lib/config/site';
+
+/** Members per page of the table and of GET /api/team/members. */
+export const MEMBERS_PAGE_SIZE = 25;
+/** Longer searches are cut: no name or username is longer than this. */
+export const MAX_SEARCH_LENGTH = 100;
+/** Page numbers past this are clamped (a 100,000-member team is 4,000 pages). */
+const MAX_PAGE = 100_000;
+
+/**
+ * What each platform accepts as a username (a leading @ is dropped first). Telegram: 5–32 of
+ * A–Z, 0–9, _ (older accounts and the demo data have shorter ones, so from 3); Slack: up to 80 of
+ * lower-case letters, digits, . _ -; Discord: 2–32 of lower-case letters, digits, _ and .
+ */
+export const usernamePatterns: Record<Platform, RegExp> = {
+  telegram: /^[A-Za-z0-9_]{3,32}$/,
+  slack: /^[a-z0-9._-]{1,80}$/i,
+  discord: /^[a-z0-9_.]{2,32}$/i,
+};
+
+const platform = z.enum(platforms as [Platform, ...Platform[]]);
+
+/** POST /api/team/members: `{platform, username}`; the username must be valid on that platform. */
+export const addMemberRequest = z
+  .object({
+    platform,
+    username: z
+      .string()
+      .trim()
+      .max(81)
+      .transform((name) => name.replace(/^@/, '')),
+  })
+  .refine((body) => usernamePatterns[body.platform].test(body.username), { path: ['username'] });
+export type AddMemberRequest = z.infer<typeof addMemberRequest>;
+
+/** The {memberId} of /api/team/members/{memberId}/block: an opaque id, of a sane size and alphabet. */
+export const memberId = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/);
+
+const firstValue = (value: unknown) => (Array.isArray(value) ? (value[0] as unknown) : value);
+
+/**
+ * `?q=&page=` of the page and of GET /api/team/members. Never refuses: a missing or nonsense page
+ * is page 1 and an over-long search is cut, as a reader of the address bar would expect.
+ */
+export function memberListQuery(query: Record<string, unknown>): { search: string; page: number } {
+  const q = firstValue(query.q);
+  const page = Number(firstValue(query.page));
+  return {
+    search: typeof q === 'string' ? q.trim().replace(/^@/, '').slice(0, MAX_SEARCH_LENGTH) : '',
+    page: Number.isSafeInteger(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1,
+  };
+}
+
+/** Why a team request was refused (besides the shared codes of lib/shared/checkout.ts). */
+export const teamErrors = [
+  'no_team_session',
+  'not_team_admin',
+  'team_not_found',
+  'member_not_found',
+  'invalid_username',
+  'platform_mismatch',
+  'already_member',
+  'seats_full',
+  'team_inactive',
+  'last_admin',
+] as const;
+export type TeamErrorCode = (typeof teamErrors)[number];
+
+export const isTeamError = (code: string): code is TeamErrorCode => (teamErrors as readonly string[]).includes(code);
+
+/** A member as the page and the API show it: plain JSON (dates as ISO strings). */
+export interface MemberView {
+  memberId: string;
+  platform: Platform;
+  username: string;
+  fullName: string | null;
+  role: 'admin' | 'member';
+  status: 'active' | 'invited' | 'blocked';
+  joinedAt: string;
+}
+
+export interface MemberPageView {
+  members: MemberView[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export type TeamApiError = { error: { code: string; message: string } };
+
+/**
+ * The team size the "add seats" link preselects on the pay page: room for one more member,
+ * rounded up to a whole block (Team Pro is billed per block, so the rest of the block is free).
+ */
+export function largerTeamSize(seatsUsed: number, seatsPaid: number, blockSize: number): number {
+  const needed = Math.max(seatsUsed, seatsPaid) + 1;
+  return Math.ceil(needed / blockSize) * blockSize;
+}
