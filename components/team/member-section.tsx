@@ -63,7 +63,7 @@ export function MemberSection({ team, search, page }: MemberSectionProps) {
                 {page.members.map((member) => {
                   const label = short(member.fullName ?? `@${member.username}`);
                   return (
-                    <tr key={member.memberId} data-member={member.username}>
+                    <tr key={member.memberId} data-member={member.username} data-member-id={member.memberId}>
                       <td>
                         {member.fullName ? (
                           <bdi className={styles.name} title={member.fullName}>

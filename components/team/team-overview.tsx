@@ -21,7 +21,12 @@ export function TeamOverviewTable({ team, now }: { team: TeamOverview; now: Date
   return (
     <section className={styles.section} aria-labelledby="team-overview-heading">
       <h2 id="team-overview-heading">{t('heading')}</h2>
-      <table className={`${styles.table} ${styles.overview}`} data-testid="team-overview">
+      <table
+        className={`${styles.table} ${styles.overview}`}
+        data-testid="team-overview"
+        data-seats={team.seats}
+        data-seats-used={team.seatsUsed}
+      >
         <tbody>
           <tr>
             <th scope="row">{t('name')}</th>

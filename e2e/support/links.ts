@@ -5,23 +5,39 @@ import { SignJWT } from 'jose';
 /** The data directory the e2e server runs on (playwright.config.ts); its pay-link secret signs our links. */
 const dataDir = process.env.E2E_DATA_DIR ?? '.data-e2e';
 
-/** A pay link as the assistant would send it, for a seeded account. */
+/** A pay (or, with `audience: 'team'`, team) link as the assistant would send it, for a seeded account. */
 export async function payLink(
   {
     platform = 'telegram',
     user,
     team,
     prefix = '',
-  }: { platform?: string; user: string; team?: string; prefix?: string },
+    audience = 'pay',
+    page = audience,
+    lifetime = '1h',
+  }: {
+    platform?: string;
+    user: string;
+    team?: string;
+    prefix?: string;
+    audience?: 'pay' | 'team';
+    /** The page the link opens, when it is not the audience's own (a pay token sent to /team). */
+    page?: 'pay' | 'team';
+    lifetime?: string | number;
+  },
   secret = readFileSync(join(dataDir, 'paylink-secret'), 'utf8').trim(),
 ): Promise<string> {
   const token = await new SignJWT({ plt: platform, ...(team ? { team } : {}) })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(user)
-    .setAudience('pay')
+    .setAudience(audience)
     .setIssuedAt()
-    .setExpirationTime('1h')
+    .setExpirationTime(lifetime)
     .setJti(crypto.randomUUID())
     .sign(new TextEncoder().encode(secret));
-  return `${prefix}/pay?t=${token}`;
+  return `${prefix}/${page}?t=${token}`;
 }
+
+/** A team link, as the assistant sends an admin who types /team. */
+export const teamLink = (options: { platform?: string; user: string; team?: string; prefix?: string }, secret?: string) =>
+  payLink({ ...options, audience: 'team' }, secret);
