@@ -39,5 +39,7 @@ export async function payLink(
 }
 
 /** A team link, as the assistant sends an admin who types /team. */
-export const teamLink = (options: { platform?: string; user: string; team?: string; prefix?: string }, secret?: string) =>
-  payLink({ ...options, audience: 'team' }, secret);
+export const teamLink = (
+  options: { platform?: string; user: string; team?: string; prefix?: string },
+  secret?: string,
+) => payLink({ ...options, audience: 'team' }, secret);
