@@ -1,6 +1,5 @@
 import type { AccountDirectory, Grant } from '@/lib/server/directory';
 import { addMonths } from '@/lib/pricing/plan-state';
-import { teamDirectoryContract } from './team-contract';
 
 /**
  * The account directory's contract (lib/server/directory/types.ts), asserted only through the
@@ -100,6 +99,4 @@ export function directoryContract(directory: () => AccountDirectory): void {
   it('answers ping while it is up', async () => {
     await expect(directory().ping()).resolves.toBeUndefined();
   });
-
-  teamDirectoryContract(directory);
 }
