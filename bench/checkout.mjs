@@ -12,8 +12,8 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import autocannon from 'autocannon';
-import { SignJWT } from 'jose';
 import { startServer } from './lib/server.mjs';
+import { benchPaySession } from './lib/session.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 3910);
 const backendPort = port + 1;
@@ -60,15 +60,7 @@ const signed = (method, pathAndQuery, body = '') => {
   return { 'x-quorum-timestamp': timestamp, 'x-quorum-signature': `v1=${mac}` };
 };
 
-// The session cookie the link exchange would set (same derivation as lib/server/session).
-const sessionKey = createHmac('sha256', Buffer.from(secret)).update('quorum:session').digest();
-const session = await new SignJWT({ plt: 'telegram', team: '-1002001', jti: 'bench' })
-  .setProtectedHeader({ alg: 'HS256' })
-  .setSubject('1001')
-  .setAudience('session:pay')
-  .setIssuedAt()
-  .setExpirationTime('2h')
-  .sign(sessionKey);
+const session = await benchPaySession(secret);
 const checkoutHeaders = {
   'content-type': 'application/json',
   origin: `http://localhost:${port}`,

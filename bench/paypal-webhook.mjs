@@ -7,11 +7,11 @@
 // 2. Each subscription's first sale (PAYMENT.SALE.COMPLETED, signed with the sandbox key as PayPal
 //    signs) is POSTed to /api/payments/paypal/webhook three times, 20 at a time. Each reply says how
 //    many payments it moved to paid; their sum is the number of grants, which must equal N.
-import { createHmac, createPrivateKey, randomUUID, sign } from 'node:crypto';
+import { createPrivateKey, randomUUID, sign } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import { crc32 } from 'node:zlib';
-import { SignJWT } from 'jose';
 import { startServer } from './lib/server.mjs';
+import { benchPaySession } from './lib/session.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 3911);
 const count = Number(process.env.BENCH_SUBSCRIPTIONS ?? 300);
@@ -29,15 +29,7 @@ const server = await startServer({
   },
 });
 
-// The session cookie the link exchange would set (same derivation as lib/server/session).
-const sessionKey = createHmac('sha256', Buffer.from(secret)).update('quorum:session').digest();
-const session = await new SignJWT({ plt: 'telegram', team: '-1002001', jti: 'bench' })
-  .setProtectedHeader({ alg: 'HS256' })
-  .setSubject('1001')
-  .setAudience('session:pay')
-  .setIssuedAt()
-  .setExpirationTime('2h')
-  .sign(sessionKey);
+const session = await benchPaySession(secret);
 const sameOrigin = { origin: server.base, 'sec-fetch-site': 'same-origin' };
 
 async function paidSubscription() {
