@@ -77,20 +77,12 @@ export function embeddedDirectory(sql: Sql): AccountDirectory {
         [subject.platform, subject.userId, now],
       );
       if (result.rowCount === 1) return 'cancelled';
-      const exists = await sql.query('SELECT 1 FROM accounts WHERE platform = $1 AND user_id = $2', [
-        subject.platform,
-        subject.userId,
-      ]);
-      return exists.rows.length ? 'not_active' : 'not_found';
+      return (await accountExists(sql, subject.platform, subject.userId)) ? 'not_active' : 'not_found';
     },
 
     async registerOrder(order) {
       // The embedded directory has no say over orders beyond the account existing.
-      const exists = await sql.query('SELECT 1 FROM accounts WHERE platform = $1 AND user_id = $2', [
-        order.platform,
-        order.userId,
-      ]);
-      return exists.rows.length ? 'accepted' : 'refused';
+      return (await accountExists(sql, order.platform, order.userId)) ? 'accepted' : 'refused';
     },
 
     applyGrant: (grant) => sql.transaction((tx) => applyGrant(tx, grant)),
@@ -101,6 +93,11 @@ export function embeddedDirectory(sql: Sql): AccountDirectory {
 
     ...embeddedTeam(sql),
   };
+}
+
+async function accountExists(sql: Sql, platform: string, userId: string): Promise<boolean> {
+  const found = await sql.query('SELECT 1 FROM accounts WHERE platform = $1 AND user_id = $2', [platform, userId]);
+  return found.rows.length > 0;
 }
 
 async function applyGrant(tx: Sql, grant: Grant): Promise<GrantResult> {
