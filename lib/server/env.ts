@@ -29,6 +29,7 @@ const schema = z
     VNPAY_TMN_CODE: optional(z.string().regex(/^[A-Za-z0-9]{1,16}$/, 'must be the alphanumeric terminal code')),
     VNPAY_HASH_SECRET: optional(z.string().min(8, 'must be the hash secret from the VNPay portal')),
     VNPAY_PAYMENT_URL: optional(httpUrl).default('https://sandbox.vnpayment.vn/paymentv2/vpcpay.html'),
+    VNPAY_API_URL: optional(httpUrl).default('https://sandbox.vnpayment.vn/merchant_webapi/api/transaction'),
     MOMO_PARTNER_CODE: optional(z.string()),
     MOMO_ACCESS_KEY: optional(z.string()),
     MOMO_SECRET_KEY: optional(z.string()),
@@ -41,6 +42,8 @@ const schema = z
       z.string().regex(/^[^/|]+\/[^/|]+\/[^/|]+\|[^/|]+\/[^/|]+\/[^/|]+$/, 'must be "a/b/c|d/e/f" (six plan ids)'),
     ),
     SUPPORT_EMAIL: optional(z.email({ error: 'must be an email address' })),
+    // Seconds between reconciliation rounds inside the server; 0 turns it off (default: 300 in production, off elsewhere).
+    RECONCILE_INTERVAL_SECONDS: optional(z.coerce.number().int().min(0).max(86_400)),
     // Checkouts per minute allowed per session / per client IP.
     CHECKOUT_RATE_LIMITS: optional(
       z.string().regex(/^\d{1,6}\/\d{1,6}$/, 'must be "<per session>/<per IP>", e.g. 10/30'),
@@ -53,6 +56,13 @@ const schema = z
     }
     if (env.CHAT_BACKEND_URL && !env.CHAT_BACKEND_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['CHAT_BACKEND_SECRET'], message: 'is required with CHAT_BACKEND_URL' });
+    }
+    const momo = [env.MOMO_PARTNER_CODE, env.MOMO_ACCESS_KEY, env.MOMO_SECRET_KEY];
+    if (momo.some(Boolean) && !momo.every(Boolean)) {
+      for (const name of ['MOMO_PARTNER_CODE', 'MOMO_ACCESS_KEY', 'MOMO_SECRET_KEY'] as const) {
+        if (!env[name])
+          ctx.addIssue({ code: 'custom', path: [name], message: 'must be set with the other MoMo credentials' });
+      }
     }
     if (Boolean(env.VNPAY_TMN_CODE) !== Boolean(env.VNPAY_HASH_SECRET)) {
       const missing = env.VNPAY_TMN_CODE ? 'VNPAY_HASH_SECRET' : 'VNPAY_TMN_CODE';
@@ -79,6 +89,9 @@ const schema = z
   })
   .transform((env) => ({
     ...env,
+    RECONCILE_INTERVAL_SECONDS:
+      env.RECONCILE_INTERVAL_SECONDS ??
+      ((env.APP_ENV ? env.APP_ENV === 'production' : !isLoopbackHost(new URL(env.SITE_URL).hostname)) ? 300 : 0),
     SITE_URL: env.SITE_URL.replace(/\/+$/, ''),
     isProduction: env.APP_ENV ? env.APP_ENV === 'production' : !isLoopbackHost(new URL(env.SITE_URL).hostname),
   }));

@@ -4,6 +4,9 @@ import { openDatabase } from '@/lib/server/db';
 import { startGrantDeliverer } from '@/lib/server/payments/grant-delivery';
 import { paylinkSecret } from '@/lib/server/session/secret';
 import { allGateways } from '@/lib/server/payments/registry';
+import { startReconciler } from '@/lib/server/payments/reconcile';
+import { reviewQueueSize } from '@/lib/server/payments/review';
+import { markServerOwnsPglite } from '@/lib/server/db/owner';
 import { linkUrl } from '@/lib/server/links';
 
 const GRANT_DELIVERY_INTERVAL_MS = 5_000;
@@ -27,6 +30,8 @@ export async function onServerStart(): Promise<void> {
   }
   paylinkSecret();
   const { seeded } = await openDatabase();
+  // The operator commands refuse to open this PGlite directory a second time while we own it.
+  markServerOwnsPglite();
   const ledger = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.DATA_DIR}/pglite`;
   console.log(`[quorum] ledger: ${ledger}${seeded ? ', demo data seeded' : ''}`);
   console.log(
@@ -37,6 +42,13 @@ export async function onServerStart(): Promise<void> {
   console.log(
     `[quorum] gateways: ${allGateways.map((gateway) => `${gateway.id} ${gateway.mode() ?? 'not offered'}`).join(', ')}`,
   );
+  // Lost callbacks are recovered by asking the gateways (PRODUCT §8); off by default outside production.
+  startReconciler(config.RECONCILE_INTERVAL_SECONDS * 1000);
+  console.log(
+    `[quorum] reconciliation: ${config.RECONCILE_INTERVAL_SECONDS ? `every ${config.RECONCILE_INTERVAL_SECONDS} s` : 'off (npm run reconcile)'}`,
+  );
+  const review = await reviewQueueSize();
+  if (review > 0) console.warn(`[review] ${review} order(s) need review: npm run orders -- list --status needs_review`);
   if (config.isProduction) return;
   const pay = await linkUrl({ plt: 'telegram', sub: '1001', team: '-1002001', aud: 'pay' }, 'en');
   const team = await linkUrl({ plt: 'telegram', sub: '1001', team: '-1002001', aud: 'team' }, 'en');

@@ -46,6 +46,8 @@ export const checkoutErrors = [
   'order_refused',
   'period3_not_with_paypal',
   'paypal_not_confirmed',
+  'gateway_timeout',
+  'gateway_error',
   'server_error',
   'service_unavailable',
 ] as const;

@@ -2,12 +2,14 @@ import { paymentUrl, safeOrderInfo, vnpayDate } from '@/lib/server/payments/vnpa
 import { sign, signedData, verify } from '@/lib/server/payments/vnpay/signature';
 import type { VnpayConfig } from '@/lib/server/payments/vnpay/config';
 import type { Order } from '@/lib/server/ledger/types';
+import { pipeData, pipeSign, pipeVerify, REQUEST_FIELDS } from '@/lib/server/payments/vnpay/querydr';
 
 const config: VnpayConfig = {
   mode: 'live',
   tmnCode: 'DEMOV210',
   hashSecret: 'VNPAYTESTSECRETKEY0123456789ABCD',
   paymentUrl: 'https://sandbox.vnpayment.vn/paymentv2/vpcpay.html',
+  apiUrl: 'https://sandbox.vnpayment.vn/merchant_webapi/api/transaction',
   returnUrl: 'https://quorum.example/api/payments/vnpay/return',
 };
 
@@ -70,5 +72,36 @@ describe('VNPay payment URL v2.1.0', () => {
 
   it('keeps OrderInfo to letters, digits and spaces', () => {
     expect(safeOrderInfo('Gói Pro: 7 tháng & <b>!')).toBe('G i Pro 7 th ng b');
+  });
+});
+
+describe('VNPay querydr signature (golden vector, computed independently with Python hmac)', () => {
+  const request = {
+    vnp_RequestId: 'req1',
+    vnp_Version: '2.1.0',
+    vnp_Command: 'querydr',
+    vnp_TmnCode: 'QUORUMSB',
+    vnp_TxnRef: 'abc123',
+    vnp_TransactionDate: '20261122173000',
+    vnp_CreateDate: '20261122180000',
+    vnp_IpAddr: '127.0.0.1',
+    vnp_OrderInfo: 'Query order abc123',
+  };
+
+  it('hashes the |-joined fields in the documented order with HMAC-SHA512', () => {
+    expect(pipeData(REQUEST_FIELDS, request)).toBe(
+      'req1|2.1.0|querydr|QUORUMSB|abc123|20261122173000|20261122180000|127.0.0.1|Query order abc123',
+    );
+    expect(pipeSign(REQUEST_FIELDS, request, 'SECRETKEY0123456789')).toBe(
+      '9bb82c7735deb8dfd53b219d01b2dbc4a77ea24236863bbbd3a154c360097582a8eabddb998772fef325e11ef643f1683d4b48789cd21937e51bc866ecaf90df',
+    );
+  });
+
+  it('verifies only a present, well-formed, matching hash', () => {
+    const signed = { ...request, vnp_SecureHash: pipeSign(REQUEST_FIELDS, request, 'SECRETKEY0123456789') };
+    expect(pipeVerify(REQUEST_FIELDS, signed, 'SECRETKEY0123456789')).toBe(true);
+    expect(pipeVerify(REQUEST_FIELDS, { ...signed, vnp_TxnRef: 'abc124' }, 'SECRETKEY0123456789')).toBe(false);
+    expect(pipeVerify(REQUEST_FIELDS, request, 'SECRETKEY0123456789')).toBe(false);
+    expect(pipeVerify(REQUEST_FIELDS, { ...request, vnp_SecureHash: 'zz' }, 'SECRETKEY0123456789')).toBe(false);
   });
 });

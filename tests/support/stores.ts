@@ -40,8 +40,8 @@ export async function openTestStore(kind: 'pglite' | 'postgres'): Promise<TestSt
 /** Empties every table and writes the demo data again. */
 export async function resetTestStore(sql: Sql): Promise<void> {
   await sql.query(
-    `TRUNCATE outbox, directory_grants, link_claims, payment_events, webhook_events, subscriptions,
-       paypal_sandbox_subscriptions, orders, team_members, teams, accounts`,
+    `TRUNCATE review_decisions, gateway_sandbox, outbox, directory_grants, link_claims, payment_events, webhook_events,
+       subscriptions, paypal_sandbox_subscriptions, orders, team_members, teams, accounts`,
   );
   await seedDemoData(sql);
 }

@@ -8,7 +8,7 @@ import type { Locale } from '@/lib/i18n/locales';
 import type { CheckoutErrorCode, CheckoutRequest } from '@/lib/shared/checkout';
 import { accountDirectory, type Subject } from '@/lib/server/directory';
 import { ledgerSql } from '@/lib/server/db';
-import { createOrder, moveOrder, setGatewayRef } from '@/lib/server/ledger/orders';
+import { createOrder, findOrder, moveOrder, setCheckoutStart } from '@/lib/server/ledger/orders';
 import type { Order } from '@/lib/server/ledger/types';
 import type { CheckoutStart } from '@/lib/server/payments/gateway';
 import { findGateway } from '@/lib/server/payments/registry';
@@ -113,9 +113,20 @@ export async function startCheckout(input: CheckoutInput): Promise<CheckoutResul
     await moveOrder(sql, order.id, ['pending'], 'failed', now);
     return refuse('order_refused');
   }
+  // A repeated checkout replays how the first one began: a gateway such as MoMo refuses a second
+  // payment request for the same order id.
+  if (order.checkoutStart) return { ok: true, start: order.checkoutStart as CheckoutStart };
   const begun = await gateway.begin(order, { now });
-  if (!begun.ok) return begun;
-  if (begun.gatewayRef) await setGatewayRef(sql, order.id, begun.gatewayRef);
+  if (!begun.ok) {
+    // Two identical requests at once: the other one may have begun it meanwhile.
+    const again = await findOrder(sql, order.id);
+    if (again?.checkoutStart) return { ok: true, start: again.checkoutStart as CheckoutStart };
+    return begun;
+  }
+  if (!(await setCheckoutStart(sql, order.id, begun.start, begun.gatewayRef ?? null))) {
+    const first = await findOrder(sql, order.id);
+    if (first?.checkoutStart) return { ok: true, start: first.checkoutStart as CheckoutStart };
+  }
   return { ok: true, start: begun.start };
 }
 

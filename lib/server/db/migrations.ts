@@ -180,6 +180,32 @@ export const migrations: readonly string[] = [
   CREATE INDEX team_members_of_user ON team_members (platform, user_id);
   CREATE INDEX accounts_username ON accounts (platform, lower(username));
   `,
+  // Gateways (issue 10): how checkout began, replayed to a repeated checkout instead of a second
+  // gateway call; every review-queue decision; and the local gateway sandboxes' own records, which
+  // answer the reconciliation queries the way the real gateways' records do (never used in production).
+  `
+  ALTER TABLE orders ADD COLUMN checkout_start jsonb;
+  CREATE INDEX orders_pending ON orders (created_at) WHERE status = 'pending';
+  CREATE INDEX orders_review ON orders (updated_at) WHERE status = 'needs_review';
+
+  CREATE TABLE review_decisions (
+    id         bigserial PRIMARY KEY,
+    order_id   text NOT NULL REFERENCES orders,
+    decision   text NOT NULL CHECK (decision IN ('grant', 'close')),
+    decided_by text NOT NULL,
+    note       text NOT NULL,
+    decided_at timestamptz NOT NULL
+  );
+  CREATE INDEX review_decisions_order ON review_decisions (order_id);
+
+  CREATE TABLE gateway_sandbox (
+    gateway    text NOT NULL,
+    ref        text NOT NULL,
+    payment    jsonb NOT NULL,
+    updated_at timestamptz NOT NULL,
+    PRIMARY KEY (gateway, ref)
+  );
+  `,
 ];
 
 export async function migrate(sql: Sql): Promise<void> {

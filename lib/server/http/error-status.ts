@@ -29,6 +29,9 @@ export const errorStatus: Record<ApiErrorCode, number> = {
   order_refused: 409,
   period3_not_with_paypal: 422,
   paypal_not_confirmed: 422,
+  // The gateway did not answer, or refused to start the payment: an upstream failure, not ours.
+  gateway_timeout: 504,
+  gateway_error: 502,
   server_error: 500,
   service_unavailable: 503,
   no_team_session: 401,

@@ -26,8 +26,10 @@ export interface OrderRow {
   gateway_ref: string | null;
   subscription_id?: string | null;
   subscription_cycle?: number | null;
+  checkout_start: Record<string, unknown> | null;
   granted: boolean | null;
   created_at: Date;
+  updated_at: Date;
 }
 
 export const toOrder = (row: OrderRow): Order => ({
@@ -50,8 +52,10 @@ export const toOrder = (row: OrderRow): Order => ({
   gatewayRef: row.gateway_ref,
   subscriptionId: row.subscription_id ?? null,
   subscriptionCycle: row.subscription_cycle ?? null,
+  checkoutStart: row.checkout_start ?? null,
   granted: row.granted === true,
   createdAt: new Date(row.created_at),
+  updatedAt: new Date(row.updated_at),
 });
 
 /** An order with whether its grant reached the directory (orders paid before the outbox existed were granted in place). */
@@ -132,4 +136,55 @@ export async function moveOrder(
 /** Records the gateway's own reference for an order (kept for queries and support). */
 export async function setGatewayRef(sql: Sql, orderId: string, ref: string): Promise<void> {
   await sql.query('UPDATE orders SET gateway_ref = $2 WHERE id = $1', [orderId, ref]);
+}
+
+/**
+ * Records how checkout began (a redirect URL, PayPal's parameters) and the gateway's reference,
+ * once: a repeated checkout replays it rather than asking the gateway again. False when another
+ * request recorded one first.
+ */
+export async function setCheckoutStart(
+  sql: Sql,
+  orderId: string,
+  start: Record<string, unknown>,
+  gatewayRef: string | null,
+): Promise<boolean> {
+  const result = await sql.query(
+    `UPDATE orders SET checkout_start = $2, gateway_ref = COALESCE($3, gateway_ref)
+      WHERE id = $1 AND checkout_start IS NULL`,
+    [orderId, JSON.stringify(start), gatewayRef],
+  );
+  return result.rowCount === 1;
+}
+
+/** One gateway's orders still pending that were created before `createdBefore`, by id (reconciliation pages). */
+export async function pendingOrders(
+  sql: Sql,
+  gateway: string,
+  createdBefore: Date,
+  limit: number,
+  after = '',
+): Promise<Order[]> {
+  const result = await sql.query<OrderRow>(
+    `${SELECT_ORDER} WHERE o.status = 'pending' AND o.gateway = $1 AND o.created_at < $2 AND o.id > $4
+      ORDER BY o.id LIMIT $3`,
+    [gateway, createdBefore, limit, after],
+  );
+  return result.rows.map(toOrder);
+}
+
+/** Orders in a status (all when null), most recently changed first (the operators' queue). */
+export async function listOrders(sql: Sql, status: OrderStatus | null, limit: number): Promise<Order[]> {
+  const result = await sql.query<OrderRow>(
+    `${SELECT_ORDER} WHERE ($1::text IS NULL OR o.status = $1) ORDER BY o.updated_at DESC LIMIT $2`,
+    [status, limit],
+  );
+  return result.rows.map(toOrder);
+}
+
+export async function countOrders(sql: Sql, status: OrderStatus): Promise<number> {
+  const result = await sql.query<{ n: number | string }>('SELECT count(*) AS n FROM orders WHERE status = $1', [
+    status,
+  ]);
+  return Number(result.rows[0]?.n ?? 0);
 }

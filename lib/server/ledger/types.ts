@@ -41,9 +41,12 @@ export interface Order extends Omit<NewOrder, 'now' | 'subject'> {
   /** The gateway subscription this order is one payment of (PayPal), and which payment: 1 = the first. */
   subscriptionId: string | null;
   subscriptionCycle: number | null;
+  /** How checkout began (the gateway's redirect or button parameters), replayed to a repeated checkout. */
+  checkoutStart: Record<string, unknown> | null;
   /** Paid and its grant applied to the account directory (the outbox row delivered). */
   granted: boolean;
   createdAt: Date;
+  updatedAt: Date;
 }
 
 export interface PaymentEvent {

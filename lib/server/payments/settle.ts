@@ -4,6 +4,7 @@ import { lockOrder, moveOrder } from '@/lib/server/ledger/orders';
 import { recordEvent, setEventOutcome } from '@/lib/server/ledger/payment-events';
 import { enqueueGrant } from '@/lib/server/ledger/outbox';
 import type { Order, PaymentEvent, PaymentOutcome } from '@/lib/server/ledger/types';
+import type { Grant } from '@/lib/server/directory/types';
 import { deliverGrant } from './grant-delivery';
 
 /**
@@ -43,6 +44,18 @@ async function settle(tx: Sql, event: PaymentEvent): Promise<PaymentOutcome> {
   return outcome;
 }
 
+/** The grant a paid order earns (settlement, and an operator's grant from the review queue). */
+export const grantFor = (order: Order, paidAt: Date): Grant => ({
+  orderId: order.id,
+  platform: order.platform,
+  userId: order.userId,
+  teamId: order.teamId,
+  plan: order.plan,
+  months: order.months,
+  seats: order.seats,
+  paidAt,
+});
+
 async function decide(tx: Sql, order: Order, event: PaymentEvent): Promise<PaymentOutcome> {
   if (event.result === 'held') {
     // Money taken but frozen by the gateway: no plan yet, and the payer is told to contact support.
@@ -52,16 +65,7 @@ async function decide(tx: Sql, order: Order, event: PaymentEvent): Promise<Payme
   if (event.result === 'succeeded') {
     // A verified late success after a recorded failure still means money was taken: it pays.
     if (!(await moveOrder(tx, order.id, ['pending', 'failed'], 'paid', event.now))) return 'already_confirmed';
-    await enqueueGrant(tx, {
-      orderId: order.id,
-      platform: order.platform,
-      userId: order.userId,
-      teamId: order.teamId,
-      plan: order.plan,
-      months: order.months,
-      seats: order.seats,
-      paidAt: event.now,
-    });
+    await enqueueGrant(tx, grantFor(order, event.now));
     return 'paid';
   }
   const failed = await moveOrder(tx, order.id, ['pending'], 'failed', event.now);

@@ -29,7 +29,7 @@ export function paylinkSecret(): Buffer {
 /** A key for one purpose, derived from the pay-link secret, so one key never signs two kinds of thing. */
 const derived = new Map<string, Buffer>();
 
-export function derivedKey(purpose: 'session' | 'vnpay-sandbox' | 'paypal-sandbox'): Buffer {
+export function derivedKey(purpose: 'session' | 'vnpay-sandbox' | 'momo-sandbox' | 'paypal-sandbox'): Buffer {
   let key = derived.get(purpose);
   if (!key) derived.set(purpose, (key = createHmac('sha256', paylinkSecret()).update(`quorum:${purpose}`).digest()));
   return key;

@@ -8,6 +8,8 @@ export interface VnpayConfig {
   tmnCode: string;
   hashSecret: string;
   paymentUrl: string;
+  /** querydr and refund (POST JSON). */
+  apiUrl: string;
   returnUrl: string;
 }
 
@@ -27,6 +29,7 @@ export function vnpayConfig(): VnpayConfig | null {
       tmnCode: config.VNPAY_TMN_CODE,
       hashSecret: config.VNPAY_HASH_SECRET,
       paymentUrl: config.VNPAY_PAYMENT_URL,
+      apiUrl: config.VNPAY_API_URL,
       returnUrl,
     };
   }
@@ -36,6 +39,7 @@ export function vnpayConfig(): VnpayConfig | null {
     tmnCode: 'QUORUMSB',
     hashSecret: derivedKey('vnpay-sandbox').toString('hex'),
     paymentUrl: `${config.SITE_URL}${SANDBOX_PATH}`,
+    apiUrl: `${config.SITE_URL}${SANDBOX_PATH}/merchant_webapi/api/transaction`,
     returnUrl,
   };
 }

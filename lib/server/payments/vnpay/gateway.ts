@@ -56,7 +56,7 @@ export const vnpayGateway: PaymentGateway = {
     return fields?.vnp_TxnRef || null;
   },
 
-  query: (order, now) => queryOrder(order, now),
+  query: (order, now) => queryOrder(order, vnpayConfig(), now),
 
   sandbox(request) {
     const config = vnpayConfig();

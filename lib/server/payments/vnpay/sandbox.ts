@@ -2,9 +2,11 @@ import 'server-only';
 import { randomInt } from 'node:crypto';
 import { z } from 'zod';
 import type { SandboxRequest } from '@/lib/server/payments/gateway';
+import { readSandboxPayment, writeSandboxPayment } from '@/lib/server/payments/sandbox-store';
 import { signedQuery, verify } from './signature';
 import { vnpayDate } from './payment-url';
 import type { VnpayConfig } from './config';
+import { pipeSign, pipeVerify, REQUEST_FIELDS, RESPONSE_FIELDS } from './querydr';
 
 /**
  * A stand-in for VNPay's payment page, for machines without VNPay credentials (never in
@@ -13,10 +15,15 @@ import type { VnpayConfig } from './config';
  * would. The IPN is handed to the same callback path in-process (`notify`), because a gateway that
  * cannot reach localhost is the very reason this sandbox exists.
  */
-export type SandboxAction = 'approve' | 'decline' | 'cancel';
+export type SandboxAction = 'approve' | 'approve_lost_ipn' | 'decline' | 'cancel';
+
+/** What this stand-in remembers of a decided payment, to answer querydr as VNPay's records would. */
+const RECORDS = 'vnpay-sandbox';
 
 const outcomes: Record<SandboxAction, { response: string; status: string }> = {
   approve: { response: '00', status: '00' },
+  // Approved, but the IPN never arrives: only reconciliation (querydr) can settle it.
+  approve_lost_ipn: { response: '00', status: '00' },
   // 51: insufficient balance — a typical decline by the bank.
   decline: { response: '51', status: '02' },
   // 24: the customer cancelled on VNPay's page.
@@ -32,6 +39,7 @@ const text = {
     info: 'Nội dung',
     method: 'Phương thức',
     approve: 'Thanh toán thành công',
+    approve_lost_ipn: 'Thanh toán, nhưng mất IPN',
     decline: 'Ngân hàng từ chối',
     cancel: 'Hủy thanh toán',
     invalid: 'Sai chữ ký: yêu cầu thanh toán không hợp lệ.',
@@ -44,6 +52,7 @@ const text = {
     info: 'Description',
     method: 'Method',
     approve: 'Approve payment',
+    approve_lost_ipn: 'Pay, but lose the IPN',
     decline: 'Bank declines',
     cancel: 'Cancel payment',
     invalid: 'Invalid signature: this payment request is not valid.',
@@ -77,7 +86,7 @@ export function renderSandboxPage(params: URLSearchParams, config: VnpayConfig):
   return {
     status: 200,
     html: page(
-      `<h1>${t.title}</h1><p class="note">${t.note}</p><dl><dt>${t.amount}</dt><dd data-testid="sandbox-amount">${escape(amount)}</dd><dt>${t.order}</dt><dd>${escape(fields.vnp_TxnRef ?? '')}</dd><dt>${t.info}</dt><dd>${escape(fields.vnp_OrderInfo ?? '')}</dd><dt>${t.method}</dt><dd>${escape(fields.vnp_BankCode ?? '—')}</dd></dl><form method="post"><input type="hidden" name="payment" value="${query}">${button('approve')}${button('decline')}${button('cancel')}</form>`,
+      `<h1>${t.title}</h1><p class="note">${t.note}</p><dl><dt>${t.amount}</dt><dd data-testid="sandbox-amount">${escape(amount)}</dd><dt>${t.order}</dt><dd>${escape(fields.vnp_TxnRef ?? '')}</dd><dt>${t.info}</dt><dd>${escape(fields.vnp_OrderInfo ?? '')}</dd><dt>${t.method}</dt><dd>${escape(fields.vnp_BankCode ?? '—')}</dd></dl><form method="post"><input type="hidden" name="payment" value="${query}">${button('approve')}${button('decline')}${button('cancel')}${button('approve_lost_ipn')}</form>`,
     ),
   };
 }
@@ -106,13 +115,58 @@ export async function completeSandboxPayment(
     vnp_TransactionStatus: outcome.status,
     vnp_TxnRef: payment.vnp_TxnRef ?? '',
   };
-  if (action === 'approve') callback.vnp_BankTranNo = `VNP${randomInt(10_000_000, 99_999_999)}`;
+  if (outcome.response === '00') callback.vnp_BankTranNo = `VNP${randomInt(10_000_000, 99_999_999)}`;
+  await writeSandboxPayment(RECORDS, callback.vnp_TxnRef ?? '', callback);
   const query = signedQuery(callback, config.hashSecret);
-  await notify(query);
+  if (action !== 'approve_lost_ipn') await notify(query);
   return `${payment.vnp_ReturnUrl}?${query}`;
 }
 
-const form = z.object({ payment: z.string().max(8192), action: z.enum(['approve', 'decline', 'cancel']) });
+const form = z.object({
+  payment: z.string().max(8192),
+  action: z.enum(['approve', 'approve_lost_ipn', 'decline', 'cancel']),
+});
+
+const queryBody = z.record(z.string(), z.string());
+
+/** querydr against this stand-in's records: signed, with VNPay's codes (97, 02, 91, 00). */
+async function querydr(rawBody: string, config: VnpayConfig): Promise<Response> {
+  let parsedBody: unknown = null;
+  try {
+    parsedBody = JSON.parse(rawBody);
+  } catch {
+    // answered below as a bad format
+  }
+  const parsed = queryBody.safeParse(parsedBody);
+  const respond = (fields: Record<string, string>) =>
+    Response.json({ ...fields, vnp_SecureHash: pipeSign(RESPONSE_FIELDS, fields, config.hashSecret) });
+  const base = (code: string, message: string, request: Record<string, string> = {}) => ({
+    vnp_ResponseId: randomInt(100_000_000, 999_999_999).toString(),
+    vnp_Command: 'querydr',
+    vnp_ResponseCode: code,
+    vnp_Message: message,
+    vnp_TmnCode: config.tmnCode,
+    vnp_TxnRef: request.vnp_TxnRef ?? '',
+  });
+  if (!parsed.success || parsed.data.vnp_Command !== 'querydr') return respond(base('03', 'Invalid format'));
+  const request = parsed.data;
+  if (!pipeVerify(REQUEST_FIELDS, request, config.hashSecret)) return respond(base('97', 'Invalid checksum', request));
+  if (request.vnp_TmnCode !== config.tmnCode) return respond(base('02', 'Invalid TmnCode', request));
+  const record = await readSandboxPayment<Record<string, string>>(RECORDS, request.vnp_TxnRef ?? '');
+  if (!record) return respond(base('91', 'Transaction not found', request));
+  return respond({
+    ...base('00', 'QueryDR Success', request),
+    vnp_Amount: record.vnp_Amount ?? '',
+    vnp_BankCode: record.vnp_BankCode ?? '',
+    vnp_PayDate: record.vnp_PayDate ?? '',
+    vnp_TransactionNo: record.vnp_TransactionNo ?? '',
+    vnp_TransactionType: '01',
+    vnp_TransactionStatus: record.vnp_TransactionStatus ?? '',
+    vnp_OrderInfo: record.vnp_OrderInfo ?? '',
+    vnp_PromotionCode: '',
+    vnp_PromotionAmount: '',
+  });
+}
 const html = (status: number, body: string) =>
   new Response(body, {
     status,
@@ -129,6 +183,9 @@ export async function handleSandbox(
   config: VnpayConfig,
   notify: (ipnQuery: string) => Promise<void>,
 ): Promise<Response> {
+  if (request.path === 'merchant_webapi/api/transaction' && request.method === 'POST') {
+    return querydr(request.rawBody, config);
+  }
   if (request.path !== '') return new Response('Not found', { status: 404 });
   if (request.method === 'GET') {
     const { status, html: page } = renderSandboxPage(request.url.searchParams, config);

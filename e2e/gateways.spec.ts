@@ -1,0 +1,76 @@
+import { test, expect, type Page } from '@playwright/test';
+import { payLink } from './support/links';
+import { message } from './support/messages';
+
+const alice = { user: '1001', team: '-1002001' };
+const carol = { platform: 'slack', user: 'U1003' };
+
+/** Individual Pro for one month, through `gateway` and `method`, from the pay page in `locale`. */
+async function checkoutWith(page: Page, locale: 'vi' | 'de', gateway: string, method: string) {
+  await page.goto(await payLink({ ...carol, prefix: `/${locale}` }));
+  await expect(page).toHaveURL(new RegExp(`/${locale}/pay$`));
+  await page.getByRole('radio', { name: message(locale, `PayPage.form.gateways.${gateway}`) }).check();
+  await page.getByRole('radio', { name: message(locale, `PayPage.form.methods.${method}`) }).check();
+  await page.getByRole('button', { name: message(locale, 'PayPage.form.checkout') }).click();
+}
+
+test.describe('paying through each gateway’s local sandbox', () => {
+  test('vi: MoMo with an ATM card, approved → success, and the plan is granted', async ({ page }) => {
+    await page.goto(await payLink({ ...alice, prefix: '/vi' }));
+    await page.getByRole('radio', { name: message('vi', 'Plans.names.team_pro') }).check();
+    await page.locator('input[name=period][value=period1]').check();
+    await page.getByRole('checkbox', { name: message('vi', 'PayPage.form.increaseSeats') }).check();
+    await page.getByLabel(message('vi', 'PayPage.form.seatsLabel')).fill('25');
+    await page.getByRole('radio', { name: message('vi', 'PayPage.form.gateways.momo') }).check();
+    // MoMo's three methods are offered, in the page's language.
+    for (const method of ['wallet', 'atm_card', 'credit_card']) {
+      await expect(page.getByRole('radio', { name: message('vi', `PayPage.form.methods.${method}`) })).toBeVisible();
+    }
+    await page.getByRole('radio', { name: message('vi', 'PayPage.form.methods.atm_card') }).check();
+    await expect(page.getByTestId('quote-amount')).toHaveText(/6\.300\.000/);
+    await page.getByRole('button', { name: message('vi', 'PayPage.form.checkout') }).click();
+
+    await expect(page).toHaveURL(/\/api\/payments\/momo\/sandbox\/pay\?orderId=[a-f0-9]{32}$/);
+    await expect(page.getByTestId('sandbox-amount')).toContainText('6.300.000');
+    await expect(page.getByTestId('sandbox-method')).toHaveText('payWithATM');
+    await page.getByRole('button', { name: 'Xác nhận thanh toán' }).click();
+
+    await expect(page).toHaveURL(/\/vi\/pay\?status=success&order=[a-f0-9]{32}$/);
+    await expect(page.locator('[data-status=success]')).toBeVisible();
+    await page.getByRole('link', { name: message('vi', 'PayPage.result.back') }).click();
+    await expect(page.getByTestId('team-seats')).toHaveText('25');
+  });
+
+  test('vi: MoMo declined (insufficient balance) → failed1', async ({ page }) => {
+    await checkoutWith(page, 'vi', 'momo', 'wallet');
+    await expect(page).toHaveURL(/\/api\/payments\/momo\/sandbox\/pay\?/);
+    await page.getByRole('button', { name: 'Không đủ số dư' }).click();
+    await expect(page).toHaveURL(/\/vi\/pay\?status=failed&code=failed1&order=/);
+    await expect(page.getByTestId('failure-code')).toContainText('failed1');
+  });
+
+  test('de: MoMo wallet, approved → success', async ({ page }) => {
+    await checkoutWith(page, 'de', 'momo', 'wallet');
+    await page.getByRole('button', { name: 'Confirm payment' }).click();
+    await expect(page).toHaveURL(/\/de\/pay\?status=success&order=/);
+    await expect(page.locator('[data-status=success]')).toBeVisible();
+  });
+
+  test('de: VNPay QR, approved → success; declined → failed1', async ({ page }) => {
+    await checkoutWith(page, 'de', 'vnpay', 'qr');
+    await expect(page).toHaveURL(/\/api\/payments\/vnpay\/sandbox\?/);
+    await page.getByRole('button', { name: 'Approve payment' }).click();
+    await expect(page).toHaveURL(/\/de\/pay\?status=success&order=/);
+
+    await checkoutWith(page, 'de', 'vnpay', 'domestic_card');
+    await page.getByRole('button', { name: 'Bank declines' }).click();
+    await expect(page).toHaveURL(/\/de\/pay\?status=failed&code=failed1&order=/);
+    await expect(page.getByTestId('failure-code')).toContainText('failed1');
+  });
+
+  test('de: MoMo cancelled by the payer → failed1', async ({ page }) => {
+    await checkoutWith(page, 'de', 'momo', 'credit_card');
+    await page.getByRole('button', { name: 'Cancel transaction' }).click();
+    await expect(page).toHaveURL(/\/de\/pay\?status=failed&code=failed1&order=/);
+  });
+});

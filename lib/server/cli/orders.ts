@@ -1,0 +1,135 @@
+/**
+ * `npm run orders -- list [--status needs_review] [--limit 50]`
+ * `npm run orders -- show <order>`
+ * `npm run orders -- resolve <order> --grant|--close --note "…" [--by <name>]`
+ * The review queue (lib/server/payments/review.ts). Decisions are recorded with who (--by, or the
+ * OS user), when and why.
+ */
+import { userInfo } from 'node:os';
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { ledgerSql } from '@/lib/server/db';
+import { countOrders, findOrder, listOrders } from '@/lib/server/ledger/orders';
+import type { Order } from '@/lib/server/ledger/types';
+import { decisionsFor, eventsFor, resolveOrder } from '@/lib/server/payments/review';
+import { closeLedgerAndExit, openLedgerForCli } from './ledger-access';
+
+const usage = `usage:
+  npm run orders -- list [--status pending|paid|failed|needs_review] [--limit 50]
+  npm run orders -- show <order>
+  npm run orders -- resolve <order> --grant|--close --note "why" [--by <name>]`;
+
+const statuses = ['pending', 'paid', 'failed', 'needs_review'] as const;
+const orderId = z.string().regex(/^[A-Za-z0-9]{1,64}$/, 'an order id is letters and digits');
+
+function fail(message: string): never {
+  console.error(`${message}\n${usage}`);
+  process.exit(2);
+}
+
+const line = (order: Order) =>
+  [
+    order.id,
+    order.status.padEnd(12),
+    order.gateway.padEnd(6),
+    `${order.amount} ${order.currency}`.padEnd(16),
+    `${order.platform}:${order.userId}${order.teamId ? ` team ${order.teamId}` : ''}`,
+    `${order.plan}/${order.period}${order.seats ? ` ×${order.seats}` : ''}`,
+    order.updatedAt.toISOString(),
+  ].join('  ');
+
+async function main() {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      allowPositionals: true,
+      options: {
+        status: { type: 'string' },
+        limit: { type: 'string' },
+        grant: { type: 'boolean' },
+        close: { type: 'boolean' },
+        note: { type: 'string' },
+        by: { type: 'string' },
+      },
+    });
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error));
+  }
+  const { positionals, values } = parsed;
+  const [command, target] = positionals;
+
+  if (command === 'list') {
+    const status = values.status === undefined ? null : z.enum(statuses).safeParse(values.status);
+    if (status && !status.success) fail(`--status must be one of ${statuses.join(', ')}`);
+    const limit = z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(10_000)
+      .safeParse(values.limit ?? 50);
+    if (!limit.success) fail('--limit must be a whole number from 1 to 10000');
+    await openLedgerForCli();
+    const sql = await ledgerSql();
+    const orders = await listOrders(sql, status ? status.data : null, limit.data);
+    for (const order of orders) console.log(line(order));
+    const review = await countOrders(sql, 'needs_review');
+    console.log(`${orders.length} order(s) shown; ${review} need review`);
+    return closeLedgerAndExit(0);
+  }
+
+  if (command === 'show') {
+    const id = orderId.safeParse(target);
+    if (!id.success) fail('show needs an order id');
+    await openLedgerForCli();
+    const order = await findOrder(await ledgerSql(), id.data);
+    if (!order) {
+      console.error(`no order ${id.data}`);
+      return closeLedgerAndExit(1);
+    }
+    const { checkoutStart: _start, ...fields } = order;
+    console.log(JSON.stringify(fields, null, 2));
+    console.log('events:');
+    for (const event of await eventsFor(order.id)) {
+      console.log(
+        `  ${event.receivedAt.toISOString()}  ${event.transactionId}  code ${event.resultCode}  amount ${event.amount}  → ${event.outcome}`,
+      );
+      console.log(`    ${JSON.stringify(event.payload)}`);
+    }
+    console.log('decisions:');
+    for (const decision of await decisionsFor(order.id)) {
+      console.log(
+        `  ${decision.decidedAt.toISOString()}  ${decision.decision} by ${decision.decidedBy}: ${decision.note}`,
+      );
+    }
+    return closeLedgerAndExit(0);
+  }
+
+  if (command === 'resolve') {
+    const id = orderId.safeParse(target);
+    if (!id.success) fail('resolve needs an order id');
+    if (Boolean(values.grant) === Boolean(values.close)) fail('resolve needs exactly one of --grant or --close');
+    const note = values.note?.trim();
+    if (!note) fail('resolve needs --note "why" (it is recorded with the decision)');
+    const by = values.by?.trim() || userInfo().username;
+    await openLedgerForCli();
+    const result = await resolveOrder({ orderId: id.data, decision: values.grant ? 'grant' : 'close', note, by });
+    if (!result.ok) {
+      console.error(
+        result.reason === 'not_found'
+          ? `no order ${id.data}`
+          : `order ${id.data} is ${result.status}, not under review: nothing changed`,
+      );
+      return closeLedgerAndExit(1);
+    }
+    console.log(line(result.order));
+    if (result.delivery) console.log(`grant: ${result.delivery === 'delivered' ? 'applied' : 'queued for retry'}`);
+    return closeLedgerAndExit(0);
+  }
+
+  fail(command ? `unknown command ${command}` : 'a command is needed');
+}
+
+main().catch(async (error: unknown) => {
+  console.error('orders failed:', error);
+  await closeLedgerAndExit(1);
+});

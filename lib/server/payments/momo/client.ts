@@ -1,0 +1,128 @@
+import 'server-only';
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import type { Order } from '@/lib/server/ledger/types';
+import type { MomoConfig } from './config';
+import { CREATE_FIELDS, QUERY_FIELDS, sign } from './signature';
+
+/** MoMo asks for at least 30 s on create (payments.md §2.1); a query is lighter. */
+export const CREATE_TIMEOUT_MS = 30_000;
+export const QUERY_TIMEOUT_MS = 15_000;
+
+/** PRODUCT §6 method codes → MoMo request types (payments.md §2.2). */
+export const requestTypes: Record<string, string> = {
+  wallet: 'captureWallet',
+  atm_card: 'payWithATM',
+  credit_card: 'payWithCC',
+};
+
+/** MoMo wants a description; ours names the plan and the order, in ASCII so no encoder disagrees. */
+const orderInfo = (order: Order) => `Quorum AI ${order.plan} ${order.period} ${order.id}`;
+
+/** A fresh request id: MoMo's idempotency key for one call (String(50)). */
+export const newRequestId = (orderId: string) => `${orderId}-${randomBytes(6).toString('hex')}`;
+
+export function createRequest(order: Order, config: MomoConfig, requestId: string) {
+  const fields = {
+    partnerCode: config.partnerCode,
+    accessKey: config.accessKey,
+    requestId,
+    amount: order.amount,
+    orderId: order.id,
+    orderInfo: orderInfo(order),
+    redirectUrl: config.redirectUrl,
+    ipnUrl: config.ipnUrl,
+    requestType: requestTypes[order.method] ?? 'captureWallet',
+    extraData: '',
+    lang: order.locale === 'vi' ? 'vi' : 'en',
+  };
+  return { ...fields, signature: sign(CREATE_FIELDS, fields, config.secretKey) };
+}
+
+const createResponse = z.object({
+  resultCode: z.coerce.number().int(),
+  message: z.string().optional(),
+  payUrl: z.string().optional(),
+});
+
+export type CreateOutcome =
+  | { ok: true; payUrl: string; requestId: string }
+  | { ok: false; failure: 'timeout' | 'unreachable' | 'refused'; resultCode?: number; message?: string };
+
+async function post(config: MomoConfig, path: string, body: unknown, timeoutMs: number): Promise<unknown> {
+  const response = await fetch(`${config.endpoint}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=UTF-8' },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(timeoutMs),
+    redirect: 'error',
+  });
+  // MoMo answers its own refusals with a JSON body and a 4xx status; anything else is not an answer.
+  const type = response.headers.get('content-type') ?? '';
+  if (!type.includes('json')) throw new Error(`MoMo answered HTTP ${response.status} without JSON`);
+  return response.json();
+}
+
+// By name, not instanceof: fetch's DOMException may come from another realm (tests, workers).
+const isTimeout = (error: unknown) => {
+  const name = (error as { name?: unknown } | null)?.name;
+  return name === 'TimeoutError' || name === 'AbortError';
+};
+
+/** POST /v2/gateway/api/create: the payUrl the payer is sent to, or why there is none. */
+export async function createPayment(
+  order: Order,
+  config: MomoConfig,
+  timeoutMs = CREATE_TIMEOUT_MS,
+): Promise<CreateOutcome> {
+  const requestId = newRequestId(order.id);
+  let answer: unknown;
+  try {
+    answer = await post(config, '/v2/gateway/api/create', createRequest(order, config, requestId), timeoutMs);
+  } catch (error) {
+    console.warn(`[momo] create for order ${order.id} failed: ${error instanceof Error ? error.message : error}`);
+    return { ok: false, failure: isTimeout(error) ? 'timeout' : 'unreachable' };
+  }
+  const parsed = createResponse.safeParse(answer);
+  if (!parsed.success) return { ok: false, failure: 'unreachable' };
+  const { resultCode, message, payUrl } = parsed.data;
+  if (resultCode !== 0 || !payUrl || !/^https?:\/\//.test(payUrl)) {
+    console.warn(`[momo] create for order ${order.id} refused: resultCode=${resultCode} ${message ?? ''}`);
+    return { ok: false, failure: 'refused', resultCode, message };
+  }
+  return { ok: true, payUrl, requestId };
+}
+
+export function queryRequest(orderId: string, config: MomoConfig, requestId: string) {
+  const fields = { partnerCode: config.partnerCode, accessKey: config.accessKey, requestId, orderId, lang: 'en' };
+  return { ...fields, signature: sign(QUERY_FIELDS, fields, config.secretKey) };
+}
+
+const queryResponse = z.object({
+  partnerCode: z.string(),
+  orderId: z.string(),
+  resultCode: z.coerce.number().int(),
+  amount: z.coerce.number().int().optional(),
+  transId: z.union([z.number(), z.string()]).optional(),
+  message: z.string().optional(),
+  payType: z.string().optional(),
+});
+export type QueryAnswer = z.infer<typeof queryResponse>;
+
+/**
+ * POST /v2/gateway/api/query. The answer comes over TLS from the configured MoMo host; its
+ * partner code and order id must be ours (payments.md documents no signature on this response).
+ */
+export async function queryPayment(orderId: string, config: MomoConfig): Promise<QueryAnswer> {
+  const answer = await post(
+    config,
+    '/v2/gateway/api/query',
+    queryRequest(orderId, config, newRequestId(orderId)),
+    QUERY_TIMEOUT_MS,
+  );
+  const parsed = queryResponse.parse(answer);
+  if (parsed.partnerCode !== config.partnerCode || parsed.orderId !== orderId) {
+    throw new Error('MoMo answered about another partner or order');
+  }
+  return parsed;
+}

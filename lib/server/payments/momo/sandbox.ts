@@ -1,0 +1,298 @@
+import 'server-only';
+import { randomInt } from 'node:crypto';
+import { z } from 'zod';
+import type { SandboxRequest } from '@/lib/server/payments/gateway';
+import {
+  escapeHtml,
+  htmlResponse,
+  insertSandboxPayment,
+  readSandboxPayment,
+  writeSandboxPayment,
+} from '@/lib/server/payments/sandbox-store';
+import type { MomoConfig } from './config';
+import { SANDBOX_PATH } from './config';
+import { CREATE_FIELDS, QUERY_FIELDS, RESULT_FIELDS, sign, verify } from './signature';
+
+/**
+ * A stand-in for MoMo's all-in-one gateway v2, for machines without MoMo credentials (never in
+ * production). It serves MoMo's API over HTTP — create and query, signed and checked as MoMo does
+ * — so the site's client is the one that talks to MoMo; and a payment page where the tester
+ * approves, declines or cancels. The result then goes out as MoMo sends it: a signed IPN (handed
+ * to the site's callback path in-process, as a gateway that cannot reach localhost is why this
+ * sandbox exists) and a signed browser redirect. "Approve, IPN lost" approves without the IPN,
+ * which only reconciliation can then recover.
+ */
+export type MomoSandboxAction = 'approve' | 'approve_lost_ipn' | 'decline' | 'cancel';
+
+export interface SandboxPayment {
+  request: {
+    requestId: string;
+    amount: number;
+    orderId: string;
+    orderInfo: string;
+    redirectUrl: string;
+    ipnUrl: string;
+    requestType: string;
+    extraData: string;
+    lang: string;
+  };
+  /** Absent while the payer has not decided. */
+  result?: Record<string, string | number>;
+}
+
+const GATEWAY = 'momo-sandbox';
+
+// Per request type (payments.md §2.2): captureWallet and cards from 1,000, ATM from 10,000 VND.
+const limits: Record<string, { min: number; max: number }> = {
+  captureWallet: { min: 1_000, max: 50_000_000 },
+  payWithATM: { min: 10_000, max: 50_000_000 },
+  payWithCC: { min: 1_000, max: 50_000_000 },
+};
+
+const outcomes: Record<Exclude<MomoSandboxAction, 'approve_lost_ipn'>, { resultCode: number; message: string }> = {
+  approve: { resultCode: 0, message: 'Successful.' },
+  decline: { resultCode: 1001, message: 'Transaction failed due to insufficient funds.' },
+  cancel: { resultCode: 1006, message: 'Transaction denied by user.' },
+};
+
+const payTypes: Record<string, string> = { captureWallet: 'qr', payWithATM: 'napas', payWithCC: 'credit' };
+
+const createBody = z.object({
+  partnerCode: z.string(),
+  accessKey: z.string(),
+  requestId: z.string().min(1).max(50),
+  amount: z.number().int(),
+  orderId: z
+    .string()
+    .regex(/^[0-9a-zA-Z]([-_.]*[0-9a-zA-Z]+)*$/)
+    .max(200),
+  orderInfo: z.string().max(255),
+  redirectUrl: z.string().url(),
+  ipnUrl: z.string().url(),
+  requestType: z.string(),
+  extraData: z.string(),
+  lang: z.enum(['vi', 'en']).default('vi'),
+  signature: z.string(),
+});
+
+const queryBody = z.object({
+  partnerCode: z.string(),
+  accessKey: z.string(),
+  requestId: z.string().min(1).max(50),
+  orderId: z.string().min(1).max(200),
+  signature: z.string(),
+});
+
+const json = (body: Record<string, unknown>, status = 200) => Response.json(body, { status });
+
+function parseJson(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return null;
+  }
+}
+
+/** The shared answer shape of an API refusal (payments.md §2.6 codes). */
+const refusal = (
+  config: MomoConfig,
+  body: { requestId?: string; orderId?: string },
+  resultCode: number,
+  message: string,
+) =>
+  json(
+    {
+      partnerCode: config.partnerCode,
+      requestId: body.requestId ?? '',
+      orderId: body.orderId ?? '',
+      responseTime: Date.now(),
+      resultCode,
+      message,
+    },
+    resultCode === 20 ? 400 : 200,
+  );
+
+async function create(request: SandboxRequest, config: MomoConfig): Promise<Response> {
+  const parsed = createBody.safeParse(parseJson(request.rawBody));
+  if (!parsed.success) return refusal(config, {}, 20, 'Bad format request.');
+  const body = parsed.data;
+  if (body.partnerCode !== config.partnerCode || body.accessKey !== config.accessKey) {
+    return refusal(config, body, 11, 'Access denied.');
+  }
+  if (!verify(CREATE_FIELDS, body, body.signature, config.secretKey)) {
+    return refusal(config, body, 13, 'Merchant authentication failed.');
+  }
+  const limit = limits[body.requestType];
+  if (!limit) return refusal(config, body, 20, 'Unsupported requestType.');
+  if (body.amount < limit.min || body.amount > limit.max) {
+    return refusal(config, body, 22, 'Transaction amount is out of range.');
+  }
+  const { signature: _signature, partnerCode: _partner, accessKey: _access, ...stored } = body;
+  if (!(await insertSandboxPayment(GATEWAY, body.orderId, { request: stored } satisfies SandboxPayment))) {
+    return refusal(config, body, 41, 'Duplicated orderId.');
+  }
+  const payUrl = `${config.endpoint}/pay?orderId=${encodeURIComponent(body.orderId)}`;
+  return json({
+    partnerCode: config.partnerCode,
+    requestId: body.requestId,
+    orderId: body.orderId,
+    amount: body.amount,
+    responseTime: Date.now(),
+    message: 'Successful.',
+    resultCode: 0,
+    payUrl,
+    deeplink: `momo://app?action=payWithApp&orderId=${encodeURIComponent(body.orderId)}`,
+    qrCodeUrl: `momo://app?action=payWithApp&orderId=${encodeURIComponent(body.orderId)}`,
+  });
+}
+
+async function query(request: SandboxRequest, config: MomoConfig): Promise<Response> {
+  const parsed = queryBody.safeParse(parseJson(request.rawBody));
+  if (!parsed.success) return refusal(config, {}, 20, 'Bad format request.');
+  const body = parsed.data;
+  if (body.partnerCode !== config.partnerCode || body.accessKey !== config.accessKey) {
+    return refusal(config, body, 11, 'Access denied.');
+  }
+  if (!verify(QUERY_FIELDS, body, body.signature, config.secretKey)) {
+    return refusal(config, body, 13, 'Merchant authentication failed.');
+  }
+  const payment = await readSandboxPayment<SandboxPayment>(GATEWAY, body.orderId);
+  if (!payment) return refusal(config, body, 42, 'Invalid orderId or orderId is not found.');
+  const result = payment.result;
+  return json({
+    partnerCode: config.partnerCode,
+    requestId: body.requestId,
+    orderId: body.orderId,
+    extraData: payment.request.extraData,
+    amount: payment.request.amount,
+    transId: result?.transId ?? 0,
+    payType: result?.payType ?? '',
+    resultCode: result?.resultCode ?? 1000,
+    refundTrans: [],
+    message: result?.message ?? 'Transaction is initiated, waiting for user confirmation.',
+    responseTime: Date.now(),
+  });
+}
+
+const text = {
+  vi: {
+    title: 'Cổng thanh toán MoMo (môi trường thử)',
+    note: 'Trang thử nghiệm cục bộ, đóng vai MoMo. Không có tiền thật được chuyển.',
+    amount: 'Số tiền',
+    order: 'Mã đơn hàng',
+    info: 'Nội dung',
+    method: 'Hình thức',
+    approve: 'Xác nhận thanh toán',
+    approve_lost_ipn: 'Thanh toán, nhưng mất IPN',
+    decline: 'Không đủ số dư',
+    cancel: 'Hủy giao dịch',
+    missing: 'Không tìm thấy giao dịch.',
+    done: 'Giao dịch này đã được xử lý.',
+  },
+  en: {
+    title: 'MoMo payment gateway (sandbox)',
+    note: 'A local test page playing MoMo. No real money moves.',
+    amount: 'Amount',
+    order: 'Order',
+    info: 'Description',
+    method: 'Payment type',
+    approve: 'Confirm payment',
+    approve_lost_ipn: 'Pay, but lose the IPN',
+    decline: 'Insufficient balance',
+    cancel: 'Cancel transaction',
+    missing: 'Transaction not found.',
+    done: 'This transaction has already been processed.',
+  },
+};
+
+function page(lang: 'vi' | 'en', body: string): string {
+  const t = text[lang];
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${t.title}</title><style>body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#fbeef6;color:#2b0a1e}main{max-width:32rem;margin:3rem auto;background:#fff;border-radius:12px;padding:2rem;box-shadow:0 4px 24px #2b0a1e22}h1{font-size:1.3rem;color:#a50064}dl{display:grid;grid-template-columns:auto 1fr;gap:.4rem 1rem}dt{color:#6b4a5e}dd{margin:0;font-weight:600;overflow-wrap:anywhere}form{display:flex;flex-wrap:wrap;gap:.75rem;margin-top:1.5rem}button{font:inherit;padding:.7rem 1.1rem;border-radius:8px;border:1px solid #a50064;background:#fff;color:#a50064;cursor:pointer;min-height:44px}button[value=approve]{background:#a50064;color:#fff}button:focus-visible{outline:3px solid #f5a300;outline-offset:2px}.note{color:#6b4a5e;font-size:.9rem}</style></head><body><main><h1>${t.title}</h1>${body}</main></body></html>`;
+}
+
+async function showPage(request: SandboxRequest): Promise<Response> {
+  const orderId = request.url.searchParams.get('orderId') ?? '';
+  const payment = orderId ? await readSandboxPayment<SandboxPayment>(GATEWAY, orderId) : null;
+  const lang = payment?.request.lang === 'en' ? 'en' : 'vi';
+  const t = text[lang];
+  if (!payment) return htmlResponse(404, page(lang, `<p role="alert">${t.missing}</p>`));
+  if (payment.result) return htmlResponse(409, page(lang, `<p role="alert">${t.done}</p>`));
+  const amount = new Intl.NumberFormat(lang === 'vi' ? 'vi-VN' : 'en-US', {
+    style: 'currency',
+    currency: 'VND',
+  }).format(payment.request.amount);
+  const button = (action: MomoSandboxAction) =>
+    `<button type="submit" name="action" value="${action}">${t[action]}</button>`;
+  return htmlResponse(
+    200,
+    page(
+      lang,
+      `<p class="note">${t.note}</p><dl><dt>${t.amount}</dt><dd data-testid="sandbox-amount">${escapeHtml(amount)}</dd><dt>${t.order}</dt><dd>${escapeHtml(orderId)}</dd><dt>${t.info}</dt><dd>${escapeHtml(payment.request.orderInfo)}</dd><dt>${t.method}</dt><dd data-testid="sandbox-method">${escapeHtml(payment.request.requestType)}</dd></dl><form method="post" action="${SANDBOX_PATH}/pay"><input type="hidden" name="orderId" value="${escapeHtml(orderId)}">${button('approve')}${button('decline')}${button('cancel')}${button('approve_lost_ipn')}</form>`,
+    ),
+  );
+}
+
+const decision = z.object({
+  orderId: z.string().min(1).max(200),
+  action: z.enum(['approve', 'approve_lost_ipn', 'decline', 'cancel']),
+});
+
+/** The signed result MoMo sends for a decided payment (IPN body and redirect query alike). */
+export function signedResult(
+  payment: SandboxPayment,
+  config: MomoConfig,
+  outcome: { resultCode: number; message: string },
+  now: Date,
+): Record<string, string | number> {
+  const { request } = payment;
+  const fields: Record<string, string | number> = {
+    partnerCode: config.partnerCode,
+    orderId: request.orderId,
+    requestId: request.requestId,
+    amount: request.amount,
+    orderInfo: request.orderInfo,
+    orderType: 'momo_wallet',
+    transId: randomInt(1_000_000_000, 9_999_999_999),
+    resultCode: outcome.resultCode,
+    message: outcome.message,
+    payType: payTypes[request.requestType] ?? 'qr',
+    responseTime: now.getTime(),
+    extraData: request.extraData,
+  };
+  return { ...fields, signature: sign(RESULT_FIELDS, { ...fields, accessKey: config.accessKey }, config.secretKey) };
+}
+
+/** Plays MoMo's side of the tester's choice: record it, send the IPN (unless "lost"), then the redirect URL. */
+export async function decide(
+  orderId: string,
+  action: MomoSandboxAction,
+  config: MomoConfig,
+  notify: (ipnBody: string) => Promise<void>,
+  now = new Date(),
+): Promise<string | null> {
+  const payment = await readSandboxPayment<SandboxPayment>(GATEWAY, orderId);
+  if (!payment || payment.result) return null;
+  const result = signedResult(payment, config, outcomes[action === 'approve_lost_ipn' ? 'approve' : action], now);
+  await writeSandboxPayment(GATEWAY, orderId, { ...payment, result } satisfies SandboxPayment);
+  if (action !== 'approve_lost_ipn') await notify(JSON.stringify(result));
+  const query = new URLSearchParams(Object.entries(result).map(([key, value]) => [key, String(value)]));
+  return `${payment.request.redirectUrl}?${query}`;
+}
+
+/** MoMo's API paths and the payment page, as served under /api/payments/momo/sandbox/. */
+export async function handleSandbox(
+  request: SandboxRequest,
+  config: MomoConfig,
+  notify: (ipnBody: string) => Promise<void>,
+): Promise<Response> {
+  if (request.method === 'POST' && request.path === 'v2/gateway/api/create') return create(request, config);
+  if (request.method === 'POST' && request.path === 'v2/gateway/api/query') return query(request, config);
+  if (request.path !== 'pay') return new Response('Not found', { status: 404 });
+  if (request.method === 'GET') return showPage(request);
+  if (!request.sameOrigin) return new Response('Forbidden', { status: 403 });
+  const parsed = decision.safeParse(Object.fromEntries(new URLSearchParams(request.rawBody)));
+  if (!parsed.success) return new Response('Bad request', { status: 400 });
+  const redirect = await decide(parsed.data.orderId, parsed.data.action, config, notify);
+  if (!redirect) return new Response('Not found', { status: 404 });
+  return Response.redirect(redirect, 303);
+}

@@ -1,0 +1,56 @@
+import 'server-only';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/**
+ * MoMo v2 signatures (payments.md §2.3): `key=value` pairs in a fixed, alphabetical field order,
+ * joined with `&`, values raw (not URL-encoded) and numbers as plain decimals; HMAC-SHA256 with
+ * the secret key, hex. `accessKey` always comes from our configuration.
+ */
+export const CREATE_FIELDS = [
+  'accessKey',
+  'amount',
+  'extraData',
+  'ipnUrl',
+  'orderId',
+  'orderInfo',
+  'partnerCode',
+  'redirectUrl',
+  'requestId',
+  'requestType',
+] as const;
+
+/** The IPN and the browser redirect are signed alike. */
+export const RESULT_FIELDS = [
+  'accessKey',
+  'amount',
+  'extraData',
+  'message',
+  'orderId',
+  'orderInfo',
+  'orderType',
+  'partnerCode',
+  'payType',
+  'requestId',
+  'responseTime',
+  'resultCode',
+  'transId',
+] as const;
+
+export const QUERY_FIELDS = ['accessKey', 'orderId', 'partnerCode', 'requestId'] as const;
+
+export type SignedValues = Record<string, string | number | undefined>;
+
+export function rawSignature(order: readonly string[], values: SignedValues): string {
+  return order.map((key) => `${key}=${values[key] ?? ''}`).join('&');
+}
+
+export function sign(order: readonly string[], values: SignedValues, secretKey: string): string {
+  return createHmac('sha256', secretKey).update(rawSignature(order, values), 'utf8').digest('hex');
+}
+
+/** Constant-time; anything but 64 hex digits is simply false. */
+export function verify(order: readonly string[], values: SignedValues, signature: unknown, secretKey: string): boolean {
+  if (typeof signature !== 'string' || !/^[0-9a-fA-F]{64}$/.test(signature)) return false;
+  const expected = Buffer.from(sign(order, values, secretKey), 'hex');
+  return timingSafeEqual(expected, Buffer.from(signature.toLowerCase(), 'hex'));
+}

@@ -1,0 +1,156 @@
+import 'server-only';
+import { ledgerSql } from '@/lib/server/db';
+import { countOrders, pendingOrders } from '@/lib/server/ledger/orders';
+import type { Order, PaymentOutcome } from '@/lib/server/ledger/types';
+import type { PaymentGateway, QueryResult } from './gateway';
+import { allGateways } from './registry';
+import { settlePayment } from './settle';
+
+/**
+ * Reconciliation (PRODUCT §8, payments.md §5): a callback can be lost, so orders still pending
+ * after their gateway's payment window are asked about at the gateway (VNPay querydr, MoMo query,
+ * PayPal's subscription read) and settled through settlePayment — the callbacks' own path, so a
+ * callback arriving later, or a second reconciler, is a duplicate and changes nothing. An order
+ * the gateway has no payment for is closed as failed; a verified late payment still pays it.
+ */
+export interface GatewayReport {
+  gateway: string;
+  asked: number;
+  settled: Partial<Record<PaymentOutcome, number>>;
+  /** Failed because the gateway has no payment for them. */
+  expired: number;
+  stillPending: number;
+  unavailable: number;
+  /** One sample reason when the gateway could not be asked. */
+  lastError?: string;
+}
+
+export interface ReconcileReport {
+  gateways: GatewayReport[];
+  needsReview: number;
+  ms: number;
+}
+
+const PAGE = 100;
+/** Queries in flight per gateway: enough to hide latency, few enough not to look like an attack. */
+const CONCURRENCY = 8;
+
+export async function reconcile(
+  options: { now?: Date; gateways?: readonly PaymentGateway[] } = {},
+): Promise<ReconcileReport> {
+  const started = performance.now();
+  const now = options.now ?? new Date();
+  const sql = await ledgerSql();
+  const reports: GatewayReport[] = [];
+  for (const gateway of options.gateways ?? allGateways) {
+    if (!gateway.available()) continue;
+    const report: GatewayReport = {
+      gateway: gateway.id,
+      asked: 0,
+      settled: {},
+      expired: 0,
+      stillPending: 0,
+      unavailable: 0,
+    };
+    const cutoff = new Date(now.getTime() - gateway.paymentWindowMs);
+    let after = '';
+    for (;;) {
+      const page = await pendingOrders(sql, gateway.id, cutoff, PAGE, after);
+      if (page.length === 0) break;
+      after = page[page.length - 1]!.id;
+      await inBatches(page, CONCURRENCY, (order) => reconcileOrder(gateway, order, now, report));
+      if (page.length < PAGE) break;
+    }
+    reports.push(report);
+  }
+  const needsReview = await countOrders(sql, 'needs_review');
+  return { gateways: reports, needsReview, ms: Math.round(performance.now() - started) };
+}
+
+async function reconcileOrder(gateway: PaymentGateway, order: Order, now: Date, report: GatewayReport) {
+  report.asked += 1;
+  let answer: QueryResult;
+  try {
+    answer = await gateway.query(order, now);
+  } catch (error) {
+    answer = { state: 'unavailable', reason: error instanceof Error ? error.message : String(error) };
+  }
+  switch (answer.state) {
+    case 'final': {
+      const outcome = await settlePayment({ ...answer.event, now });
+      report.settled[outcome] = (report.settled[outcome] ?? 0) + 1;
+      console.info(`[reconcile] ${gateway.id} order=${order.id} code=${answer.event.resultCode} outcome=${outcome}`);
+      return;
+    }
+    case 'not_found': {
+      // The payer never paid at the gateway: the order is closed. The event's id is per order, so
+      // repeated rounds record it once; a verified late payment still moves failed → paid.
+      const outcome = await settlePayment({
+        gateway: gateway.id,
+        transactionId: `${order.id}:reconcile-not-found`,
+        orderId: order.id,
+        amount: order.amount,
+        result: 'failed',
+        resultCode: 'not_found',
+        payload: { source: 'reconcile', reason: 'the gateway has no payment for this order' },
+        now,
+      });
+      if (outcome === 'failed') report.expired += 1;
+      return;
+    }
+    case 'pending':
+      report.stillPending += 1;
+      return;
+    case 'unavailable':
+      report.unavailable += 1;
+      report.lastError = answer.reason;
+      return;
+  }
+}
+
+async function inBatches<T>(items: T[], size: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next++]!;
+      await work(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker));
+}
+
+export function describeReport(report: ReconcileReport): string[] {
+  const lines = report.gateways.map((g) => {
+    const settled = Object.entries(g.settled)
+      .map(([outcome, n]) => `${outcome} ${n}`)
+      .join(', ');
+    return `${g.gateway}: asked ${g.asked}; settled: ${settled || 'none'}; closed (no payment) ${g.expired}; still pending ${g.stillPending}; could not ask ${g.unavailable}${g.lastError ? ` (${g.lastError})` : ''}`;
+  });
+  lines.push(`review queue: ${report.needsReview} order(s) need review (npm run orders -- list --status needs_review)`);
+  lines.push(`took ${report.ms} ms`);
+  return lines;
+}
+
+const timerSlot = Symbol.for('quorum.reconciler');
+type TimerSlot = { [timerSlot]?: NodeJS.Timeout };
+
+/** The same job on a timer inside the server (RECONCILE_INTERVAL_SECONDS; 0 = off). */
+export function startReconciler(intervalMs: number): void {
+  const holder = globalThis as TimerSlot;
+  if (holder[timerSlot] || intervalMs <= 0) return;
+  let running = false;
+  const tick = () => {
+    if (running) return;
+    running = true;
+    reconcile()
+      .then((report) => {
+        const busy = report.gateways.some((g) => g.asked > 0);
+        if (busy) for (const line of describeReport(report)) console.info(`[reconcile] ${line}`);
+        if (report.needsReview > 0) console.warn(`[review] ${report.needsReview} order(s) need review`);
+      })
+      .catch((error: unknown) => console.error('[reconcile] round failed', error))
+      .finally(() => (running = false));
+  };
+  holder[timerSlot] = setInterval(tick, intervalMs);
+  holder[timerSlot].unref();
+}

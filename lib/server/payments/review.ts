@@ -1,0 +1,115 @@
+import 'server-only';
+import { ledgerSql, type Sql } from '@/lib/server/db';
+import { countOrders, findOrder, lockOrder, moveOrder } from '@/lib/server/ledger/orders';
+import { enqueueGrant } from '@/lib/server/ledger/outbox';
+import type { Order } from '@/lib/server/ledger/types';
+import { deliverGrant, type DeliveryResult } from './grant-delivery';
+import { grantFor } from './settle';
+
+/**
+ * The review queue (PRODUCT §8): orders the rules could not settle — a wrong amount, money held
+ * as suspected fraud — wait in `needs_review` until an operator grants or closes them. Every
+ * decision is recorded with who, when and why; a grant goes through the outbox like any other.
+ */
+export type ReviewDecision = 'grant' | 'close';
+
+export interface DecisionRecord {
+  decision: ReviewDecision;
+  decidedBy: string;
+  note: string;
+  decidedAt: Date;
+}
+
+export type ResolveResult =
+  | { ok: true; order: Order; delivery: DeliveryResult | null }
+  | { ok: false; reason: 'not_found' | 'not_under_review'; status?: Order['status'] };
+
+export async function resolveOrder(input: {
+  orderId: string;
+  decision: ReviewDecision;
+  note: string;
+  by: string;
+  now?: Date;
+}): Promise<ResolveResult> {
+  const now = input.now ?? new Date();
+  const sql = await ledgerSql();
+  const result = await sql.transaction(async (tx): Promise<ResolveResult> => {
+    const order = await lockOrder(tx, input.orderId);
+    if (!order) return { ok: false, reason: 'not_found' };
+    const to = input.decision === 'grant' ? 'paid' : 'failed';
+    if (!(await moveOrder(tx, order.id, ['needs_review'], to, now))) {
+      return { ok: false, reason: 'not_under_review', status: order.status };
+    }
+    if (input.decision === 'grant') await enqueueGrant(tx, grantFor(order, now));
+    await recordDecision(tx, order.id, input, now);
+    return { ok: true, order, delivery: null };
+  });
+  if (!result.ok) return result;
+  const delivery = input.decision === 'grant' ? await deliverGrant(input.orderId, now) : null;
+  const order = (await findOrder(sql, input.orderId)) ?? result.order;
+  console.info(`[review] order ${order.id} ${input.decision} by ${input.by}: ${input.note}`);
+  return { ok: true, order, delivery };
+}
+
+async function recordDecision(
+  tx: Sql,
+  orderId: string,
+  input: { decision: ReviewDecision; note: string; by: string },
+  now: Date,
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO review_decisions (order_id, decision, decided_by, note, decided_at) VALUES ($1, $2, $3, $4, $5)`,
+    [orderId, input.decision, input.by, input.note, now],
+  );
+}
+
+export async function decisionsFor(orderId: string): Promise<DecisionRecord[]> {
+  const sql = await ledgerSql();
+  const result = await sql.query<{ decision: ReviewDecision; decided_by: string; note: string; decided_at: Date }>(
+    'SELECT decision, decided_by, note, decided_at FROM review_decisions WHERE order_id = $1 ORDER BY id',
+    [orderId],
+  );
+  return result.rows.map((row) => ({
+    decision: row.decision,
+    decidedBy: row.decided_by,
+    note: row.note,
+    decidedAt: new Date(row.decided_at),
+  }));
+}
+
+export interface OrderEvent {
+  transactionId: string;
+  resultCode: string;
+  outcome: string;
+  amount: number;
+  receivedAt: Date;
+  payload: unknown;
+}
+
+export async function eventsFor(orderId: string): Promise<OrderEvent[]> {
+  const sql = await ledgerSql();
+  const result = await sql.query<{
+    transaction_id: string;
+    result_code: string;
+    outcome: string;
+    amount: number | string;
+    received_at: Date;
+    payload: unknown;
+  }>(
+    'SELECT transaction_id, result_code, outcome, amount, received_at, payload FROM payment_events WHERE order_id = $1 ORDER BY id',
+    [orderId],
+  );
+  return result.rows.map((row) => ({
+    transactionId: row.transaction_id,
+    resultCode: row.result_code,
+    outcome: row.outcome,
+    amount: Number(row.amount),
+    receivedAt: new Date(row.received_at),
+    payload: row.payload,
+  }));
+}
+
+/** Orders waiting for an operator (logged by the reconciler; a metric once /api/metrics exists). */
+export async function reviewQueueSize(): Promise<number> {
+  return countOrders(await ledgerSql(), 'needs_review');
+}

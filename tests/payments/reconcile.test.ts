@@ -1,0 +1,130 @@
+import { findOrder } from '@/lib/server/ledger/orders';
+import type { Order } from '@/lib/server/ledger/types';
+import { createPayment } from '@/lib/server/payments/momo/client';
+import { decide } from '@/lib/server/payments/momo/sandbox';
+import { reconcile } from '@/lib/server/payments/reconcile';
+import { findGateway } from '@/lib/server/payments/registry';
+import { paymentUrl } from '@/lib/server/payments/vnpay/payment-url';
+import { completeSandboxPayment } from '@/lib/server/payments/vnpay/sandbox';
+import { storeKinds, useTestStore } from '../support/stores';
+import { gatewayRoutes, ipnRequest, pendingTeamOrder, sandbox, vnpayCallback } from '../support/money';
+import { momoIpnRequest, momoSandbox } from '../support/momo';
+import { useSiteServer } from '../support/site-server';
+
+const HOUR = 3_600_000;
+/** Reconciliation only asks about orders older than their payment window: run it from an hour on. */
+const later = () => new Date(Date.now() + HOUR);
+
+// One server for the whole file: the configuration (and so SITE_URL) is read once per file.
+useSiteServer();
+
+describe.each(storeKinds)('reconciliation against the local sandboxes on %s', (kind) => {
+  const store = useTestStore(kind);
+  const orderStatus = async (id: string) => (await findOrder(store().sql, id))?.status;
+  const seats = async () =>
+    (await store().sql.query<{ seats: number }>("SELECT seats FROM teams WHERE team_id = '-1002001'")).rows[0]!.seats;
+  const expiry = async () =>
+    new Date(
+      (
+        await store().sql.query<{ plan_expires_at: Date }>(
+          "SELECT plan_expires_at FROM teams WHERE team_id = '-1002001'",
+        )
+      ).rows[0]!.plan_expires_at,
+    ).toISOString();
+  const grants = async () =>
+    Number((await store().sql.query<{ n: number }>('SELECT count(*)::int AS n FROM directory_grants')).rows[0]!.n);
+
+  /** Each gateway's way to have the payer pay in its sandbox while the IPN is lost on the way. */
+  const payWithLostIpn: Record<string, (order: Order) => Promise<string>> = {
+    vnpay: async (order) => {
+      const url = new URL(paymentUrl(order, sandbox()));
+      const returnUrl = await completeSandboxPayment(url.search.slice(1), 'approve_lost_ipn', sandbox(), () => {
+        throw new Error('the IPN must be lost');
+      });
+      // What VNPay would have sent: the same signed fields the return carries.
+      return new URL(returnUrl!).search.slice(1);
+    },
+    momo: async (order) => {
+      const created = await createPayment(order, momoSandbox());
+      if (!created.ok) throw new Error('the MoMo sandbox refused the create call');
+      const returnUrl = await decide(order.id, 'approve_lost_ipn', momoSandbox(), () => {
+        throw new Error('the IPN must be lost');
+      });
+      return JSON.stringify(Object.fromEntries(new URL(returnUrl!).searchParams));
+    },
+  };
+  const lateIpn: Record<string, (payload: string) => Promise<Response>> = {
+    vnpay: (query) => gatewayRoutes('vnpay').ipn(ipnRequest(new URLSearchParams(query))),
+    momo: (body) => gatewayRoutes('momo').ipn(momoIpnRequest(body)),
+  };
+  const methods: Record<string, string> = { vnpay: 'qr', momo: 'wallet' };
+
+  it.each(['vnpay', 'momo'])(
+    '%s: an approved payment whose IPN was lost is granted once by reconciliation; the late IPN and a second run change nothing',
+    async (gateway) => {
+      const before = await expiry();
+      const order = await pendingTeamOrder({ gateway, method: methods[gateway]! });
+      const lostIpn = await payWithLostIpn[gateway]!(order);
+      expect(await orderStatus(order.id)).toBe('pending');
+
+      // Within the payment window nobody asks the gateway.
+      expect((await reconcile()).gateways.find((g) => g.gateway === gateway)?.asked).toBe(0);
+
+      const report = await reconcile({ now: later() });
+      expect(report.gateways.find((g) => g.gateway === gateway)).toMatchObject({ asked: 1, settled: { paid: 1 } });
+      expect(await orderStatus(order.id)).toBe('paid');
+      expect(await seats()).toBe(25);
+      const granted = await expiry();
+      expect(granted).not.toBe(before);
+      expect(await grants()).toBe(1);
+
+      const late = await lateIpn[gateway]!(lostIpn);
+      expect(late.status).toBeLessThan(300);
+      expect((await reconcile({ now: later() })).gateways.find((g) => g.gateway === gateway)?.asked).toBe(0);
+      expect(await expiry()).toBe(granted);
+      expect(await grants()).toBe(1);
+    },
+  );
+
+  it('closes as failed an order the gateway has no payment for, and leaves one the payer is still on (MoMo 1000) pending', async () => {
+    const abandonedVnpay = await pendingTeamOrder({ gateway: 'vnpay', method: 'qr' });
+    const abandonedMomo = await pendingTeamOrder({ gateway: 'momo', method: 'wallet' });
+    const undecided = await pendingTeamOrder({ gateway: 'momo', method: 'wallet' });
+    expect((await createPayment(undecided, momoSandbox())).ok).toBe(true);
+
+    const report = await reconcile({ now: later() });
+    expect(report.gateways.find((g) => g.gateway === 'vnpay')).toMatchObject({ asked: 1, expired: 1 });
+    expect(report.gateways.find((g) => g.gateway === 'momo')).toMatchObject({ asked: 2, expired: 1, stillPending: 1 });
+    expect(await orderStatus(abandonedVnpay.id)).toBe('failed');
+    expect(await orderStatus(abandonedMomo.id)).toBe('failed');
+    expect(await orderStatus(undecided.id)).toBe('pending');
+    expect(await seats()).toBe(10);
+
+    // A verified payment arriving after the order was closed still pays it (money was taken).
+    const late = await gatewayRoutes('vnpay').ipn(ipnRequest(vnpayCallback(abandonedVnpay)));
+    expect(await late.json()).toMatchObject({ RspCode: '00' });
+    expect(await orderStatus(abandonedVnpay.id)).toBe('paid');
+  });
+
+  it('a declined payment whose IPN was lost is failed by reconciliation, granting nothing', async () => {
+    const declined = await pendingTeamOrder({ gateway: 'momo', method: 'wallet' });
+    await createPayment(declined, momoSandbox());
+    await decide(declined.id, 'decline', momoSandbox(), () => Promise.resolve()); // IPN dropped by the no-op
+    await reconcile({ now: later() });
+    expect(await orderStatus(declined.id)).toBe('failed');
+  });
+
+  it('an answer it cannot trust (querydr signed with another key) settles nothing', async () => {
+    const order = await pendingTeamOrder({ gateway: 'vnpay', method: 'qr' });
+    const vnpay = findGateway('vnpay')!;
+    const realFetch = globalThis.fetch;
+    const spy = jest.spyOn(globalThis, 'fetch').mockImplementation(async (...args) => {
+      const answer = (await (await realFetch(...args)).json()) as Record<string, string>;
+      return Response.json({ ...answer, vnp_ResponseCode: '00', vnp_TransactionStatus: '00' });
+    });
+    const result = await vnpay.query(order, later());
+    spy.mockRestore();
+    expect(result).toMatchObject({ state: 'unavailable' });
+    expect(await orderStatus(order.id)).toBe('pending');
+  });
+});

@@ -1,0 +1,71 @@
+import { findOrder, listOrders } from '@/lib/server/ledger/orders';
+import { decisionsFor, resolveOrder, reviewQueueSize } from '@/lib/server/payments/review';
+import { storeKinds, useTestStore } from '../support/stores';
+import { gatewayRoutes, ipnRequest, pendingTeamOrder, vnpayCallback } from '../support/money';
+
+describe.each(storeKinds)('the review queue on %s', (kind) => {
+  const store = useTestStore(kind);
+  const seats = async () =>
+    (await store().sql.query<{ seats: number }>("SELECT seats FROM teams WHERE team_id = '-1002001'")).rows[0]!.seats;
+  const wrongAmount = async () => {
+    const order = await pendingTeamOrder();
+    await gatewayRoutes('vnpay').ipn(ipnRequest(vnpayCallback({ id: order.id, amount: order.amount + 1_000 })));
+    return order;
+  };
+
+  it('lists what the rules could not settle, and an operator’s grant pays it once through the outbox, recorded with who, when and why', async () => {
+    const order = await wrongAmount();
+    await pendingTeamOrder(); // pending orders are not in the queue
+    expect((await listOrders(store().sql, 'needs_review', 50)).map((o) => o.id)).toEqual([order.id]);
+    expect(await reviewQueueSize()).toBe(1);
+
+    const at = new Date('2026-11-22T20:00:00Z');
+    const resolved = await resolveOrder({
+      orderId: order.id,
+      decision: 'grant',
+      note: 'payer confirmed the difference by email',
+      by: 'ops-linh',
+      now: at,
+    });
+    expect(resolved).toMatchObject({ ok: true, delivery: 'delivered' });
+    expect((await findOrder(store().sql, order.id))?.status).toBe('paid');
+    expect(await seats()).toBe(25);
+    expect(await decisionsFor(order.id)).toEqual([
+      { decision: 'grant', decidedBy: 'ops-linh', note: 'payer confirmed the difference by email', decidedAt: at },
+    ]);
+    expect(await reviewQueueSize()).toBe(0);
+
+    // Deciding again changes nothing: the order is no longer under review.
+    expect(await resolveOrder({ orderId: order.id, decision: 'grant', note: 'again', by: 'ops-linh' })).toMatchObject({
+      ok: false,
+      reason: 'not_under_review',
+      status: 'paid',
+    });
+    expect(await seats()).toBe(25);
+    expect(await decisionsFor(order.id)).toHaveLength(1);
+  });
+
+  it('closing an order fails it with no plan, and is recorded too', async () => {
+    const order = await wrongAmount();
+    expect(
+      await resolveOrder({ orderId: order.id, decision: 'close', note: 'refunded in VNPay admin', by: 'ops' }),
+    ).toMatchObject({ ok: true, delivery: null });
+    expect((await findOrder(store().sql, order.id))?.status).toBe('failed');
+    expect(await seats()).toBe(10);
+    expect((await decisionsFor(order.id))[0]).toMatchObject({ decision: 'close', note: 'refunded in VNPay admin' });
+  });
+
+  it('refuses to decide on an order that is not under review, or does not exist', async () => {
+    const pending = await pendingTeamOrder();
+    expect(await resolveOrder({ orderId: pending.id, decision: 'grant', note: 'x', by: 'ops' })).toMatchObject({
+      ok: false,
+      reason: 'not_under_review',
+      status: 'pending',
+    });
+    expect(await resolveOrder({ orderId: 'f'.repeat(32), decision: 'close', note: 'x', by: 'ops' })).toMatchObject({
+      ok: false,
+      reason: 'not_found',
+    });
+    expect(await seats()).toBe(10);
+  });
+});
