@@ -12,7 +12,7 @@ import { CREATE_FIELDS, QUERY_FIELDS, RESULT_FIELDS, rawSignature, sign } from '
 import { storeKinds, useTestStore } from '../support/stores';
 import { alice, gatewayRoutes, pendingTeamOrder, sessionCookie } from '../support/money';
 import { momoIpnRequest, momoResultFields, momoReturnRequest, momoSandbox } from '../support/momo';
-import { useSiteServer } from '../support/site-server';
+import { serveSiteForFile } from '../support/site-server';
 
 // MoMo's public sample credentials (github.com/momo-wallet/payment, nodejs/MoMo.js); the expected
 // digests were computed independently (Python hmac/hashlib) from the documented field orders.
@@ -148,7 +148,7 @@ describe('the MoMo create call, against a misbehaving MoMo', () => {
 });
 
 // One server for the whole file: the configuration (and so SITE_URL) is read once per file.
-useSiteServer();
+serveSiteForFile();
 
 describe.each(storeKinds)('MoMo through its local sandbox on %s', (kind) => {
   const store = useTestStore(kind);

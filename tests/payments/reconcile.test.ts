@@ -9,14 +9,14 @@ import { completeSandboxPayment } from '@/lib/server/payments/vnpay/sandbox';
 import { storeKinds, useTestStore } from '../support/stores';
 import { gatewayRoutes, ipnRequest, pendingTeamOrder, sandbox, vnpayCallback } from '../support/money';
 import { momoIpnRequest, momoSandbox } from '../support/momo';
-import { useSiteServer } from '../support/site-server';
+import { serveSiteForFile } from '../support/site-server';
 
 const HOUR = 3_600_000;
 /** Reconciliation only asks about orders older than their payment window: run it from an hour on. */
 const later = () => new Date(Date.now() + HOUR);
 
 // One server for the whole file: the configuration (and so SITE_URL) is read once per file.
-useSiteServer();
+serveSiteForFile();
 
 describe.each(storeKinds)('reconciliation against the local sandboxes on %s', (kind) => {
   const store = useTestStore(kind);

@@ -8,10 +8,10 @@ import { GET as sandboxGet, POST as sandboxPost } from '@/app/api/payments/[gate
 /**
  * A real HTTP server in front of the gateway routes, so the site's gateway clients (MoMo's create
  * and query, VNPay's querydr) talk HTTP to the local sandboxes exactly as they would to the real
- * hosts. The suite's SITE_URL points at it; register this before useTestStore, so it is set before
+ * hosts. The suite's SITE_URL points at it; call this at the top of the file, so it is set before
  * the configuration is first read.
  */
-export function useSiteServer(): () => string {
+export function serveSiteForFile(): () => string {
   let server: Server | undefined;
   let origin = '';
   const previousSiteUrl = process.env.SITE_URL;
