@@ -5,7 +5,7 @@ import { startGrantDeliverer } from '@/lib/server/payments/grant-delivery';
 import { paylinkSecret } from '@/lib/server/session/secret';
 import { allGateways } from '@/lib/server/payments/registry';
 import { startReconciler } from '@/lib/server/payments/reconcile';
-import { reviewQueueSize } from '@/lib/server/payments/review';
+import { logReviewQueueSize } from '@/lib/server/payments/review-queue';
 import { markServerOwnsPglite } from '@/lib/server/db/owner';
 import { linkUrl } from '@/lib/server/links';
 
@@ -47,8 +47,8 @@ export async function onServerStart(): Promise<void> {
   console.log(
     `[quorum] reconciliation: ${config.RECONCILE_INTERVAL_SECONDS ? `every ${config.RECONCILE_INTERVAL_SECONDS} s` : 'off (npm run reconcile)'}`,
   );
-  const review = await reviewQueueSize();
-  if (review > 0) console.warn(`[review] ${review} order(s) need review: npm run orders -- list --status needs_review`);
+  const review = await logReviewQueueSize('start');
+  if (review) console.warn(`[review] ${review} order(s) need review: npm run orders -- list --status needs_review`);
   if (config.isProduction) return;
   const pay = await linkUrl({ plt: 'telegram', sub: '1001', team: '-1002001', aud: 'pay' }, 'en');
   const team = await linkUrl({ plt: 'telegram', sub: '1001', team: '-1002001', aud: 'team' }, 'en');

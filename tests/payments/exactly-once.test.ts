@@ -9,8 +9,10 @@ import { momoIpnRequest, momoResultFields } from '../support/momo';
 /**
  * PRODUCT §6.5 for every gateway with callbacks: whatever the number, order and concurrency of
  * verified callbacks, a paid order is granted exactly once and never unpaid. Each gateway supplies
- * how its success and failure callbacks look and how it acknowledges them. (PayPal's confirm-vs-
- * webhook races belong with its implementation, which registers here when it lands.)
+ * how its success and failure callbacks look and how it acknowledges them. PayPal has no
+ * one-callback-one-event IPN: its 30 identical concurrent sale webhooks, the shuffled property over
+ * confirm / activation / sales / renewals / duplicates / cancellation, the confirm-vs-webhook race
+ * and duplicate renewals are in tests/server/paypal.test.ts (not repeated here).
  */
 interface CallbackKit {
   method: string;

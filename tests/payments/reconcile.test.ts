@@ -3,11 +3,16 @@ import type { Order } from '@/lib/server/ledger/types';
 import { createPayment } from '@/lib/server/payments/momo/client';
 import { decide } from '@/lib/server/payments/momo/sandbox';
 import { reconcile } from '@/lib/server/payments/reconcile';
+import { paypalConfig } from '@/lib/server/payments/paypal/config';
+import { confirmPaypalSubscription } from '@/lib/server/payments/paypal/confirm';
+import { paypalCheckout } from '@/lib/server/payments/paypal/subscription';
+import { sandboxTransport } from '@/lib/server/payments/paypal/sandbox/api';
+import { playSandboxAction } from '@/lib/server/payments/paypal/sandbox/player';
 import { findGateway } from '@/lib/server/payments/registry';
 import { paymentUrl } from '@/lib/server/payments/vnpay/payment-url';
 import { completeSandboxPayment } from '@/lib/server/payments/vnpay/sandbox';
 import { storeKinds, useTestStore } from '../support/stores';
-import { gatewayRoutes, ipnRequest, pendingTeamOrder, sandbox, vnpayCallback } from '../support/money';
+import { alice, gatewayRoutes, ipnRequest, pendingTeamOrder, sandbox, vnpayCallback } from '../support/money';
 import { momoIpnRequest, momoSandbox } from '../support/momo';
 import { serveSiteForFile } from '../support/site-server';
 
@@ -85,6 +90,56 @@ describe.each(storeKinds)('reconciliation against the local sandboxes on %s', (k
       expect(await grants()).toBe(1);
     },
   );
+
+  it('paypal: a subscription whose webhooks were all lost is granted once by reconciliation (the subscription read); its renewal with it; a second run changes nothing', async () => {
+    const before = await expiry();
+    // Team monthly through PayPal: 10 seats, one block of US$14.99.
+    const order = await pendingTeamOrder({
+      gateway: 'paypal',
+      method: 'paypal',
+      period: 'period0',
+      months: 1,
+      seats: 10,
+      currency: 'USD',
+      amount: 1_499,
+    });
+    const params = paypalCheckout(order, paypalConfig()!);
+    const created = await sandboxTransport(
+      'http://localhost/api/payments/paypal/sandbox/api/v1/billing/subscriptions',
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'paypal-client-id': paypalConfig()!.clientId },
+        body: JSON.stringify({ plan_id: params.planId, quantity: String(params.quantity), custom_id: params.customId }),
+      },
+    );
+    const id = ((await created.json()) as { id: string }).id;
+    // The page confirmed before PayPal activated it (bound, still pending); then every webhook is lost.
+    expect(await confirmPaypalSubscription(alice, { orderId: order.id, subscriptionId: id }, new Date())).toMatchObject(
+      {
+        ok: true,
+      },
+    );
+    const lost = () => Promise.resolve([]);
+    expect(await playSandboxAction(id, 'approve', new Date(), lost)).not.toBeNull();
+    expect(await playSandboxAction(id, 'renew', new Date(), lost)).not.toBeNull();
+    expect(await orderStatus(order.id)).toBe('pending');
+
+    expect((await reconcile()).gateways.find((g) => g.gateway === 'paypal')?.asked).toBe(0);
+    const report = await reconcile({ now: later() });
+    expect(report.gateways.find((g) => g.gateway === 'paypal')).toMatchObject({
+      asked: 1,
+      settled: { already_confirmed: 1 },
+    });
+    expect(await orderStatus(order.id)).toBe('paid');
+    // Both payments PayPal took (the first and the renewal), each once.
+    expect(await grants()).toBe(2);
+    const granted = await expiry();
+    expect(granted).not.toBe(before);
+
+    expect((await reconcile({ now: later() })).gateways.find((g) => g.gateway === 'paypal')?.asked).toBe(0);
+    expect(await expiry()).toBe(granted);
+    expect(await grants()).toBe(2);
+  });
 
   it('closes as failed an order the gateway has no payment for, and leaves one the payer is still on (MoMo 1000) pending', async () => {
     const abandonedVnpay = await pendingTeamOrder({ gateway: 'vnpay', method: 'qr' });

@@ -1,5 +1,7 @@
 import { findOrder, listOrders } from '@/lib/server/ledger/orders';
-import { decisionsFor, resolveOrder, reviewQueueSize } from '@/lib/server/payments/review';
+import { decisionsFor, resolveOrder } from '@/lib/server/payments/review';
+import { reviewQueueSize } from '@/lib/server/payments/review-queue';
+import { holdForReview, settlePayment } from '@/lib/server/payments/settle';
 import { storeKinds, useTestStore } from '../support/stores';
 import { gatewayRoutes, ipnRequest, pendingTeamOrder, vnpayCallback } from '../support/money';
 
@@ -67,5 +69,45 @@ describe.each(storeKinds)('the review queue on %s', (kind) => {
       reason: 'not_found',
     });
     expect(await seats()).toBe(10);
+  });
+
+  it('a PayPal refund of a paid order joins the same queue; granting keeps the one grant already applied, never a second', async () => {
+    const paypal = await pendingTeamOrder({ gateway: 'paypal', method: 'paypal', currency: 'USD', amount: 26_982 });
+    const now = new Date();
+    const sale = { gateway: 'paypal', orderId: paypal.id, amount: paypal.amount, payload: {}, now };
+    expect(
+      await settlePayment({ ...sale, transactionId: 'I-SUB#1', result: 'succeeded', resultCode: 'COMPLETED' }),
+    ).toBe('paid');
+    expect(await seats()).toBe(25);
+    const vnpay = await wrongAmount();
+
+    // What the PayPal webhook does with PAYMENT.SALE.REFUNDED (tests/server/paypal.test.ts drives it end to end).
+    const log = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    log.mockClear();
+    const refund = { ...sale, transactionId: 'refund:R1', result: 'failed' as const, resultCode: 'REFUNDED' };
+    expect(await holdForReview(refund)).toBe('held_for_review');
+    const logged = log.mock.calls.map(([line]) => String(line)).find((line) => line.includes('review_queue_size'));
+    log.mockRestore();
+    expect(JSON.parse(logged!)).toMatchObject({
+      metric: 'review_queue_size',
+      value: 2,
+      trigger: 'paypal:held_for_review',
+    });
+
+    expect((await listOrders(store().sql, 'needs_review', 50)).map((o) => o.id).sort()).toEqual(
+      [paypal.id, vnpay.id].sort(),
+    );
+    expect(await reviewQueueSize()).toBe(2);
+
+    // The payer keeps the plan (e.g. a partial refund agreed with support): paid again, still one grant.
+    expect(
+      await resolveOrder({ orderId: paypal.id, decision: 'grant', note: 'partial refund, keeps plan', by: 'ops' }),
+    ).toMatchObject({ ok: true });
+    expect((await findOrder(store().sql, paypal.id))?.status).toBe('paid');
+    expect(await seats()).toBe(25);
+    expect(
+      Number((await store().sql.query<{ n: number }>('SELECT count(*)::int AS n FROM directory_grants')).rows[0]!.n),
+    ).toBe(1);
+    expect(await reviewQueueSize()).toBe(1);
   });
 });

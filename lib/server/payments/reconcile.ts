@@ -4,6 +4,7 @@ import { countOrders, pendingOrders } from '@/lib/server/ledger/orders';
 import type { Order, PaymentOutcome } from '@/lib/server/ledger/types';
 import type { PaymentGateway, QueryResult } from './gateway';
 import { allGateways } from './registry';
+import { logReviewQueueSize } from './review-queue';
 import { settlePayment } from './settle';
 
 /**
@@ -146,7 +147,7 @@ export function startReconciler(intervalMs: number): void {
       .then((report) => {
         const busy = report.gateways.some((g) => g.asked > 0);
         if (busy) for (const line of describeReport(report)) console.info(`[reconcile] ${line}`);
-        if (report.needsReview > 0) console.warn(`[review] ${report.needsReview} order(s) need review`);
+        return logReviewQueueSize('reconcile', report.needsReview);
       })
       .catch((error: unknown) => console.error('[reconcile] round failed', error))
       .finally(() => (running = false));

@@ -1,14 +1,15 @@
 import 'server-only';
 import { ledgerSql, type Sql } from '@/lib/server/db';
-import { countOrders, findOrder, lockOrder, moveOrder } from '@/lib/server/ledger/orders';
+import { findOrder, lockOrder, moveOrder } from '@/lib/server/ledger/orders';
 import { enqueueGrant } from '@/lib/server/ledger/outbox';
 import type { Order } from '@/lib/server/ledger/types';
 import { deliverGrant, type DeliveryResult } from './grant-delivery';
+import { logReviewQueueSize } from './review-queue';
 import { grantFor } from './settle';
 
 /**
  * The review queue (PRODUCT §8): orders the rules could not settle — a wrong amount, money held
- * as suspected fraud — wait in `needs_review` until an operator grants or closes them. Every
+ * as suspected fraud, a PayPal refund or reversal (settle.ts#holdForReview) — wait in `needs_review` until an operator grants or closes them. Every
  * decision is recorded with who, when and why; a grant goes through the outbox like any other.
  */
 export type ReviewDecision = 'grant' | 'close';
@@ -48,6 +49,7 @@ export async function resolveOrder(input: {
   const delivery = input.decision === 'grant' ? await deliverGrant(input.orderId, now) : null;
   const order = (await findOrder(sql, input.orderId)) ?? result.order;
   console.info(`[review] order ${order.id} ${input.decision} by ${input.by}: ${input.note}`);
+  await logReviewQueueSize('resolve');
   return { ok: true, order, delivery };
 }
 
@@ -107,9 +109,4 @@ export async function eventsFor(orderId: string): Promise<OrderEvent[]> {
     receivedAt: new Date(row.received_at),
     payload: row.payload,
   }));
-}
-
-/** Orders waiting for an operator (logged by the reconciler; a metric once /api/metrics exists). */
-export async function reviewQueueSize(): Promise<number> {
-  return countOrders(await ledgerSql(), 'needs_review');
 }

@@ -6,6 +6,7 @@ import { enqueueGrant } from '@/lib/server/ledger/outbox';
 import type { Order, PaymentEvent, PaymentOutcome } from '@/lib/server/ledger/types';
 import type { Grant } from '@/lib/server/directory/types';
 import { deliverGrant } from './grant-delivery';
+import { logReviewQueueSize } from './review-queue';
 
 /**
  * Settles one verified gateway callback (PRODUCT §6.5): records it and moves its order in one
@@ -17,6 +18,8 @@ export async function settlePayment(event: PaymentEvent): Promise<PaymentOutcome
   const sql = await ledgerSql();
   const outcome = await sql.transaction((tx) => settle(tx, event));
   if (outcome === 'paid') await deliverGrant(event.orderId, event.now);
+  if (outcome === 'amount_mismatch' || outcome === 'held_for_review')
+    await logReviewQueueSize(`${event.gateway}:${outcome}`);
   return outcome;
 }
 
@@ -79,11 +82,13 @@ async function decide(tx: Sql, order: Order, event: PaymentEvent): Promise<Payme
  */
 export async function holdForReview(event: PaymentEvent): Promise<PaymentOutcome> {
   const sql = await ledgerSql();
-  return sql.transaction(async (tx) => {
+  const outcome = await sql.transaction(async (tx): Promise<PaymentOutcome> => {
     const order = await lockOrder(tx, event.orderId);
     if (!order) return 'order_not_found';
     if (!(await recordEvent(tx, event, 'held_for_review'))) return 'already_confirmed';
     await moveOrder(tx, order.id, ['pending', 'paid', 'failed'], 'needs_review', event.now);
     return 'held_for_review';
   });
+  if (outcome === 'held_for_review') await logReviewQueueSize(`${event.gateway}:${outcome}`);
+  return outcome;
 }
