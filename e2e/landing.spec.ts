@@ -20,6 +20,29 @@ test.describe('landing page', () => {
     }
   });
 
+  test('a section below the fold starts hidden and is faded in, in place, once scrolled into view', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const card = page.locator('#testimonials [data-reveal]').first();
+    const box = async () => card.evaluate((el) => Math.round(el.getBoundingClientRect().height));
+    await expect(card).toHaveCSS('opacity', '0');
+    const heightHidden = await box();
+    await card.scrollIntoViewIfNeeded();
+    await expect(card).toHaveCSS('opacity', '1');
+    await expect(card).toHaveCSS('transform', 'none');
+    // Only opacity and transform animate: the reveal never changes the layout.
+    expect(await box()).toBe(heightHidden);
+  });
+
+  test('with reduced motion, every section is shown at once without moving', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/');
+    const reveals = page.locator('[data-reveal]');
+    await expect(reveals.first()).toHaveAttribute('data-reveal', 'shown');
+    for (const reveal of await reveals.all()) await expect(reveal).toHaveCSS('opacity', '1');
+  });
+
   test('has every section of PRODUCT §4', async ({ page }) => {
     await page.goto('/');
     for (const id of landingSections) await expect(page.locator(`section#${id}`)).toHaveCount(1);

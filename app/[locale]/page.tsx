@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
 import { pageMetadata } from '@/lib/server/seo';
 import type { Locale } from '@/lib/i18n/locales';
-import { MotionProvider } from '@/components/landing/motion-provider';
 import { About, Download, Features, Hero, HowItWorks, Testimonials } from '@/components/landing/sections';
 import { PricingTable } from '@/components/landing/pricing-table';
 import '@/components/landing/landing.css';
@@ -13,7 +12,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]'>): Prom
 export default async function HomePage({ params }: PageProps<'/[locale]'>) {
   const locale = (await params).locale as Locale;
   return (
-    <MotionProvider>
+    <>
       {/* Reveals start hidden; without JavaScript nothing would ever show them. */}
       <noscript>
         <style>{'[data-reveal]{opacity:1!important;transform:none!important}'}</style>
@@ -25,6 +24,6 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
       <PricingTable locale={locale} />
       <Testimonials />
       <Download />
-    </MotionProvider>
+    </>
   );
 }

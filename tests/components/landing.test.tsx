@@ -3,7 +3,6 @@ import { render, screen, within } from '@testing-library/react';
 import { NextIntlClientProvider } from 'next-intl';
 import en from '@/messages/en.json';
 import { landingSections } from '@/lib/config/pages';
-import { MotionProvider } from '@/components/landing/motion-provider';
 import { About, Download, Features, Hero, HowItWorks, Testimonials } from '@/components/landing/sections';
 import { PricingTable } from '@/components/landing/pricing-table';
 import { SiteHeader } from '@/components/layout/site-header';
@@ -33,7 +32,7 @@ beforeAll(() => {
 const renderIn = (locale: Locale, ui: React.ReactNode) =>
   render(
     <NextIntlClientProvider locale={locale} messages={en} timeZone="UTC">
-      <MotionProvider>{ui}</MotionProvider>
+      {ui}
     </NextIntlClientProvider>,
   );
 

@@ -1,28 +1,14 @@
 import 'server-only';
 import { createTranslator } from 'next-intl';
-import { defaultLocale, type Locale } from '@/lib/i18n/locales';
-import { withFallback } from '@/lib/i18n/fallback';
-import type englishMessages from '@/messages/en.json';
+import type { Locale } from '@/lib/i18n/locales';
+import { localeMessages } from '@/lib/i18n/messages';
 
-type Messages = typeof englishMessages;
-
-async function load(locale: Locale): Promise<Record<string, unknown>> {
-  return (await import(`@/messages/${locale}.json`)).default as Record<string, unknown>;
-}
-
-/**
- * Messages for code that runs outside a page render (route handlers): the same files and the
- * same English fallback as pages, without depending on a request scope.
- */
-export async function messagesFor(locale: Locale): Promise<Messages> {
-  const own = await load(locale);
-  return (locale === defaultLocale ? own : withFallback(own, await load(defaultLocale))) as Messages;
-}
+// Route handlers run outside a page render: the same messages as pages, without a request scope.
 
 export async function checkoutErrorTranslator(locale: Locale) {
-  return createTranslator({ locale, messages: await messagesFor(locale), namespace: 'Checkout.errors' });
+  return createTranslator({ locale, messages: await localeMessages(locale), namespace: 'Checkout.errors' });
 }
 
 export async function teamErrorTranslator(locale: Locale) {
-  return createTranslator({ locale, messages: await messagesFor(locale), namespace: 'TeamPage.errors' });
+  return createTranslator({ locale, messages: await localeMessages(locale), namespace: 'TeamPage.errors' });
 }
