@@ -1,3 +1,4 @@
+import { addMonths } from '@/lib/pricing/quote';
 import { findOrder } from '@/lib/server/ledger/orders';
 import type { Order } from '@/lib/server/ledger/types';
 import { createPayment } from '@/lib/server/payments/momo/client';
@@ -91,9 +92,8 @@ describe.each(storeKinds)('reconciliation against the local sandboxes on %s', (k
     },
   );
 
-  it('paypal: a subscription whose webhooks were all lost is granted once by reconciliation (the subscription read); its renewal with it; a second run changes nothing', async () => {
-    const before = await expiry();
-    // Team monthly through PayPal: 10 seats, one block of US$14.99.
+  /** A PayPal team checkout (10 seats, one block of US$14.99 a month) subscribed and confirmed in the sandbox, not yet paid. */
+  async function confirmedPaypalSubscription() {
     const order = await pendingTeamOrder({
       gateway: 'paypal',
       method: 'paypal',
@@ -113,32 +113,67 @@ describe.each(storeKinds)('reconciliation against the local sandboxes on %s', (k
       },
     );
     const id = ((await created.json()) as { id: string }).id;
-    // The page confirmed before PayPal activated it (bound, still pending); then every webhook is lost.
-    expect(await confirmPaypalSubscription(alice, { orderId: order.id, subscriptionId: id }, new Date())).toMatchObject(
-      {
-        ok: true,
-      },
-    );
-    const lost = () => Promise.resolve([]);
-    expect(await playSandboxAction(id, 'approve', new Date(), lost)).not.toBeNull();
-    expect(await playSandboxAction(id, 'renew', new Date(), lost)).not.toBeNull();
+    // The page confirmed before PayPal activated it: bound to the order, still pending.
+    const confirmed = await confirmPaypalSubscription(alice, { orderId: order.id, subscriptionId: id }, new Date());
+    expect(confirmed).toMatchObject({ ok: true });
+    return { order, id };
+  }
+  /** Plays a PayPal sandbox action whose webhooks are all lost on the way. */
+  const playLost = async (id: string, action: 'approve' | 'renew') =>
+    expect(await playSandboxAction(id, action, new Date(), () => Promise.resolve([]))).not.toBeNull();
+  const paypalReport = (report: Awaited<ReturnType<typeof reconcile>>) =>
+    report.gateways.find((g) => g.gateway === 'paypal');
+
+  it('paypal: a subscription whose webhooks were all lost is granted once by reconciliation (the subscription read), its renewal with it; a second run changes nothing', async () => {
+    const before = await expiry();
+    const { order, id } = await confirmedPaypalSubscription();
+    await playLost(id, 'approve');
+    await playLost(id, 'renew');
     expect(await orderStatus(order.id)).toBe('pending');
 
-    expect((await reconcile()).gateways.find((g) => g.gateway === 'paypal')?.asked).toBe(0);
-    const report = await reconcile({ now: later() });
-    expect(report.gateways.find((g) => g.gateway === 'paypal')).toMatchObject({
-      asked: 1,
-      settled: { already_confirmed: 1 },
-    });
+    expect(paypalReport(await reconcile())?.asked).toBe(0);
+    expect(paypalReport(await reconcile({ now: later() }))).toMatchObject({ asked: 1, unavailable: 0 });
     expect(await orderStatus(order.id)).toBe('paid');
     // Both payments PayPal took (the first and the renewal), each once.
     expect(await grants()).toBe(2);
     const granted = await expiry();
     expect(granted).not.toBe(before);
 
-    expect((await reconcile({ now: later() })).gateways.find((g) => g.gateway === 'paypal')?.asked).toBe(0);
+    expect(paypalReport(await reconcile({ now: later() }))).toMatchObject({ asked: 0, followedUp: 0 });
     expect(await expiry()).toBe(granted);
     expect(await grants()).toBe(2);
+  });
+
+  it('paypal: a renewal whose webhook was lost is granted once by reconciliation a day after it fell due; rounds within hours do not ask again', async () => {
+    const { order, id } = await confirmedPaypalSubscription();
+    await playLost(id, 'approve');
+    await reconcile({ now: later() });
+    expect(await orderStatus(order.id)).toBe('paid');
+    const firstPeriod = await expiry();
+    expect(await grants()).toBe(1);
+
+    await playLost(id, 'renew');
+    // Not due yet (paid for a month): nobody asks PayPal.
+    expect(paypalReport(await reconcile({ now: new Date(Date.now() + 20 * 24 * HOUR) }))?.followedUp).toBe(0);
+
+    const overdue = new Date(addMonths(new Date(), 1).getTime() + 2 * 24 * HOUR);
+    expect(paypalReport(await reconcile({ now: overdue }))).toMatchObject({ asked: 0, followedUp: 1, unavailable: 0 });
+    expect(await grants()).toBe(2);
+    const renewed = await expiry();
+    expect(renewed).toBe(addMonths(new Date(firstPeriod), 1).toISOString());
+    const cycles = await store().sql.query<{ subscription_cycle: number; status: string }>(
+      'SELECT subscription_cycle, status FROM orders WHERE subscription_id = $1 ORDER BY subscription_cycle',
+      [id],
+    );
+    expect(cycles.rows).toEqual([
+      { subscription_cycle: 1, status: 'paid' },
+      { subscription_cycle: 2, status: 'paid' },
+    ]);
+
+    // Paid through the renewal now, and just re-read: the next rounds leave it alone.
+    expect(paypalReport(await reconcile({ now: new Date(overdue.getTime() + HOUR) }))?.followedUp).toBe(0);
+    expect(await grants()).toBe(2);
+    expect(await expiry()).toBe(renewed);
   });
 
   it('closes as failed an order the gateway has no payment for, and leaves one the payer is still on (MoMo 1000) pending', async () => {

@@ -206,6 +206,13 @@ export const migrations: readonly string[] = [
     PRIMARY KEY (gateway, ref)
   );
   `,
+  // Reconciliation of running subscriptions (issue 10 item 5): when reconciliation last re-read a
+  // subscription whose next payment looked overdue here (a lost renewal webhook), so it asks again
+  // hours later, not every round.
+  `
+  ALTER TABLE subscriptions ADD COLUMN checked_at timestamptz;
+  CREATE INDEX subscriptions_running ON subscriptions (gateway, id) WHERE status = 'ACTIVE';
+  `,
 ];
 
 export async function migrate(sql: Sql): Promise<void> {

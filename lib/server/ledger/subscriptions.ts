@@ -119,6 +119,34 @@ export async function subscriptionOrders(sql: Sql, subscriptionId: string): Prom
   return result.rows.map(toOrder);
 }
 
+/**
+ * Claims up to `limit` running subscriptions whose next payment is overdue here — their last paid
+ * payment's months ran out before `paidThroughBefore` — and that were not re-read since
+ * `checkedBefore`, marking them read at `now`; answers their checkout orders. Claiming (SKIP LOCKED)
+ * lets two reconcilers share the work without asking twice.
+ */
+export async function claimOverdueSubscriptions(
+  sql: Sql,
+  input: { gateway: string; now: Date; paidThroughBefore: Date; checkedBefore: Date; limit: number },
+): Promise<Order[]> {
+  const claimed = await sql.query<{ order_id: string }>(
+    `UPDATE subscriptions SET checked_at = $2
+      WHERE id IN (
+        SELECT s.id FROM subscriptions s
+         WHERE s.gateway = $1 AND s.status = 'ACTIVE' AND (s.checked_at IS NULL OR s.checked_at < $4)
+           AND (SELECT max(p.updated_at + make_interval(months => p.months)) FROM orders p
+                 WHERE p.subscription_id = s.id AND p.status = 'paid') < $3
+         ORDER BY s.id LIMIT $5 FOR UPDATE SKIP LOCKED)
+      RETURNING order_id`,
+    [input.gateway, input.now, input.paidThroughBefore, input.checkedBefore, input.limit],
+  );
+  if (claimed.rows.length === 0) return [];
+  const orders = await sql.query<OrderRow>(`${SELECT_ORDER} WHERE o.id = ANY($1::text[]) ORDER BY o.id`, [
+    claimed.rows.map((row) => row.order_id),
+  ]);
+  return orders.rows.map(toOrder);
+}
+
 export interface WebhookEvent {
   /** A gateway id from lib/server/payments/registry.ts. */
   gateway: string;

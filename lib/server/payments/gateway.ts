@@ -17,7 +17,8 @@ import type { Order, PaymentEvent, PaymentOutcome } from '@/lib/server/ledger/ty
  *   (signature first, then zod on the fields), settle each verified event through
  *   settle.ts#settlePayment — the one settlement path — and reply with `answer`;
  * - reconciliation (./reconcile.ts) asks `query` about orders still pending after
- *   `paymentWindowMs` and settles what the gateway reports through the same settlePayment;
+ *   `paymentWindowMs` (and those `overdue` names) and settles what the gateway reports through the
+ *   same settlePayment;
  * - a gateway's local sandbox (never in production) is served at /api/payments/<id>/sandbox/….
  * A gateway with its own extra endpoints (PayPal's confirm and webhook) adds route files that call
  * into its folder; the generic ones above still cover it.
@@ -116,6 +117,13 @@ export interface PaymentGateway {
   returnOrderId(input: CallbackInput): string | null;
   /** Asks the gateway for an order's state (VNPay querydr, MoMo query, PayPal subscription read). */
   query(order: Order, now: Date): Promise<QueryResult>;
+  /**
+   * Settled orders the gateway may still owe news about, which reconciliation `query`s as well,
+   * up to `limit` per call, each once per call (a gateway claims them): PayPal's running
+   * subscriptions whose next payment is overdue here, because a renewal webhook was lost.
+   * Absent for one-payment gateways.
+   */
+  overdue?(now: Date, limit: number): Promise<Order[]>;
   /** The local stand-in's endpoints; null when the sandbox is off (credentials, or production). */
   sandbox(request: SandboxRequest): Promise<Response> | null;
 }

@@ -21,6 +21,8 @@ export interface GatewayReport {
   /** Failed because the gateway has no payment for them. */
   expired: number;
   stillPending: number;
+  /** Settled orders re-read because the gateway may owe news (PayPal: overdue renewals). */
+  followedUp: number;
   unavailable: number;
   /** One sample reason when the gateway could not be asked. */
   lastError?: string;
@@ -51,6 +53,7 @@ export async function reconcile(
       settled: {},
       expired: 0,
       stillPending: 0,
+      followedUp: 0,
       unavailable: 0,
     };
     const cutoff = new Date(now.getTime() - gateway.paymentWindowMs);
@@ -61,6 +64,11 @@ export async function reconcile(
       after = page[page.length - 1]!.id;
       await inBatches(page, CONCURRENCY, (order) => reconcileOrder(gateway, order, now, report));
       if (page.length < PAGE) break;
+    }
+    // Each call claims what it answers, so this ends when nothing overdue is left unclaimed.
+    for (let due = gateway.overdue ? await gateway.overdue(now, PAGE) : []; due.length > 0;) {
+      await inBatches(due, CONCURRENCY, (order) => followUp(gateway, order, now, report));
+      due = due.length < PAGE ? [] : await gateway.overdue!(now, PAGE);
     }
     reports.push(report);
   }
@@ -109,6 +117,24 @@ async function reconcileOrder(gateway: PaymentGateway, order: Order, now: Date, 
   }
 }
 
+/**
+ * A settled order re-read at the gateway: the query itself settles every payment it reports (PayPal
+ * renewals through settlePayment, once each), and its answer about the order is already settled.
+ */
+async function followUp(gateway: PaymentGateway, order: Order, now: Date, report: GatewayReport) {
+  report.followedUp += 1;
+  let answer: QueryResult;
+  try {
+    answer = await gateway.query(order, now);
+  } catch (error) {
+    answer = { state: 'unavailable', reason: error instanceof Error ? error.message : String(error) };
+  }
+  if (answer.state === 'unavailable') {
+    report.unavailable += 1;
+    report.lastError = answer.reason;
+  }
+}
+
 async function inBatches<T>(items: T[], size: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
   const worker = async () => {
@@ -125,7 +151,7 @@ export function describeReport(report: ReconcileReport): string[] {
     const settled = Object.entries(g.settled)
       .map(([outcome, n]) => `${outcome} ${n}`)
       .join(', ');
-    return `${g.gateway}: asked ${g.asked}; settled: ${settled || 'none'}; closed (no payment) ${g.expired}; still pending ${g.stillPending}; could not ask ${g.unavailable}${g.lastError ? ` (${g.lastError})` : ''}`;
+    return `${g.gateway}: asked ${g.asked}; settled: ${settled || 'none'}; closed (no payment) ${g.expired}; still pending ${g.stillPending}; settled orders re-read ${g.followedUp}; could not ask ${g.unavailable}${g.lastError ? ` (${g.lastError})` : ''}`;
   });
   lines.push(`review queue: ${report.needsReview} order(s) need review (npm run orders -- list --status needs_review)`);
   lines.push(`took ${report.ms} ms`);

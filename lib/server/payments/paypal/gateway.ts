@@ -1,10 +1,17 @@
 import 'server-only';
 import type { PaymentGateway, QueryResult } from '@/lib/server/payments/gateway';
+import { ledgerSql } from '@/lib/server/db';
+import { claimOverdueSubscriptions } from '@/lib/server/ledger/subscriptions';
 import { paidCycles, paypalClient } from './client';
 import { paypalConfig } from './config';
 import { paypalOffer } from './offer';
 import { handlePaypalSandbox } from './sandbox/handler';
 import { paypalCheckout, subscriptionMismatch, syncSubscription } from './subscription';
+
+/** PayPal bills on the billing date and retries a failed charge for days: ask a day after it is due. */
+const RENEWAL_GRACE_MS = 24 * 3_600_000;
+/** A subscription still overdue after a re-read (a failing card) is asked about again this much later. */
+const RECHECK_MS = 6 * 3_600_000;
 
 /**
  * PayPal subscriptions (payments.md §3) on the gateway seam. Checkout begins with the buttons'
@@ -70,6 +77,17 @@ export const paypalGateway: PaymentGateway = {
     } catch (error) {
       return { state: 'unavailable', reason: error instanceof Error ? error.message : String(error) };
     }
+  },
+
+  /** Running subscriptions whose renewal should have been paid: their webhooks may have been lost. */
+  async overdue(now, limit) {
+    return claimOverdueSubscriptions(await ledgerSql(), {
+      gateway: 'paypal',
+      now,
+      paidThroughBefore: new Date(now.getTime() - RENEWAL_GRACE_MS),
+      checkedBefore: new Date(now.getTime() - RECHECK_MS),
+      limit,
+    });
   },
 
   sandbox(request) {
