@@ -1,9 +1,9 @@
 'use client';
 import { useEffect, useRef, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
-import { useRouter } from 'next/navigation';
 import { localeInfo } from '@/lib/i18n/locales';
 import type { CheckoutResponse } from '@/lib/shared/checkout';
+import { usePayViewReload } from './reload-context';
 import styles from './pay.module.css';
 
 /**
@@ -21,7 +21,7 @@ export function CancelPlanDialog({
 }) {
   const t = useTranslations('PayPage.cancelModal');
   const locale = useLocale();
-  const router = useRouter();
+  const reload = usePayViewReload();
   const dialog = useRef<HTMLDialogElement>(null);
   const [working, setWorking] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -43,7 +43,7 @@ export function CancelPlanDialog({
     setWorking(false);
     if (response?.ok) {
       onClose();
-      router.refresh();
+      reload();
       return;
     }
     const answer = (await response?.json().catch(() => null)) as CheckoutResponse | null;

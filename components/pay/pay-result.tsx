@@ -1,10 +1,12 @@
 import { useTranslations } from 'next-intl';
 import { Link } from '@/lib/i18n/navigation';
 import type { PayView } from '@/lib/shared/pay-result';
-import { RefreshWhileProcessing } from './refresh-while-processing';
 import styles from './pay.module.css';
 
-/** PRODUCT §6 step 6: the outcome of a payment, or why there is no payment page to show. */
+/**
+ * PRODUCT §6 step 6: the outcome of a payment, or why there is no payment page to show. While it
+ * is processing or unavailable, PayView asks the server again by itself.
+ */
 export function PayResultView({ result, supportEmail }: { result: PayView; supportEmail: string }) {
   const t = useTranslations('PayPage.result');
   const tone =
@@ -33,7 +35,6 @@ export function PayResultView({ result, supportEmail }: { result: PayView; suppo
       ) : (
         <p role="status">{t(result.status)}</p>
       )}
-      {(result.status === 'processing' || result.status === 'unavailable') && <RefreshWhileProcessing />}
       {result.status !== 'failed' || result.code !== 'failed0' ? (
         <p>
           <Link href="/pay">{t('back')}</Link>

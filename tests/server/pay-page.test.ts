@@ -1,8 +1,19 @@
+import { NextRequest } from 'next/server';
 import { GET as health } from '@/app/api/health/route';
+import { GET as payView } from '@/app/api/pay/view/route';
 import { installDatabase } from '@/lib/server/db';
+import { UnavailableError } from '@/lib/server/unavailable';
 import { loadPayPage } from '@/lib/server/pay-page';
 import { storeKinds, useTestStore } from '../support/stores';
-import { alice, carol, pendingTeamOrder, vnpayCallback, ipnRequest, vnpayRoutes } from '../support/money';
+import {
+  alice,
+  carol,
+  pendingTeamOrder,
+  vnpayCallback,
+  ipnRequest,
+  vnpayRoutes,
+  sessionCookie,
+} from '../support/money';
 
 describe.each(storeKinds)('the pay page on %s', (kind) => {
   const store = useTestStore(kind);
@@ -42,5 +53,57 @@ describe.each(storeKinds)('the pay page on %s', (kind) => {
     expect(down.status).toBe(503);
     expect(await down.json()).toEqual({ status: 'unavailable' });
     installDatabase(Promise.resolve(store()));
+  });
+
+  describe('GET /api/pay/view (what the prerendered page asks for)', () => {
+    const view = (query = '', headers: Record<string, string> = {}) =>
+      payView(new NextRequest(`http://localhost/api/pay/view${query}`, { headers }));
+
+    it('answers the account and the form for the session, never cached', async () => {
+      const response = await view('', { cookie: await sessionCookie(alice) });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toContain('no-store');
+      const body = await response.json();
+      expect(body.kind).toBe('form');
+      expect(body.context.account.username).toBeTruthy();
+      expect(body.context.team.name).toBe('Acme Growth');
+      expect(body.form.gateways.length).toBeGreaterThan(0);
+    });
+
+    it('answers failed0 and no account data without a session', async () => {
+      const body = await (await view()).json();
+      expect(body).toMatchObject({ kind: 'result', result: { status: 'failed', code: 'failed0' } });
+      expect(body.context).toBeUndefined();
+    });
+
+    it("shows a payment's stored result, not the one the query claims", async () => {
+      const order = await pendingTeamOrder();
+      const cookie = await sessionCookie(alice);
+      const body = await (await view(`?status=success&order=${order.id}`, { cookie })).json();
+      expect(body).toMatchObject({ kind: 'result', result: { status: 'processing' } });
+    });
+
+    it('refuses an oversized query parameter with a translated 422', async () => {
+      const response = await view(`?order=${'a'.repeat(500)}`, { 'accept-language': 'vi' });
+      expect(response.status).toBe(422);
+      const body = await response.json();
+      expect(body.error.code).toBe('invalid_request');
+      expect(body.error.message).not.toMatch(/invalid request/i);
+    });
+
+    it('answers 503 with the unavailable view and Retry-After while the store is down', async () => {
+      const cookie = await sessionCookie(alice);
+      const down = Promise.reject(new UnavailableError('the database could not be opened'));
+      down.catch(() => undefined); // awaited later, inside the route
+      installDatabase(down);
+      try {
+        const response = await view(`?status=success&order=${'b'.repeat(32)}`, { cookie });
+        expect(response.status).toBe(503);
+        expect(response.headers.get('retry-after')).toBe('5');
+        expect(await response.json()).toMatchObject({ kind: 'result', result: { status: 'unavailable' } });
+      } finally {
+        installDatabase(Promise.resolve(store()));
+      }
+    });
   });
 });

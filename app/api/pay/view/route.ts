@@ -1,0 +1,51 @@
+import { NextResponse, type NextRequest } from 'next/server';
+import { z } from 'zod';
+import { site } from '@/lib/config/site';
+import { env } from '@/lib/server/env';
+import { apiError } from '@/lib/server/http/api-error';
+import { requestLocale } from '@/lib/server/http/guards';
+import { loadPayPage } from '@/lib/server/pay-page';
+import { payingSubject } from '@/lib/server/session/session';
+import { isUnavailable } from '@/lib/server/unavailable';
+import type { PayPageView } from '@/lib/shared/pay-page-view';
+
+/** The pay page's own query (PRODUCT §11 result codes, the team page's seat preselection); nothing else. */
+const payQuery = z.object({
+  status: z.string().max(16).optional(),
+  code: z.string().max(16).optional(),
+  order: z.string().max(64).optional(),
+  plan: z.string().max(32).optional(),
+  seats: z.string().max(8).optional(),
+});
+
+const perPayer = { 'Cache-Control': 'private, no-store' };
+/** Dependencies that are down get a short, honest wait before the page asks again. */
+const UNAVAILABLE_RETRY_SECONDS = 5;
+
+// GET /api/pay/view?status&code&order&plan&seats — what /pay shows the payer behind the session cookie.
+export async function GET(request: NextRequest) {
+  const locale = requestLocale(request);
+  const supportEmail = env().SUPPORT_EMAIL ?? site.supportEmail;
+  const query = payQuery.safeParse(Object.fromEntries(request.nextUrl.searchParams));
+  if (!query.success) return apiError('invalid_request', locale);
+  try {
+    const page = await loadPayPage(await payingSubject(request.cookies), query.data, new Date());
+    const view: PayPageView =
+      page.kind === 'result'
+        ? { kind: 'result', result: page.result, supportEmail }
+        : { kind: 'form', context: page.context, form: page.form, now: page.now.toISOString(), supportEmail };
+    return NextResponse.json(view, { headers: perPayer });
+  } catch (error) {
+    if (!isUnavailable(error)) {
+      console.error('[pay] the pay view failed', error);
+      return apiError('server_error', locale);
+    }
+    // The ledger or the assistant's backend is down: the page says so and asks again.
+    console.warn('[pay] a dependency is unavailable', error);
+    const view: PayPageView = { kind: 'result', result: { status: 'unavailable' }, supportEmail };
+    return NextResponse.json(view, {
+      status: 503,
+      headers: { ...perPayer, 'Retry-After': String(UNAVAILABLE_RETRY_SECONDS) },
+    });
+  }
+}

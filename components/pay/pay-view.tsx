@@ -1,0 +1,99 @@
+'use client';
+import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'next/navigation';
+import { useLocale, useTranslations } from 'next-intl';
+import { site } from '@/lib/config/site';
+import { localeInfo, type Locale } from '@/lib/i18n/locales';
+import { payPageViewFromJson, type PayPageView } from '@/lib/shared/pay-page-view';
+import { PayResultView } from './pay-result';
+import { AccountTables } from './account-tables';
+import { CheckoutForm } from './checkout-form';
+import { PayViewReloadProvider } from './reload-context';
+import styles from './pay.module.css';
+
+/** Only the pay page's own parameters reach the API (never a stray `t=` or tracking tag). */
+const PAY_PARAMS = ['status', 'code', 'order', 'plan', 'seats'] as const;
+/** While the gateway has not confirmed (or a dependency is down), ask again every few seconds, for a minute. */
+const RETRY_MS = 3_000;
+const MAX_RETRIES = 20;
+
+type State = { kind: 'loading' } | PayPageView;
+
+/**
+ * The per-payer part of /pay. The page around it is prerendered; this asks GET /api/pay/view
+ * (session cookie) what to show: the account and the checkout form, or a payment's result.
+ */
+export function PayView() {
+  const t = useTranslations('PayPage');
+  const locale = useLocale() as Locale;
+  const search = useSearchParams();
+  const query = new URLSearchParams(
+    PAY_PARAMS.flatMap((name) => {
+      const value = search.get(name);
+      return value === null ? [] : [[name, value]];
+    }),
+  ).toString();
+  const [state, setState] = useState<State>({ kind: 'loading' });
+
+  const load = useCallback(async () => {
+    let view: PayPageView;
+    try {
+      const response = await fetch(`/api/pay/view?${query}`, {
+        headers: { 'Accept-Language': localeInfo(locale).tag },
+        cache: 'no-store',
+      });
+      view =
+        response.ok || response.status === 503
+          ? payPageViewFromJson((await response.json()) as PayPageView)
+          : unavailable();
+    } catch {
+      // Offline, or the server did not answer: the same honest "try again" view.
+      view = unavailable();
+    }
+    setState(view);
+  }, [query, locale]);
+
+  const reload = useCallback(() => void load(), [load]);
+
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the view is fetched after the prerendered shell paints
+    void load();
+  }, [load]);
+
+  const waiting =
+    state.kind === 'result' && (state.result.status === 'processing' || state.result.status === 'unavailable');
+  useEffect(() => {
+    if (!waiting) return;
+    let tries = 0;
+    const timer = setInterval(() => {
+      tries += 1;
+      if (tries > MAX_RETRIES) clearInterval(timer);
+      else void load();
+    }, RETRY_MS);
+    return () => clearInterval(timer);
+  }, [waiting, load]);
+
+  if (state.kind === 'loading')
+    return (
+      <div className={`pay-page ${styles.loading}`} aria-busy="true">
+        <h1>{t('heading')}</h1>
+        <p role="status">{t('loading')}</p>
+      </div>
+    );
+  if (state.kind === 'result') return <PayResultView result={state.result} supportEmail={state.supportEmail} />;
+  return (
+    <PayViewReloadProvider value={reload}>
+      <div className="pay-page">
+        <h1>{t('heading')}</h1>
+        <AccountTables context={state.context} now={new Date(state.now)} />
+        <CheckoutForm {...state.form} />
+      </div>
+    </PayViewReloadProvider>
+  );
+}
+
+const unavailable = (): PayPageView => ({
+  kind: 'result',
+  result: { status: 'unavailable' },
+  supportEmail: site.supportEmail,
+});
