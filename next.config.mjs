@@ -1,4 +1,5 @@
 import createNextIntlPlugin from 'next-intl/plugin';
+import { contentSecurityPolicy } from './lib/security/csp.mjs';
 
 const withNextIntl = createNextIntlPlugin({
   requestConfig: './lib/i18n/request.ts',
@@ -10,44 +11,27 @@ const withNextIntl = createNextIntlPlugin({
 });
 const isDev = process.env.NODE_ENV === 'development';
 
-// Pages are prerendered, so the CSP cannot carry a per-request nonce; scripts are limited to
-// this origin plus Next's inline hydration payload. Everything the site shows is self-hosted.
-const csp = (extra = {}) =>
-  [
-    "default-src 'self'",
-    `script-src 'self' 'unsafe-inline'${isDev ? " 'unsafe-eval'" : ''}${extra.script ?? ''}`,
-    "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob:${extra.img ?? ''}`,
-    "font-src 'self'",
-    "media-src 'self'",
-    `connect-src 'self'${extra.connect ?? ''}`,
-    ...(extra.frame ? [`frame-src${extra.frame}`] : []),
-    "frame-ancestors 'none'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
-  ].join('; ');
-const contentSecurityPolicy = csp();
-
-// PayPal's JS SDK loads scripts, images and frames from its own hosts (production-notes §2):
-// allowed on the pay page only, where the buttons live.
-const paypalHosts = ' https://*.paypal.com https://*.paypalobjects.com';
-const payPageHeaders = [
-  {
-    key: 'Content-Security-Policy',
-    value: csp({ script: paypalHosts, img: paypalHosts, connect: paypalHosts, frame: paypalHosts }),
-  },
-  // PayPal's approval window talks back to its opener; same-origin would cut it off.
-  { key: 'Cross-Origin-Opener-Policy', value: 'same-origin-allow-popups' },
-];
-
+// The policy every response gets: scripts from this origin only, no inline script. After
+// `next build`, scripts/csp/hash-pages.mjs adds one rule per prerendered page allowing exactly that
+// page's inline scripts by hash; the proxy sets its own on the pages it serves and a nonce on /pay.
+// A build that skipped the hashing step is therefore locked down, not open.
 const securityHeaders = [
-  { key: 'Content-Security-Policy', value: contentSecurityPolicy },
+  { key: 'Content-Security-Policy', value: contentSecurityPolicy({ dev: isDev }) },
   { key: 'X-Content-Type-Options', value: 'nosniff' },
   { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
   { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), browsing-topics=()' },
   { key: 'Cross-Origin-Opener-Policy', value: 'same-origin' },
+  // Nothing of ours is meant to be embedded by other sites (PayPal and VNPay embed nothing from us).
+  { key: 'Cross-Origin-Resource-Policy', value: 'same-origin' },
 ];
+
+// PayPal's approval window talks back to its opener; same-origin would cut it off. (Its hosts in
+// the CSP come with /pay's nonce from the proxy.)
+const payPageHeaders = [{ key: 'Cross-Origin-Opener-Policy', value: 'same-origin-allow-popups' }];
+
+// Pages the site has besides the landing page (lib/config/pages.ts; tests/i18n/proxy-matcher.test.ts
+// keeps this list equal to it). Next reads the config without a TypeScript compiler.
+const pagePattern = 'join|pay|team|terms|privacy|paymentPolicy|warrantyPolicy|otherPolicies';
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -58,6 +42,20 @@ const nextConfig = {
   serverExternalPackages: ['@electric-sql/pglite'],
   experimental: {
     globalNotFound: true,
+  },
+  async rewrites() {
+    // After the proxy, before the file system: English pages and the `/jp` prefix are mapped onto
+    // the `[locale]` tree here, so a prerendered page is served without running the proxy.
+    // Unknown paths never get here: the proxy answers them with the locale's 404 page.
+    return {
+      beforeFiles: [
+        // Reached only when the proxy did not redirect `/`, i.e. the visitor gets English.
+        { source: '/', destination: '/en' },
+        { source: `/:page(${pagePattern})`, destination: '/en/:page' },
+        { source: '/jp', destination: '/ja' },
+        { source: '/jp/:path*', destination: '/ja/:path*' },
+      ],
+    };
   },
   async headers() {
     return [

@@ -41,7 +41,8 @@ export default defineConfig({
   webServer: [
     {
       // -H localhost, not 127.0.0.1: the latter loops on `/` with a proxy rewrite (vercel/next.js#94745).
-      command: `rm -rf ${dataDir} && npx next start -H localhost -p ${port}`,
+      // hash-pages is idempotent: a bare `next build` gets its per-page CSP before the servers start.
+      command: `node scripts/csp/hash-pages.mjs && rm -rf ${dataDir} && npx next start -H localhost -p ${port}`,
       url: `http://localhost:${port}/api/health`,
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,

@@ -1,13 +1,18 @@
+import { randomBytes } from 'node:crypto';
 import { NextResponse, type NextRequest } from 'next/server';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS } from '@/lib/i18n/locale-cookie';
 import { routeRequest, type RouteDecision } from '@/lib/i18n/route-request';
-import { prefixOf } from '@/lib/i18n/locales';
+import { prefixOf, type Locale } from '@/lib/i18n/locales';
 import { isLoopbackHost } from '@/lib/shared/loopback';
+import { contentSecurityPolicy } from '@/lib/security/csp.mjs';
 import { exchangeLink } from '@/lib/server/session/link-exchange';
+import { prerenderedPage } from '@/lib/server/prerendered';
 
 /**
- * The request layer: pay/team link exchange, locale negotiation at `/`, `/en/*` → unprefixed,
- * `/jp` → `ja`.
+ * The request layer, for what cannot be static: the pay/team link exchange, locale negotiation at
+ * `/`, `/en/*` → unprefixed, the localized 404, and a CSP nonce for pages rendered per request.
+ * Known pages never come here (see the matcher): next.config.mjs rewrites map them onto the
+ * prerendered `[locale]` tree.
  */
 export async function proxy(request: NextRequest): Promise<NextResponse> {
   const exchanged = await exchangeLink(request);
@@ -22,60 +27,106 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   return respond(request, decision);
 }
 
-function respond(request: NextRequest, decision: RouteDecision): NextResponse {
-  if (decision.kind === 'pass') return NextResponse.next();
+const dev = process.env.NODE_ENV === 'development';
 
-  let response: NextResponse;
-  if (decision.kind === 'redirect') {
-    // The decision is a same-site path; Next turns a same-origin Location back into that path,
-    // so the Host header never shows up in the answer.
-    const url = request.nextUrl.clone();
-    const [pathname = '/', search = ''] = decision.location.split(/(?=\?)/, 2);
-    url.pathname = pathname;
-    url.search = search;
-    response = NextResponse.redirect(url, decision.status);
-  } else {
-    const url = request.nextUrl.clone();
-    url.pathname = decision.pathname;
-    response = NextResponse.rewrite(url);
+async function respond(request: NextRequest, decision: RouteDecision): Promise<NextResponse> {
+  switch (decision.kind) {
+    case 'pass': {
+      // A prerendered page (the team page today) already has its hashes from the build; a page
+      // rendered per request (/pay) gets a nonce instead.
+      const route = `${decision.locale}${decision.page === '/' ? '' : decision.page}`;
+      if (await prerenderedPage(route)) return NextResponse.next();
+      return withNonce(request, decision.page === '/pay');
+    }
+    case 'not-found':
+      return (
+        (await servePrerendered(`${decision.locale}/not-found-page`, 404, {
+          // Any path may be probed: no cache keeps these.
+          'Cache-Control': 'private, no-cache, no-store, max-age=0, must-revalidate',
+        })) ?? NextResponse.next()
+      );
+    case 'home': {
+      // A document gets the prerendered HTML from here, because Next would replace this answer's
+      // Vary with its own. A router fetch wants the RSC payload: Next serves it through the
+      // rewrite `/` → `/en` in next.config.mjs.
+      const response = (isDocumentRequest(request) && (await servePrerendered('en', 200, {}))) || NextResponse.next();
+      return negotiated(request, response, decision.setLocaleCookie);
+    }
+    case 'redirect': {
+      // The decision is a same-site path; Next turns a same-origin Location back into that path,
+      // so the Host header never shows up in the answer.
+      const url = request.nextUrl.clone();
+      const [pathname = '/', search = ''] = decision.location.split(/(?=\?)/, 2);
+      url.pathname = pathname;
+      url.search = search;
+      const response = NextResponse.redirect(url, decision.status);
+      return decision.setLocaleCookie ? negotiated(request, response, decision.setLocaleCookie) : response;
+    }
   }
+}
 
+/** The answer at `/` depends on who asks: no shared cache may keep it, and the choice is remembered. */
+function negotiated(request: NextRequest, response: NextResponse, locale: Locale): NextResponse {
+  response.headers.set('Vary', 'Accept-Language, Cookie');
+  response.headers.set('Cache-Control', 'private, no-store');
   // Only a document navigation may write the cookie: a router prefetch of `/` sent before the
   // visitor switched language would otherwise answer with the old choice and overwrite the new one.
-  if (decision.setLocaleCookie && isDocumentRequest(request)) {
-    response.cookies.set(LOCALE_COOKIE, prefixOf(decision.setLocaleCookie), {
+  if (isDocumentRequest(request)) {
+    response.cookies.set(LOCALE_COOKIE, prefixOf(locale), {
       path: '/',
       maxAge: LOCALE_COOKIE_MAX_AGE_SECONDS,
       sameSite: 'lax',
       secure: !isLoopbackHost(request.nextUrl.hostname),
     });
-    // The answer at `/` depends on who asks: no shared cache may keep it.
-    response.headers.set('Vary', 'Accept-Language, Cookie');
-    response.headers.set('Cache-Control', 'private, no-store');
   }
   return response;
 }
 
+async function servePrerendered(
+  route: string,
+  status: number,
+  headers: Record<string, string>,
+): Promise<NextResponse | null> {
+  const page = await prerenderedPage(route);
+  if (!page) return null;
+  return new NextResponse(page.html, {
+    status,
+    headers: {
+      ...headers,
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Security-Policy': contentSecurityPolicy({ scripts: page.scriptHashes, dev }),
+    },
+  });
+}
+
+/** A page rendered per request: Next puts the nonce it finds in the request's CSP on its scripts. */
+function withNonce(request: NextRequest, paypal: boolean): NextResponse {
+  const nonce = randomBytes(16).toString('base64');
+  const policy = contentSecurityPolicy({ scripts: [`'nonce-${nonce}'`], paypal, dev });
+  const headers = new Headers(request.headers);
+  headers.set('Content-Security-Policy', policy);
+  const response = NextResponse.next({ request: { headers } });
+  response.headers.set('Content-Security-Policy', policy);
+  return response;
+}
+
+/**
+ * A page load rather than a router fetch. Next strips its own router headers (`rsc`,
+ * `next-router-prefetch`) before the proxy sees the request; the browser's `Sec-Fetch-Dest` is
+ * `empty` on those fetches.
+ */
 function isDocumentRequest(request: NextRequest): boolean {
   const destination = request.headers.get('sec-fetch-dest');
-  return (
-    !request.headers.has('rsc') &&
-    !request.headers.has('next-router-prefetch') &&
-    (destination === null || destination === 'document')
-  );
+  return destination === null || destination === 'document';
 }
 
 export const config = {
-  // Prefixed pages whose prefix is their locale code are served straight from the prerendered
-  // output: running the proxy on them would halve their throughput for nothing. This list must
-  // equal the locale table's such prefixes; tests/i18n/proxy-matcher.test.ts checks it.
-  // (Next reads `config` statically, so it cannot be computed from the table.)
+  // Everything except the API, Next's and public/'s files, the metadata files, and the prerendered pages in every locale, which
+  // next.config.mjs rewrites serve straight from the build (running the proxy on them would cost
+  // a third of their throughput). /pay and /team stay in: the link exchange and /pay's nonce.
+  // The lists must equal the locale table's prefixes and lib/config/pages.ts;
+  // tests/i18n/proxy-matcher.test.ts checks both. (Next reads `config` statically.)
   matcher: [
-    '/((?!api/|api$|_next/|_vercel/|(?:vi|zh|ko|es|fr|pt|id|de|mr|ur|ru|hi)(?:/|$)|.*\\..*).*)',
-    // …except a pay or team link, whose token the proxy exchanges for a session in any locale.
-    {
-      source: '/:prefix(vi|zh|ko|es|fr|pt|id|de|mr|ur|ru|hi)/:page(pay|team)',
-      has: [{ type: 'query', key: 't' }],
-    },
+    '/((?!api/|api$|_next/|_vercel/|fonts/|video/|(?:robots\\.txt|sitemap\\.xml|icon\\.svg)$|(?:(?:vi|zh|jp|ko|es|fr|pt|id|de|mr|ur|ru|hi)(?:/(?:join|terms|privacy|paymentPolicy|warrantyPolicy|otherPolicies))?|join|terms|privacy|paymentPolicy|warrantyPolicy|otherPolicies)$).*)',
   ],
 };

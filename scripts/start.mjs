@@ -2,8 +2,9 @@
 // `npm start`: build when the sources are newer than the last build, then serve.
 // PORT (default 3000) picks the port; every other setting comes from the environment (README).
 import { spawnSync, spawn } from 'node:child_process';
-import { existsSync, statSync, readdirSync } from 'node:fs';
+import { existsSync, statSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { hashPages } from './csp/hash-pages.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const distDir = process.env.NEXT_DIST_DIR || '.next';
@@ -27,18 +28,31 @@ function newestMtime(path) {
   return readdirSync(path).reduce((max, name) => Math.max(max, newestMtime(join(path, name))), stat.mtimeMs);
 }
 
+const port = process.env.PORT || '3000';
+// Links printed at start, the VNPay return URL and the prerendered canonical URLs must point at
+// this server unless told otherwise; a build made for another address is rebuilt.
+const env = { ...process.env, SITE_URL: process.env.SITE_URL || `http://localhost:${port}` };
+const builtFor = join(root, distDir, 'site-url.txt');
+
 const builtAt = existsSync(buildId) ? statSync(buildId).mtimeMs : 0;
 const changedAt = Math.max(...sources.map((s) => newestMtime(join(root, s))));
-if (changedAt > builtAt) {
-  console.log(builtAt ? '▶ Sources changed since the last build: rebuilding…' : '▶ First start: building the site…');
-  const build = spawnSync('npx', ['next', 'build'], { cwd: root, stdio: 'inherit', env: process.env });
+const sameSite = existsSync(builtFor) && readFileSync(builtFor, 'utf8') === env.SITE_URL;
+if (changedAt > builtAt || !sameSite) {
+  console.log(
+    !builtAt
+      ? '▶ First start: building the site…'
+      : changedAt > builtAt
+        ? '▶ Sources changed since the last build: rebuilding…'
+        : `▶ The build was made for another address: rebuilding for ${env.SITE_URL}…`,
+  );
+  const build = spawnSync('npx', ['next', 'build'], { cwd: root, stdio: 'inherit', env });
   if (build.status !== 0) process.exit(build.status ?? 1);
+  writeFileSync(builtFor, env.SITE_URL);
 }
+// Idempotent: also protects a build made with a bare `next build`.
+hashPages(join(root, distDir));
 
 // No -H 127.0.0.1: with a proxy rewrite Next loops on `/` (vercel/next.js#94745).
-const port = process.env.PORT || '3000';
-// Links printed at start (and the VNPay return URL) must point at this server unless told otherwise.
-const env = { ...process.env, SITE_URL: process.env.SITE_URL || `http://localhost:${port}` };
 const server = spawn('npx', ['next', 'start', '-p', port], { cwd: root, stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every check the project has, in the order that fails fastest.
-// lint → format → typecheck → unit (Jest) → build → e2e (Playwright against `next start`).
+// lint → format → typecheck → unit (Jest) → build (+ per-page CSP hashes) → e2e (Playwright against `next start`).
 import { spawnSync } from 'node:child_process';
 import { ensureChromium } from './lib/chromium.mjs';
 
@@ -13,7 +13,9 @@ const steps = [
   ['typecheck', ['npx', 'tsc', '--noEmit']],
   // PGlite loads its WebAssembly with a dynamic import, which Jest allows only with VM modules.
   ['unit', ['node', '--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--ci']],
-  ['build', ['npx', 'next', 'build'], { NEXT_DIST_DIR: '.next-e2e' }],
+  // Built for the port the e2e server listens on: canonical URLs and hreflang are prerendered.
+  ['build', ['npx', 'next', 'build'], { NEXT_DIST_DIR: '.next-e2e', PORT: process.env.E2E_PORT ?? '3300' }],
+  ['csp', ['node', 'scripts/csp/hash-pages.mjs'], { NEXT_DIST_DIR: '.next-e2e' }],
   ['e2e', ['npx', 'playwright', 'test'], { NEXT_DIST_DIR: '.next-e2e' }],
 ];
 

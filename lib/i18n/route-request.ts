@@ -1,14 +1,23 @@
+import { pages } from '@/lib/config/pages';
 import { defaultLocale, localeFromPrefix, prefixOf, type Locale } from './locales';
 import { negotiateLocale } from './negotiate';
 
 /**
  * What the proxy does with one request. Pure, so every rule of PRODUCT §3 is unit-tested
  * without a server; `proxy.ts` only translates the decision into a NextResponse.
+ *
+ * The proxy runs only where it is needed (see its matcher): known pages are mapped onto the
+ * `[locale]` tree by rewrites in next.config.mjs, without it.
+ * - `home`: English at `/` itself (negotiated), remembered in the cookie;
+ * - `redirect`: `/` to the negotiated prefix, `/en/...` to the unprefixed path;
+ * - `not-found`: a path that is no page of the site, answered with the locale's 404 page;
+ * - `pass`: a known page (the proxy ran for a pay/team link or the /pay nonce).
  */
 export type RouteDecision =
   | { kind: 'redirect'; status: 307 | 308; location: string; setLocaleCookie?: Locale }
-  | { kind: 'rewrite'; pathname: string; setLocaleCookie?: Locale }
-  | { kind: 'pass' };
+  | { kind: 'home'; setLocaleCookie: Locale }
+  | { kind: 'not-found'; locale: Locale }
+  | { kind: 'pass'; locale: Locale; page: string };
 
 export interface RouteRequestInput {
   pathname: string;
@@ -16,6 +25,8 @@ export interface RouteRequestInput {
   cookie: string | undefined;
   acceptLanguage: string | null | undefined;
 }
+
+const knownPaths: ReadonlySet<string> = new Set(Object.values(pages).map((page) => page.path));
 
 /**
  * Collapses any run of leading slashes or backslashes into one slash, so a path taken from
@@ -29,9 +40,7 @@ export function routeRequest({ pathname, search, cookie, acceptLanguage }: Route
   // Only the bare root negotiates (PRODUCT §3); every other path is served in the locale it names.
   if (pathname === '/') {
     const locale = negotiateLocale({ cookie, acceptLanguage });
-    if (locale === defaultLocale) {
-      return { kind: 'rewrite', pathname: `/${defaultLocale}`, setLocaleCookie: locale };
-    }
+    if (locale === defaultLocale) return { kind: 'home', setLocaleCookie: locale };
     return { kind: 'redirect', status: 307, location: `/${prefixOf(locale)}${search}`, setLocaleCookie: locale };
   }
 
@@ -44,13 +53,10 @@ export function routeRequest({ pathname, search, cookie, acceptLanguage }: Route
     return { kind: 'redirect', status: 308, location: `${sameSitePath(rest)}${search}` };
   }
 
+  // `/ja/...` is not a URL of this site (the prefix is `/jp`): like `/xx/pay`, it is an unknown
+  // English path, and so a 404 in English.
   const prefixed = localeFromPrefix(first);
-  if (prefixed) {
-    // A prefix that differs from its locale code (`/jp` → `ja`) is mapped onto the route param.
-    return prefixed === first ? { kind: 'pass' } : { kind: 'rewrite', pathname: `/${prefixed}${rest}` };
-  }
-
-  // `/ja/...` is not a URL of this site (the prefix is `/jp`); it falls through to the English
-  // catch-all like any other unknown path, and so 404s, as does `/xx/pay`.
-  return { kind: 'rewrite', pathname: `/${defaultLocale}${pathname}` };
+  const locale: Locale = prefixed ?? defaultLocale;
+  const page = prefixed ? rest || '/' : pathname;
+  return knownPaths.has(page) ? { kind: 'pass', locale, page } : { kind: 'not-found', locale };
 }

@@ -14,13 +14,18 @@ const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
 
 const schema = z
   .object({
-    SITE_URL: optional(httpUrl).default('http://localhost:3000'),
+    // Absent → this machine on PORT, at build time too (canonical URLs and hreflang are prerendered).
+    SITE_URL: optional(httpUrl),
+    PORT: optional(z.string().regex(/^\d{1,5}$/, 'must be a port number')).default('3000'),
     APP_ENV: optional(z.enum(['development', 'production'])),
     PAYLINK_SECRET: optional(
       z.string().refine((s) => Buffer.byteLength(s, 'utf8') >= 32, 'must be at least 32 bytes long'),
     ),
     DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' })),
     DATA_DIR: optional(z.string()).default('.data'),
+    // Where `next build` wrote its output (next.config.mjs reads the same variable); the request
+    // layer serves a few prerendered pages from it.
+    NEXT_DIST_DIR: optional(z.string()).default('.next'),
     CHAT_BACKEND_URL: optional(httpUrl),
     // Signs every request to the chat backend; both sides hold it.
     CHAT_BACKEND_SECRET: optional(
@@ -49,6 +54,7 @@ const schema = z
       z.string().regex(/^\d{1,6}\/\d{1,6}$/, 'must be "<per session>/<per IP>", e.g. 10/30'),
     ).default('10/30'),
   })
+  .transform((env) => ({ ...env, SITE_URL: env.SITE_URL ?? `http://localhost:${env.PORT}` }))
   .superRefine((env, ctx) => {
     const production = env.APP_ENV ? env.APP_ENV === 'production' : !isLoopbackHost(new URL(env.SITE_URL).hostname);
     if (production && !env.PAYLINK_SECRET) {

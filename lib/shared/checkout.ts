@@ -2,7 +2,7 @@
  * The checkout request the pay page sends and the server accepts (PRODUCT §10). One schema for
  * both sides; anything else in the body (an `amount`, say) is dropped, never trusted.
  */
-import { z } from 'zod';
+import { z } from '@/lib/shared/zod';
 import { paidPlanIds, periodIds } from '@/lib/pricing/catalogue';
 import { MAX_SEATS } from '@/lib/pricing/quote';
 

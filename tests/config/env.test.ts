@@ -8,6 +8,12 @@ describe('environment validation', () => {
     expect(env.isProduction).toBe(false);
   });
 
+  it('defaults SITE_URL to this machine on PORT, not on a hard-coded 3000', () => {
+    expect(parseEnv({ PORT: '3456' }).SITE_URL).toBe('http://localhost:3456');
+    expect(parseEnv({ PORT: '3456', SITE_URL: 'http://localhost:9999' }).SITE_URL).toBe('http://localhost:9999');
+    expect(() => parseEnv({ PORT: 'eighty' })).toThrow(/PORT must be a port number/);
+  });
+
   it('names each bad variable in one message', () => {
     expect(() => parseEnv({ SITE_URL: 'ftp://x', PAYLINK_SECRET: 'short', SUPPORT_EMAIL: 'nope' })).toThrow(
       /SITE_URL[\s\S]*PAYLINK_SECRET must be at least 32 bytes[\s\S]*SUPPORT_EMAIL/,

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { localeFromAcceptLanguage, negotiateLocale } from '@/lib/i18n/negotiate';
 import { routeRequest, sameSitePath } from '@/lib/i18n/route-request';
 import { locales, localeTable } from '@/lib/i18n/locales';
+import { pages } from '@/lib/config/pages';
 
 describe('Accept-Language picks the best of the 14 locales', () => {
   it.each([
@@ -60,7 +61,7 @@ describe('routeRequest: only `/` negotiates', () => {
     routeRequest({ pathname, search: '', cookie: undefined, acceptLanguage: undefined, ...extra });
 
   it('serves English at `/` itself and remembers it', () => {
-    expect(request('/')).toEqual({ kind: 'rewrite', pathname: '/en', setLocaleCookie: 'en' });
+    expect(request('/')).toEqual({ kind: 'home', setLocaleCookie: 'en' });
   });
 
   it('redirects `/` with 307 to the negotiated prefix, keeping the query', () => {
@@ -74,8 +75,12 @@ describe('routeRequest: only `/` negotiates', () => {
   });
 
   it('never redirects other paths by language, whatever the browser prefers', () => {
-    expect(request('/pay', { cookie: 'vi', acceptLanguage: 'vi' })).toEqual({ kind: 'rewrite', pathname: '/en/pay' });
-    expect(request('/join', { acceptLanguage: 'ja' })).toEqual({ kind: 'rewrite', pathname: '/en/join' });
+    expect(request('/pay', { cookie: 'vi', acceptLanguage: 'vi' })).toEqual({
+      kind: 'pass',
+      locale: 'en',
+      page: '/pay',
+    });
+    expect(request('/join', { acceptLanguage: 'ja' })).toEqual({ kind: 'pass', locale: 'en', page: '/join' });
   });
 
   it('moves /en/... permanently to the unprefixed path', () => {
@@ -83,20 +88,34 @@ describe('routeRequest: only `/` negotiates', () => {
     expect(request('/en')).toEqual({ kind: 'redirect', status: 308, location: '/' });
   });
 
-  it('maps the /jp prefix onto the ja locale', () => {
-    expect(request('/jp')).toEqual({ kind: 'rewrite', pathname: '/ja' });
-    expect(request('/jp/pay')).toEqual({ kind: 'rewrite', pathname: '/ja/pay' });
+  it('reads the /jp prefix as the ja locale', () => {
+    expect(request('/jp')).toEqual({ kind: 'pass', locale: 'ja', page: '/' });
+    expect(request('/jp/pay')).toEqual({ kind: 'pass', locale: 'ja', page: '/pay' });
   });
 
-  it('sends unknown prefixes, and /ja itself, to the English catch-all (404)', () => {
-    expect(request('/xx/pay')).toEqual({ kind: 'rewrite', pathname: '/en/xx/pay' });
-    expect(request('/ja/pay')).toEqual({ kind: 'rewrite', pathname: '/en/ja/pay' });
-    expect(request('/VI/pay')).toEqual({ kind: 'rewrite', pathname: '/en/VI/pay' });
+  it('answers unknown paths with the 404 of the locale they name', () => {
+    expect(request('/nope')).toEqual({ kind: 'not-found', locale: 'en' });
+    expect(request('/vi/nope')).toEqual({ kind: 'not-found', locale: 'vi' });
+    expect(request('/jp/pay/extra')).toEqual({ kind: 'not-found', locale: 'ja' });
+    expect(request('/pay/extra')).toEqual({ kind: 'not-found', locale: 'en' });
+    expect(request('/missing.txt')).toEqual({ kind: 'not-found', locale: 'en' });
+    // The internal route of the 404 page is no page of the site either.
+    expect(request('/vi/not-found-page')).toEqual({ kind: 'not-found', locale: 'vi' });
   });
 
-  it('lets prefixed locale paths through untouched', () => {
+  it('answers unknown prefixes, and /ja itself, with the English 404', () => {
+    expect(request('/xx/pay')).toEqual({ kind: 'not-found', locale: 'en' });
+    expect(request('/ja/pay')).toEqual({ kind: 'not-found', locale: 'en' });
+    expect(request('/VI/pay')).toEqual({ kind: 'not-found', locale: 'en' });
+  });
+
+  it('lets every page of every locale through', () => {
     for (const { code, prefix } of localeTable) {
-      if (code !== 'en' && code === prefix) expect(request(`/${prefix}/pay`)).toEqual({ kind: 'pass' });
+      for (const page of Object.values(pages)) {
+        const path = code === 'en' ? page.path : `/${prefix}${page.path === '/' ? '' : page.path}`;
+        if (path === '/') continue;
+        expect(request(path)).toEqual({ kind: 'pass', locale: code, page: page.path });
+      }
     }
   });
 

@@ -1,41 +1,74 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { config } from '@/proxy';
 import { localeTable } from '@/lib/i18n/locales';
+import { pages } from '@/lib/config/pages';
 
-// Next reads the matcher statically, so it is written out by hand in proxy.ts; this test keeps
-// it equal to what the locale table implies.
+// Next reads the matcher statically, so it is written out by hand in proxy.ts (and the English
+// rewrites in next.config.mjs); these tests keep both equal to the locale table and the page list.
 const matcher = new RegExp(`^${config.matcher[0]}$`);
+const staticPages = Object.values(pages)
+  .map((page) => page.path)
+  .filter((path) => path !== '/' && path !== '/pay' && path !== '/team');
 
 describe('proxy matcher', () => {
-  it('skips exactly the prefixes that equal their locale code (except English)', () => {
+  it('skips every prerendered page in every locale, so they are served without the proxy', () => {
     for (const { code, prefix } of localeTable) {
-      const skipped = !matcher.test(`/${prefix}/pay`) && !matcher.test(`/${prefix}`);
-      expect({ prefix, skipped }).toEqual({ prefix, skipped: code === prefix && code !== 'en' });
+      if (code !== 'en')
+        expect({ path: `/${prefix}`, runs: matcher.test(`/${prefix}`) }).toEqual({
+          path: `/${prefix}`,
+          runs: false,
+        });
+      for (const page of staticPages) {
+        const path = code === 'en' ? page : `/${prefix}${page}`;
+        expect({ path, runs: matcher.test(path) }).toEqual({ path, runs: false });
+      }
     }
   });
 
-  it.each(['/', '/pay', '/join', '/en', '/en/pay', '/jp', '/jp/pay', '/ja/pay', '/xx/pay', '/vix/pay'])(
-    'runs on %s',
+  it.each([
+    '/',
+    '/pay',
+    '/team',
+    '/vi/pay',
+    '/jp/team',
+    '/en',
+    '/en/join',
+    '/nope',
+    '/vi/nope',
+    '/jp/nope',
+    '/ja/pay',
+    '/xx/pay',
+    '/pay/extra',
+    '/vix/pay',
+    '/missing.txt',
+    '/vi/join/extra',
+    '/joinx',
+  ])('runs on %s (negotiation, link exchange, nonce, redirect or 404)', (path) => {
+    expect(matcher.test(path)).toBe(true);
+  });
+
+  it.each(['/api/health', '/_next/static/chunk.js', '/robots.txt', '/sitemap.xml', '/icon.svg', '/video/hero.mp4'])(
+    'skips %s',
     (path) => {
-      expect(matcher.test(path)).toBe(true);
+      expect(matcher.test(path)).toBe(false);
     },
   );
 
-  it.each(['/api/health', '/_next/static/chunk.js', '/robots.txt', '/sitemap.xml', '/icon.svg'])('skips %s', (path) => {
-    expect(matcher.test(path)).toBe(false);
+  it('skips every directory and file of public/', () => {
+    for (const entry of readdirSync('public', { withFileTypes: true })) {
+      const path = entry.isDirectory() ? `/${entry.name}/x` : `/${entry.name}`;
+      expect({ path, runs: matcher.test(path) }).toEqual({ path, runs: false });
+    }
   });
 });
 
-describe('pay and team link exchange in prefixed locales', () => {
-  const [, linkExchange] = config.matcher as unknown as [
-    string,
-    { source: string; has: Array<{ type: string; key: string }> },
-  ];
-
-  it('runs the proxy on /<prefix>/pay and /<prefix>/team only when a t parameter is present', () => {
-    expect(linkExchange.has).toEqual([{ type: 'query', key: 't' }]);
-    const prefixes = linkExchange.source.match(/:prefix\(([^)]*)\)/)?.[1]?.split('|') ?? [];
-    const skipped = localeTable.filter(({ code, prefix }) => code === prefix && code !== 'en').map((l) => l.prefix);
-    expect(prefixes.sort()).toEqual(skipped.sort());
-    expect(linkExchange.source).toContain(':page(pay|team)');
+describe('English rewrites in next.config.mjs', () => {
+  it('name exactly the pages of lib/config/pages.ts', () => {
+    const source = readFileSync('next.config.mjs', 'utf8');
+    const listed = /const pagePattern = '([^']+)'/.exec(source)?.[1]?.split('|') ?? [];
+    const expected = Object.values(pages)
+      .map((page) => page.path.slice(1))
+      .filter(Boolean);
+    expect(listed.sort()).toEqual(expected.sort());
   });
 });

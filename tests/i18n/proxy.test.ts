@@ -25,15 +25,17 @@ describe('proxy', () => {
     expect(response.headers.get('set-cookie')).toMatch(/Secure/i);
   });
 
-  it('never lets a router prefetch of / write the cookie', async () => {
+  it('never lets a router prefetch of / write the cookie, but still varies on language and cookie', async () => {
+    // Next strips its own router headers (rsc, next-router-prefetch) before the proxy runs; what is
+    // left to tell a router fetch from a page load is the browser's Sec-Fetch-Dest.
     const prefetches: Record<string, string>[] = [
-      { rsc: '1' },
-      { 'next-router-prefetch': '1' },
       { 'sec-fetch-dest': 'empty' },
+      { 'sec-fetch-dest': 'empty', 'sec-fetch-mode': 'cors' },
     ];
     for (const headers of prefetches) {
       const response = await get('http://localhost:3000/', { ...headers, cookie: 'i18n_redirected=en' });
       expect(response.headers.get('set-cookie')).toBeNull();
+      expect(response.headers.get('vary')).toBe('Accept-Language, Cookie');
     }
   });
 
@@ -46,8 +48,29 @@ describe('proxy', () => {
     expect(response.headers.get('location')).not.toContain('evil.example');
   });
 
-  it('serves English at / by rewriting to the /en tree', async () => {
+  it('serves English at / with Vary: Accept-Language, Cookie and never exposes a rewrite', async () => {
     const response = await get('http://localhost:3000/');
-    expect(response.headers.get('x-middleware-rewrite')).toMatch(/\/en$/);
+    expect(response.headers.get('vary')).toBe('Accept-Language, Cookie');
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    expect(response.headers.get('x-middleware-rewrite')).toBeNull();
+  });
+
+  it('puts a fresh nonce, and PayPal, into /pay’s policy, for Next (request) and the browser (response)', async () => {
+    const first = await get('http://localhost:3000/vi/pay');
+    const second = await get('http://localhost:3000/vi/pay');
+    const policy = first.headers.get('content-security-policy')!;
+    const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(policy)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(second.headers.get('content-security-policy')).not.toContain(nonce);
+    expect(policy).toMatch(/script-src 'self' 'nonce-[^']+' https:\/\/www\.paypal\.com/);
+    expect(policy).not.toContain("unsafe-inline'; style");
+    expect(policy.split('; ').find((d) => d.startsWith('script-src'))).not.toContain('unsafe-inline');
+    expect(first.headers.get('x-middleware-request-content-security-policy')).toBe(policy);
+  });
+
+  it('keeps PayPal off every page but /pay', async () => {
+    for (const url of ['http://localhost:3000/team', 'http://localhost:3000/nope']) {
+      expect((await get(url)).headers.get('content-security-policy') ?? '').not.toContain('paypal');
+    }
   });
 });

@@ -4,6 +4,7 @@ import { startCheckout } from '@/lib/server/checkout/start-checkout';
 import { apiError } from '@/lib/server/http/api-error';
 import { readJsonBody } from '@/lib/server/http/guards';
 import { sessionRoute } from '@/lib/server/http/session-route';
+import { otherMethods } from '@/lib/server/http/methods';
 
 /** A checkout body is a few dozen bytes; anything near this is not one. */
 const MAX_BODY_BYTES = 4096;
@@ -38,3 +39,5 @@ export const POST = sessionRoute(
     return NextResponse.json(result.start, { headers: { 'Cache-Control': 'no-store' } });
   },
 );
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods(['POST']);

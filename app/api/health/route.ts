@@ -2,6 +2,7 @@ import { NextResponse } from 'next/server';
 import { ledgerSql } from '@/lib/server/db';
 import { accountDirectory } from '@/lib/server/directory';
 import { env } from '@/lib/server/env';
+import { otherMethods } from '@/lib/server/http/methods';
 
 export const dynamic = 'force-dynamic';
 
@@ -27,3 +28,5 @@ export async function GET() {
     .catch(() => 'down' as const);
   return NextResponse.json({ status: 'ok', backend }, { headers: noStore });
 }
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods(['GET']);

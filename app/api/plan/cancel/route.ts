@@ -2,6 +2,7 @@ import { NextResponse } from 'next/server';
 import { cancelIndividualPlan } from '@/lib/server/checkout/cancel-plan';
 import { apiError } from '@/lib/server/http/api-error';
 import { sessionRoute } from '@/lib/server/http/session-route';
+import { otherMethods } from '@/lib/server/http/methods';
 
 // POST /api/plan/cancel — the pay page's "Cancel plan": ends the session's individual plan.
 export const POST = sessionRoute({ audience: 'pay' }, async ({ subject, locale }) => {
@@ -9,3 +10,5 @@ export const POST = sessionRoute({ audience: 'pay' }, async ({ subject, locale }
   if (!result.ok) return apiError(result.code, locale);
   return NextResponse.json({ cancelled: true }, { headers: { 'Cache-Control': 'no-store' } });
 });
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods(['POST']);

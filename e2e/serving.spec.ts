@@ -1,0 +1,164 @@
+import { test, expect, type Page } from '@playwright/test';
+import { localeTable } from '../lib/i18n/locales';
+import { message } from './support/messages';
+import { payLink } from './support/links';
+
+// What curl, a crawler or a reader without JavaScript receives: the raw server HTML and headers.
+
+test.describe('404s are real HTML in the requested locale', () => {
+  const cases: Array<[string, string, string]> = [
+    ...localeTable.map(({ code, prefix }): [string, string, string] =>
+      code === 'en' ? ['/nope', 'en', '/'] : [`/${prefix}/nope`, code, `/${prefix}`],
+    ),
+    ['/xx/pay', 'en', '/'],
+    ['/pay/extra', 'en', '/'],
+    ['/ja/pay', 'en', '/'],
+    ['/vi/join/extra', 'vi', '/vi'],
+    ['/missing.txt', 'en', '/'],
+  ];
+  for (const [path, locale, home] of cases) {
+    test(`${path} → 404, <html lang="${locale}">, heading, text and home link in the server HTML, noindex, not cached`, async ({
+      request,
+    }) => {
+      const response = await request.get(path, { maxRedirects: 0 });
+      expect(response.status()).toBe(404);
+      const html = await response.text();
+      expect(html).not.toContain('__next_error__');
+      expect(html).toMatch(new RegExp(`<html lang="${locale}"`));
+      const escape = (s: string) => s.replace(/'/g, '&#x27;').replace(/"/g, '&quot;');
+      expect(html).toContain(`>${escape(message(locale, 'NotFound.heading'))}</h1>`);
+      expect(html).toContain(escape(message(locale, 'NotFound.body')));
+      expect(html).toMatch(
+        new RegExp(`<a [^>]*href="${home}"[^>]*>${escape(message(locale, 'NotFound.backHome'))}</a>`),
+      );
+      expect(html).toMatch(/<meta name="robots" content="noindex/);
+      const cacheControl = response.headers()['cache-control'] ?? '';
+      expect(cacheControl).toContain('no-store');
+      expect(cacheControl).not.toMatch(/s-maxage|max-age=[1-9]/);
+    });
+  }
+});
+
+test.describe('small findings of issue 12', () => {
+  test('the English answer at / varies on Accept-Language and Cookie', async ({ request }) => {
+    const response = await request.get('/', { maxRedirects: 0 });
+    expect(response.status()).toBe(200);
+    const vary = response.headers()['vary'] ?? '';
+    expect(vary).toContain('Accept-Language');
+    expect(vary).toContain('Cookie');
+    expect(response.headers()['cache-control']).toContain('private');
+  });
+
+  test('no response exposes x-middleware-rewrite', async ({ request }) => {
+    for (const path of ['/', '/join', '/jp', '/jp/terms', '/nope', '/xx/pay', '/vi/nope', '/pay', '/team']) {
+      const response = await request.get(path, { maxRedirects: 0 });
+      expect({ path, rewrite: response.headers()['x-middleware-rewrite'] }).toEqual({ path, rewrite: undefined });
+    }
+  });
+
+  test('a 405 says which methods are allowed', async ({ request }) => {
+    const put = await request.put('/api/checkout', { data: {} });
+    expect(put.status()).toBe(405);
+    expect(put.headers()['allow']).toBe('OPTIONS, POST');
+    const post = await request.post('/api/health');
+    expect(post.status()).toBe(405);
+    expect(post.headers()['allow']).toBe('GET, HEAD, OPTIONS');
+  });
+
+  test('the VNPay sandbox answers a non-form body with 400, not an empty 500', async ({ request }) => {
+    const response = await request.post('/api/payments/vnpay/sandbox', {
+      headers: { 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/json' },
+      data: '{"payment":"x","action":"approve"}',
+    });
+    expect(response.status()).toBe(400);
+  });
+
+  test('canonical URLs and hreflang name the port the site runs on, also in prerendered pages', async ({
+    request,
+    baseURL,
+  }) => {
+    for (const path of ['/join', '/vi/terms', '/']) {
+      const html = await (await request.get(path)).text();
+      const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
+      expect(new URL(canonical!).origin).toBe(new URL(baseURL!).origin);
+      expect(html).toContain(`hrefLang="ja" href="${new URL(baseURL!).origin}/jp`);
+    }
+  });
+});
+
+test.describe('Content-Security-Policy', () => {
+  const scriptSrc = (policy: string) => policy.split(/;\s*/).find((d) => d.startsWith('script-src')) ?? '';
+
+  test('no page allows inline scripts by unsafe-inline, and only /pay names PayPal', async ({ request }) => {
+    for (const path of ['/', '/vi', '/join', '/jp/terms', '/team', '/pay', '/vi/pay', '/nope', '/api/health']) {
+      const policy = (await request.get(path, { maxRedirects: 0 })).headers()['content-security-policy'] ?? '';
+      expect({ path, script: scriptSrc(policy) }).not.toEqual({ path, script: expect.stringContaining('unsafe') });
+      expect(policy).toContain("frame-ancestors 'none'");
+      expect({ path, paypal: policy.includes('paypal') }).toEqual({ path, paypal: /\/pay$/.test(path) });
+    }
+  });
+
+  /** Records CSP violations the page reports, from before its first script runs. */
+  async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
+    const console: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) console.push(m.text());
+    });
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { __csp: string[] }).__csp = seen;
+      document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
+    });
+    return async () => [...console, ...(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp))];
+  }
+
+  /** React marks the DOM nodes it hydrated. */
+  const hydrated = (page: Page) =>
+    page.waitForFunction(() => Object.keys(document.querySelector('main') ?? {}).some((k) => k.startsWith('__react')));
+
+  const pages: Array<[string, () => Promise<string>]> = [
+    ['landing (English at /, served by the proxy)', async () => '/'],
+    ['landing (prefixed, prerendered)', async () => '/vi'],
+    ['content page through the English rewrite', async () => '/join'],
+    ['policy page through the /jp rewrite', async () => '/jp/terms'],
+    ['team page', async () => '/team'],
+    ['404 page', async () => '/vi/nope'],
+    ['pay page (dynamic, nonce)', async () => payLink({ user: '1001', team: '-1002001' })],
+  ];
+  for (const [name, url] of pages) {
+    test(`${name} hydrates under the policy with no violation`, async ({ page }) => {
+      const violations = await watchViolations(page);
+      await page.goto(await url());
+      await hydrated(page);
+      await page.waitForLoadState('networkidle');
+      expect(await violations()).toEqual([]);
+    });
+  }
+
+  test('an injected inline script is blocked and reported', async ({ page }) => {
+    const violations = await watchViolations(page);
+    await page.goto('/join');
+    await hydrated(page);
+    await page.evaluate(() => {
+      const script = document.createElement('script');
+      script.textContent = 'window.__injected = true';
+      document.body.append(script);
+    });
+    await expect.poll(violations).toContainEqual(expect.stringContaining('script-src'));
+    expect(await page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected)).toBeUndefined();
+  });
+
+  test('client navigation between pages keeps working (router fetches are not documents)', async ({ page }) => {
+    const violations = await watchViolations(page);
+    await page.goto('/join');
+    await hydrated(page);
+    await page
+      .getByRole('contentinfo')
+      .getByRole('link', { name: message('en', 'PolicyLinks.terms') })
+      .click();
+    await expect(page).toHaveURL(/\/terms$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/join$/);
+    expect(await violations()).toEqual([]);
+  });
+});

@@ -1,0 +1,51 @@
+// @ts-check
+// The Content-Security-Policy, in one place: next.config.mjs (the fallback for every response),
+// scripts/csp/hash-pages.mjs (per prerendered page, after the build) and proxy.ts (nonces on
+// /pay, pages the proxy serves itself) all build it here. Plain JavaScript so the config and
+// the build script can load it without a compiler.
+import { createHash } from 'node:crypto';
+
+/** PayPal's JS SDK and checkout (production-notes §2): allowed on /pay only. */
+export const PAYPAL_SOURCES = ['https://www.paypal.com', 'https://*.paypal.com', 'https://*.paypalobjects.com'];
+
+/**
+ * @param {{ scripts?: string[], paypal?: boolean, dev?: boolean }} [options]
+ *   scripts: extra script-src sources ('sha256-…' or 'nonce-…', quoted); none → only this
+ *   origin's files may run, no inline script at all.
+ * @returns {string}
+ */
+export function contentSecurityPolicy({ scripts = [], paypal = false, dev = false } = {}) {
+  const external = paypal ? PAYPAL_SOURCES : [];
+  // The dev server's hot reload evaluates code and injects inline scripts; a build never does.
+  const devScripts = dev ? ["'unsafe-inline'", "'unsafe-eval'"] : [];
+  return [
+    "default-src 'self'",
+    ['script-src', "'self'", ...(dev ? devScripts : scripts), ...external].join(' '),
+    // React writes style attributes (motion, the progress bar); styles cannot run code.
+    "style-src 'self' 'unsafe-inline'",
+    ['img-src', "'self'", 'data:', 'blob:', ...external].join(' '),
+    "font-src 'self'",
+    "media-src 'self'",
+    ['connect-src', "'self'", ...external].join(' '),
+    ['frame-src', ...(paypal ? external : ["'none'"])].join(' '),
+    "frame-ancestors 'none'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+  ].join('; ');
+}
+
+/**
+ * `'sha256-…'` sources for every inline `<script>` of a page, in document order. The HTML of a
+ * prerendered page is byte-identical on every request, so these hashes hold for all of them.
+ * @param {string} html
+ * @returns {string[]}
+ */
+export function inlineScriptHashes(html) {
+  const hashes = new Set();
+  for (const [, attributes = '', body = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\bsrc\s*=/i.test(attributes)) continue;
+    hashes.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  }
+  return [...hashes];
+}

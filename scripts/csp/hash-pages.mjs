@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+// After `next build`: one Content-Security-Policy per prerendered page, allowing exactly its inline
+// scripts by sha256, written into the build's routes manifest so `next start` sends it with the
+// page (no request-layer code runs for it). Idempotent; `npm run build`, `npm start`, `npm test`
+// and the benchmarks run it.
+//   node scripts/csp/hash-pages.mjs            (NEXT_DIST_DIR picks the build, default .next)
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { contentSecurityPolicy, inlineScriptHashes } from '../../lib/security/csp.mjs';
+
+const MARK = 'quorumPageCsp';
+
+function* htmlFiles(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* htmlFiles(path);
+    else if (entry.name.endsWith('.html')) yield path;
+  }
+}
+
+/** The public path a prerendered page is served at: its canonical URL's (pages without one are internal). */
+function publicPath(html) {
+  const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
+  return canonical ? new URL(canonical.replaceAll('&amp;', '&')).pathname : null;
+}
+
+const escapeRegex = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+export function hashPages(distDir = process.env.NEXT_DIST_DIR || '.next') {
+  const appDir = join(distDir, 'server', 'app');
+  const policies = {};
+  for (const file of htmlFiles(appDir)) {
+    const html = readFileSync(file, 'utf8');
+    const path = publicPath(html);
+    if (!path) continue;
+    if (policies[path]) throw new Error(`${relative(appDir, file)}: a second page claims ${path}`);
+    policies[path] = contentSecurityPolicy({ scripts: inlineScriptHashes(html) });
+  }
+  if (!policies['/']) throw new Error(`no prerendered home page under ${appDir}: run next build first`);
+
+  const manifestPath = join(distDir, 'routes-manifest.json');
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+  // After the catch-all rule of next.config.mjs, so the page's policy is the one sent.
+  manifest.headers = [
+    ...manifest.headers.filter((rule) => !rule[MARK]),
+    ...Object.entries(policies)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([source, value]) => ({
+        source,
+        headers: [{ key: 'Content-Security-Policy', value }],
+        regex: `^${escapeRegex(source)}(?:/)?$`,
+        [MARK]: true,
+      })),
+  ];
+  writeFileSync(manifestPath, JSON.stringify(manifest));
+  writeFileSync(join(distDir, 'page-csp.json'), JSON.stringify(policies, null, 2));
+  return policies;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const policies = hashPages();
+  console.log(`✔ CSP: ${Object.keys(policies).length} prerendered pages get their inline-script hashes`);
+}
