@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { NextResponse, type NextRequest } from 'next/server';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS } from '@/lib/i18n/locale-cookie';
 import { routeRequest, type RouteDecision } from '@/lib/i18n/route-request';
-import { prefixOf, type Locale } from '@/lib/i18n/locales';
+import { defaultLocale, localeFromPrefix, prefixOf, type Locale } from '@/lib/i18n/locales';
 import { isLoopbackHost } from '@/lib/shared/loopback';
 import { contentSecurityPolicy } from '@/lib/security/csp.mjs';
 import { exchangeLink } from '@/lib/server/session/link-exchange';
-import { prerenderedPage } from '@/lib/server/prerendered';
+import { prerenderedPage, prerenderedResponse, statusPage } from '@/lib/server/prerendered';
 
 /**
  * The request layer, for what cannot be static: the pay/team link exchange, locale negotiation at
@@ -15,6 +15,18 @@ import { prerenderedPage } from '@/lib/server/prerendered';
  * prerendered `[locale]` tree.
  */
 export async function proxy(request: NextRequest): Promise<NextResponse> {
+  try {
+    return await route(request);
+  } catch (error) {
+    // Next would answer a bare 500; the visitor gets the error page of the locale they were in.
+    console.error(`[proxy] ${request.nextUrl.pathname} failed`, error);
+    const prefix = request.nextUrl.pathname.split('/')[1] ?? '';
+    const locale = localeFromPrefix(prefix) ?? defaultLocale;
+    return (await statusPage(locale, 'error', 500)) ?? new NextResponse(null, { status: 500 });
+  }
+}
+
+async function route(request: NextRequest): Promise<NextResponse> {
   const exchanged = await exchangeLink(request);
   if (exchanged) return exchanged;
   const { pathname, search } = request.nextUrl;
@@ -39,17 +51,13 @@ async function respond(request: NextRequest, decision: RouteDecision): Promise<N
       return withNonce(request, decision.page === '/pay');
     }
     case 'not-found':
-      return (
-        (await servePrerendered(`${decision.locale}/not-found-page`, 404, {
-          // Any path may be probed: no cache keeps these.
-          'Cache-Control': 'private, no-cache, no-store, max-age=0, must-revalidate',
-        })) ?? NextResponse.next()
-      );
+      // Without a build (the dev server) the catch-all `[...rest]` renders the 404 instead.
+      return (await statusPage(decision.locale, 'not-found', 404)) ?? NextResponse.next();
     case 'home': {
       // A document gets the prerendered HTML from here, because Next would replace this answer's
       // Vary with its own. A router fetch wants the RSC payload: Next serves it through the
       // rewrite `/` → `/en` in next.config.mjs.
-      const response = (isDocumentRequest(request) && (await servePrerendered('en', 200, {}))) || NextResponse.next();
+      const response = (isDocumentRequest(request) && (await prerenderedResponse('en', 200))) || NextResponse.next();
       return negotiated(request, response, decision.setLocaleCookie);
     }
     case 'redirect': {
@@ -80,23 +88,6 @@ function negotiated(request: NextRequest, response: NextResponse, locale: Locale
     });
   }
   return response;
-}
-
-async function servePrerendered(
-  route: string,
-  status: number,
-  headers: Record<string, string>,
-): Promise<NextResponse | null> {
-  const page = await prerenderedPage(route);
-  if (!page) return null;
-  return new NextResponse(page.html, {
-    status,
-    headers: {
-      ...headers,
-      'Content-Type': 'text/html; charset=utf-8',
-      'Content-Security-Policy': contentSecurityPolicy({ scripts: page.scriptHashes, dev }),
-    },
-  });
 }
 
 /** A page rendered per request: Next puts the nonce it finds in the request's CSP on its scripts. */

@@ -69,7 +69,7 @@ try {
   console.table(rows);
   const [prefixed, english] = rows;
   console.log(
-    `English (no proxy) / prefixed throughput ratio: ${(english['req/s'] / prefixed['req/s']).toFixed(2)} (goal ≥ 0.90; c=${connections}, ${rounds}×${seconds / rounds}s each, RSS ${await server.rssMb()} MB)`,
+    `English (no proxy) / prefixed throughput ratio: ${(english['req/s'] / prefixed['req/s']).toFixed(2)} (goal ≥ 0.90; c=${connections}, ${rounds}×${(seconds / rounds).toFixed(1)} s each, RSS ${await server.rssMb()} MB)`,
   );
 } finally {
   server.stop();

@@ -1,9 +1,15 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { test, expect, type Page } from '@playwright/test';
 import { localeTable } from '../lib/i18n/locales';
 import { message } from './support/messages';
 import { payLink } from './support/links';
 
 // What curl, a crawler or a reader without JavaScript receives: the raw server HTML and headers.
+const distDir = process.env.NEXT_DIST_DIR ?? '.next-e2e';
+/** Text as React writes it into HTML. */
+const escape = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&#x27;').replace(/"/g, '&quot;');
 
 test.describe('404s are real HTML in the requested locale', () => {
   const cases: Array<[string, string, string]> = [
@@ -15,6 +21,7 @@ test.describe('404s are real HTML in the requested locale', () => {
     ['/ja/pay', 'en', '/'],
     ['/vi/join/extra', 'vi', '/vi'],
     ['/missing.txt', 'en', '/'],
+    ['/vi/error-page', 'vi', '/vi'],
   ];
   for (const [path, locale, home] of cases) {
     test(`${path} → 404, <html lang="${locale}">, heading, text and home link in the server HTML, noindex, not cached`, async ({
@@ -25,7 +32,6 @@ test.describe('404s are real HTML in the requested locale', () => {
       const html = await response.text();
       expect(html).not.toContain('__next_error__');
       expect(html).toMatch(new RegExp(`<html lang="${locale}"`));
-      const escape = (s: string) => s.replace(/'/g, '&#x27;').replace(/"/g, '&quot;');
       expect(html).toContain(`>${escape(message(locale, 'NotFound.heading'))}</h1>`);
       expect(html).toContain(escape(message(locale, 'NotFound.body')));
       expect(html).toMatch(
@@ -36,6 +42,19 @@ test.describe('404s are real HTML in the requested locale', () => {
       expect(cacheControl).toContain('no-store');
       expect(cacheControl).not.toMatch(/s-maxage|max-age=[1-9]/);
     });
+  }
+});
+
+test('the error page the request layer answers failures with is prerendered HTML in every locale', () => {
+  // The proxy serves these files with status 500 (tests/i18n/proxy-status.test.ts); here: their content.
+  for (const { code, prefix } of localeTable) {
+    const html = readFileSync(join(distDir, 'server', 'app', code, 'error-page.html'), 'utf8');
+    expect(html).toMatch(new RegExp(`<html lang="${code}"`));
+    expect(html).toContain(`>${escape(message(code, 'Error.heading'))}</h1>`);
+    expect(html).toContain(escape(message(code, 'Error.body')));
+    const home = code === 'en' ? '/' : `/${prefix}`;
+    expect(html).toMatch(new RegExp(`<a [^>]*href="${home}"[^>]*>${escape(message(code, 'Error.backHome'))}</a>`));
+    expect(html).toMatch(/<meta name="robots" content="noindex/);
   }
 });
 

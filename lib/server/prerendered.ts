@@ -1,7 +1,9 @@
 import 'server-only';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { inlineScriptHashes } from '@/lib/security/csp.mjs';
+import { resolve } from 'node:path';
+import { NextResponse } from 'next/server';
+import { contentSecurityPolicy, inlineScriptHashes } from '@/lib/security/csp.mjs';
+import type { Locale } from '@/lib/i18n/locales';
 import { env } from './env';
 
 export interface PrerenderedPage {
@@ -20,7 +22,7 @@ const cache = new Map<string, Promise<PrerenderedPage | null>>();
 export function prerenderedPage(route: string): Promise<PrerenderedPage | null> {
   let page = cache.get(route);
   if (!page) {
-    const file = join(process.cwd(), env().NEXT_DIST_DIR, 'server', 'app', `${route}.html`);
+    const file = resolve(process.cwd(), env().NEXT_DIST_DIR, 'server', 'app', `${route}.html`);
     page = readFile(file, 'utf8').then(
       (html) => ({ html, scriptHashes: inlineScriptHashes(html) }),
       () => null,
@@ -28,4 +30,47 @@ export function prerenderedPage(route: string): Promise<PrerenderedPage | null> 
     cache.set(route, page);
   }
   return page;
+}
+
+const dev = process.env.NODE_ENV === 'development';
+
+/**
+ * A prerendered page as a response with its own policy: its inline scripts allowed by hash,
+ * nothing else. Null when the build has no such page (the dev server).
+ */
+export async function prerenderedResponse(
+  route: string,
+  status: number,
+  headers: Record<string, string> = {},
+): Promise<NextResponse | null> {
+  const page = await prerenderedPage(route);
+  if (!page) return null;
+  return new NextResponse(page.html, {
+    status,
+    headers: {
+      ...headers,
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Security-Policy': contentSecurityPolicy({ scripts: page.scriptHashes, dev }),
+    },
+  });
+}
+
+/** Status pages are per visitor and per moment: no cache keeps them. */
+const NO_STORE = 'private, no-cache, no-store, max-age=0, must-revalidate';
+
+/**
+ * The locale's 404 or error page (app/[locale]/not-found-page, error-page) with `status`: real
+ * HTML with heading, text and a link home where Next would send an empty `<html id="__next_error__">`.
+ * `retryAfterSeconds` goes with a 503.
+ */
+export function statusPage(
+  locale: Locale,
+  kind: 'not-found' | 'error',
+  status: number,
+  retryAfterSeconds?: number,
+): Promise<NextResponse | null> {
+  return prerenderedResponse(`${locale}/${kind}-page`, status, {
+    'Cache-Control': NO_STORE,
+    ...(retryAfterSeconds ? { 'Retry-After': String(retryAfterSeconds) } : {}),
+  });
 }

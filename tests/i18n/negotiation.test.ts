@@ -99,8 +99,9 @@ describe('routeRequest: only `/` negotiates', () => {
     expect(request('/jp/pay/extra')).toEqual({ kind: 'not-found', locale: 'ja' });
     expect(request('/pay/extra')).toEqual({ kind: 'not-found', locale: 'en' });
     expect(request('/missing.txt')).toEqual({ kind: 'not-found', locale: 'en' });
-    // The internal route of the 404 page is no page of the site either.
+    // The internal routes of the status pages are no pages of the site either.
     expect(request('/vi/not-found-page')).toEqual({ kind: 'not-found', locale: 'vi' });
+    expect(request('/vi/error-page')).toEqual({ kind: 'not-found', locale: 'vi' });
   });
 
   it('answers unknown prefixes, and /ja itself, with the English 404', () => {
