@@ -3,10 +3,12 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS } from '@/lib/i18n/locale-cookie';
 import { routeRequest, type RouteDecision } from '@/lib/i18n/route-request';
 import { defaultLocale, localeFromPrefix, prefixOf, type Locale } from '@/lib/i18n/locales';
-import { isLoopbackHost } from '@/lib/shared/loopback';
 import { contentSecurityPolicy } from '@/lib/security/csp.mjs';
-import { exchangeLink } from '@/lib/server/session/link-exchange';
+import { env } from '@/lib/server/env';
+import { exchangeLink, linkAudienceOf, linkPageLocale } from '@/lib/server/session/link-exchange';
 import { prerenderedPage, prerenderedResponse, statusPage } from '@/lib/server/prerendered';
+import { storeAvailable } from '@/lib/server/availability';
+import { statusPage as unavailablePage } from '@/lib/server/http/status-page';
 
 /**
  * The request layer, for what cannot be static: the pay/team link exchange, locale negotiation at
@@ -14,7 +16,7 @@ import { prerenderedPage, prerenderedResponse, statusPage } from '@/lib/server/p
  * Known pages never come here (see the matcher): next.config.mjs rewrites map them onto the
  * prerendered `[locale]` tree.
  */
-export async function proxy(request: NextRequest): Promise<NextResponse> {
+export async function proxy(request: NextRequest): Promise<Response> {
   try {
     return await route(request);
   } catch (error) {
@@ -26,7 +28,12 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   }
 }
 
-async function route(request: NextRequest): Promise<NextResponse> {
+async function route(request: NextRequest): Promise<Response> {
+  // /pay and /team show nothing without the store: while it is down, a translated 503 (and the
+  // store is retried, so the pages come back by themselves when it does).
+  if (linkAudienceOf(request.nextUrl.pathname) && !(await storeAvailable())) {
+    return unavailablePage(linkPageLocale(request.nextUrl.pathname), 'unavailable', 30);
+  }
   const exchanged = await exchangeLink(request);
   if (exchanged) return exchanged;
   const { pathname, search } = request.nextUrl;
@@ -84,7 +91,8 @@ function negotiated(request: NextRequest, response: NextResponse, locale: Locale
       path: '/',
       maxAge: LOCALE_COOKIE_MAX_AGE_SECONDS,
       sameSite: 'lax',
-      secure: !isLoopbackHost(request.nextUrl.hostname),
+      // Secure when the public site is https (SITE_URL), not judged by the address Next listens on.
+      secure: env().secureCookies,
     });
   }
   return response;

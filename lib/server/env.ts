@@ -53,6 +53,14 @@ const schema = z
     CHECKOUT_RATE_LIMITS: optional(
       z.string().regex(/^\d{1,6}\/\d{1,6}$/, 'must be "<per session>/<per IP>", e.g. 10/30'),
     ).default('10/30'),
+    // Link exchanges (GET /pay?t=…) per minute per client IP.
+    LINK_RATE_LIMIT: optional(z.coerce.number().int().min(1).max(1_000_000)).default(20),
+    // How many reverse proxies in front of `next start` append to X-Forwarded-For; the client is
+    // the address the outermost of them saw. 0: the socket's peer (no proxy; the header is ignored).
+    TRUSTED_PROXY_HOPS: optional(z.coerce.number().int().min(0).max(10)).default(0),
+    // Bearer token for GET /api/metrics from other hosts (loopback needs none); ≥ 16 characters.
+    METRICS_TOKEN: optional(z.string().min(16, 'must be at least 16 characters long')),
+    LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).default('info'),
   })
   .transform((env) => ({ ...env, SITE_URL: env.SITE_URL ?? `http://localhost:${env.PORT}` }))
   .superRefine((env, ctx) => {
@@ -93,14 +101,20 @@ const schema = z
       }
     }
   })
-  .transform((env) => ({
-    ...env,
-    RECONCILE_INTERVAL_SECONDS:
-      env.RECONCILE_INTERVAL_SECONDS ??
-      ((env.APP_ENV ? env.APP_ENV === 'production' : !isLoopbackHost(new URL(env.SITE_URL).hostname)) ? 300 : 0),
-    SITE_URL: env.SITE_URL.replace(/\/+$/, ''),
-    isProduction: env.APP_ENV ? env.APP_ENV === 'production' : !isLoopbackHost(new URL(env.SITE_URL).hostname),
-  }));
+  .transform((env) => {
+    const site = new URL(env.SITE_URL);
+    const isProduction = env.APP_ENV ? env.APP_ENV === 'production' : !isLoopbackHost(site.hostname);
+    return {
+      ...env,
+      RECONCILE_INTERVAL_SECONDS: env.RECONCILE_INTERVAL_SECONDS ?? (isProduction ? 300 : 0),
+      SITE_URL: env.SITE_URL.replace(/\/+$/, ''),
+      isProduction,
+      /** The public origin browsers see: the only one a state-changing request may come from. */
+      siteOrigin: site.origin,
+      /** Cookies are Secure (and the session one `__Host-`) when the public site is https, whatever `next start` listens on. */
+      secureCookies: site.protocol === 'https:',
+    };
+  });
 
 export type Env = z.infer<typeof schema>;
 
@@ -120,4 +134,9 @@ let cached: Env | undefined;
 export function env(): Env {
   cached ??= parseEnv(process.env);
   return cached;
+}
+
+/** Reads process.env again on the next env() call (tests that change a variable). */
+export function reloadEnv(): void {
+  cached = undefined;
 }

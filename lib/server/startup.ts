@@ -1,6 +1,5 @@
 import 'server-only';
 import { env, EnvError } from '@/lib/server/env';
-import { openDatabase } from '@/lib/server/db';
 import { startGrantDeliverer } from '@/lib/server/payments/grant-delivery';
 import { paylinkSecret } from '@/lib/server/session/secret';
 import { allGateways } from '@/lib/server/payments/registry';
@@ -8,6 +7,11 @@ import { startReconciler } from '@/lib/server/payments/reconcile';
 import { logReviewQueueSize } from '@/lib/server/payments/review-queue';
 import { markServerOwnsPglite } from '@/lib/server/db/owner';
 import { linkUrl } from '@/lib/server/links';
+import { installServerHooks } from '@/lib/server/http/server-hooks';
+import { log } from '@/lib/server/observability/log';
+import { reportOutboxDepth } from '@/lib/server/observability/metrics';
+import { outboxDepth } from '@/lib/server/ledger/outbox';
+import { ledgerSql, openDatabase } from '@/lib/server/db';
 
 const GRANT_DELIVERY_INTERVAL_MS = 5_000;
 
@@ -15,6 +19,9 @@ const GRANT_DELIVERY_INTERVAL_MS = 5_000;
  * Runs once when the server starts: configuration is validated (a bad variable stops the start
  * with its name), the database is opened, migrated and — outside production — seeded, and working
  * demo links are printed so `npm start` leads straight to a payable page.
+ * A database that cannot be opened (data directory, server down) does not stop the start: the
+ * server then answers 503 (health, pages, API) or VNPay `99`, and every request tries the
+ * database again, so it recovers by itself once it is back. Only a bad configuration stops it.
  */
 export async function onServerStart(): Promise<void> {
   let config: ReturnType<typeof env>;
@@ -23,33 +30,39 @@ export async function onServerStart(): Promise<void> {
   } catch (error) {
     // A misconfigured server must not half-run: say which variable is wrong, then stop.
     if (error instanceof EnvError) {
-      console.error(error.message);
+      log().fatal(error.message);
       process.exit(1);
     }
     throw error;
   }
-  paylinkSecret();
-  const { seeded } = await openDatabase();
-  // The operator commands refuse to open this PGlite directory a second time while we own it.
-  markServerOwnsPglite();
-  const ledger = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.DATA_DIR}/pglite`;
-  console.log(`[quorum] ledger: ${ledger}${seeded ? ', demo data seeded' : ''}`);
-  console.log(
-    `[quorum] account directory: ${config.CHAT_BACKEND_URL ? `chat backend at ${config.CHAT_BACKEND_URL}` : 'embedded'}`,
-  );
+  installServerHooks(config.TRUSTED_PROXY_HOPS);
   // Grants left undelivered (directory down, or a restart mid-delivery) go out without anyone asking.
   startGrantDeliverer(GRANT_DELIVERY_INTERVAL_MS);
-  console.log(
-    `[quorum] gateways: ${allGateways.map((gateway) => `${gateway.id} ${gateway.mode() ?? 'not offered'}`).join(', ')}`,
-  );
   // Lost callbacks are recovered by asking the gateways (PRODUCT §8); off by default outside production.
+  // Both timers retry every round, so a database that is down now is picked up when it comes back.
   startReconciler(config.RECONCILE_INTERVAL_SECONDS * 1000);
-  console.log(
-    `[quorum] reconciliation: ${config.RECONCILE_INTERVAL_SECONDS ? `every ${config.RECONCILE_INTERVAL_SECONDS} s` : 'off (npm run reconcile)'}`,
-  );
+  reportOutboxDepth(async () => outboxDepth(await ledgerSql()));
+  const ledger = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.DATA_DIR}/pglite`;
+  const directory = config.CHAT_BACKEND_URL ? `chat backend at ${config.CHAT_BACKEND_URL}` : 'embedded';
+  try {
+    paylinkSecret();
+    const { seeded } = await openDatabase();
+    // The operator commands refuse to open this PGlite directory a second time while we own it.
+    markServerOwnsPglite();
+    const gateways = Object.fromEntries(allGateways.map((gateway) => [gateway.id, gateway.mode() ?? 'not offered']));
+    const reconciliation = config.RECONCILE_INTERVAL_SECONDS
+      ? `every ${config.RECONCILE_INTERVAL_SECONDS} s`
+      : 'off (npm run reconcile)';
+    log().info({ ledger, directory, seeded, gateways, reconciliation }, 'ready');
+  } catch (error) {
+    log().error({ err: error, ledger }, 'ledger unavailable at start: answering 503 until it is back');
+    return;
+  }
   const review = await logReviewQueueSize('start');
-  if (review) console.warn(`[review] ${review} order(s) need review: npm run orders -- list --status needs_review`);
+  if (review) log().warn({ reviewQueue: review }, 'orders need review: npm run orders -- list --status needs_review');
   if (config.isProduction) return;
+  // For the person who typed `npm start` (never in production): links that carry a token, so
+  // they go to the terminal, not into the structured log.
   const pay = await linkUrl({ plt: 'telegram', sub: '1001', team: '-1002001', aud: 'pay' }, 'en');
   const team = await linkUrl({ plt: 'telegram', sub: '1001', team: '-1002001', aud: 'team' }, 'en');
   console.log(`[quorum] demo pay link (alice, team Acme Growth, valid 24 h):\n  ${pay}`);

@@ -47,9 +47,10 @@ describe.each(storeKinds)('the pay page on %s', (kind) => {
   });
 
   it('health answers 200 while the store answers and 503 when it does not', async () => {
-    expect((await health()).status).toBe(200);
+    const request = () => new Request('http://localhost:3000/api/health');
+    expect((await health(request())).status).toBe(200);
     installDatabase(Promise.reject(new Error('down')));
-    const down = await health();
+    const down = await health(request());
     expect(down.status).toBe(503);
     expect(await down.json()).toEqual({ status: 'unavailable' });
     installDatabase(Promise.resolve(store()));

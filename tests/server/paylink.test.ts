@@ -5,6 +5,9 @@ import { mintPaylink, verifyPaylink } from '@/lib/server/session/paylink';
 import { openSession } from '@/lib/server/session/session';
 import { paylinkSecret } from '@/lib/server/session/secret';
 import { installDatabase } from '@/lib/server/db';
+import { forgetAvailability } from '@/lib/server/availability';
+import { exchangeLink } from '@/lib/server/session/link-exchange';
+import { randomUUID } from 'node:crypto';
 import { useTestStore } from '../support/stores';
 
 const claims = { plt: 'telegram', sub: '1001', team: '-1002001', aud: 'pay' } as const;
@@ -34,9 +37,10 @@ describe('pay links', () => {
     });
   });
 
-  it('uses a Secure __Host- cookie outside localhost', async () => {
+  it('uses a plain, non-Secure cookie name while SITE_URL is http (the request host does not decide)', async () => {
     const response = await open(`https://quorum.example/pay?t=${await mintPaylink(claims)}`);
-    expect(response.headers.get('set-cookie')).toMatch(/^__Host-quorum-pay=.*Secure/i);
+    expect(response.headers.get('set-cookie')).toMatch(/^quorum-pay=/);
+    expect(response.headers.get('set-cookie')).not.toMatch(/Secure/i);
   });
 
   const now = Math.floor(Date.now() / 1000);
@@ -129,15 +133,83 @@ describe('pay links', () => {
     expect(borrowed.headers.get('set-cookie')).toMatch(/quorum-pay=;.*Max-Age=0/i);
   });
 
-  it('refuses a link, rather than failing, when the store cannot record its use', async () => {
-    const token = await mintPaylink(claims);
+  it('answers a translated 503 on /pay and /team, link or not, while the store is down (issue 12 §4)', async () => {
     const down = Promise.reject(new Error('database is down'));
     down.catch(() => undefined); // read later, by the proxy
     installDatabase(down);
-    const response = await open(`http://localhost:3000/pay?t=${token}`);
+    forgetAvailability();
+    const response = await open(`http://localhost:3000/vi/pay?t=${await mintPaylink(claims)}`);
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toMatch(/^\d+$/);
+    const html = await response.text();
+    expect(html).toContain('<html lang="vi"');
+    expect(html).toContain('Tạm thời không khả dụng');
+    expect(html).toContain('href="/vi"');
+    expect((await open('http://localhost:3000/team')).status).toBe(503);
+    // Back up: the next request after the reuse window is served normally.
+    installDatabase(Promise.resolve(store()));
+    forgetAvailability();
+    expect((await open(`http://localhost:3000/pay?t=${await mintPaylink(claims)}`)).status).toBe(303);
+  });
+
+  it('refuses a link, rather than failing, when the store fails while recording its use', async () => {
+    const token = await mintPaylink(claims);
+    const down = Promise.reject(new Error('database is down'));
+    down.catch(() => undefined); // read later, by the exchange
+    installDatabase(down);
+    const response = (await exchangeLink(
+      new NextRequest(`http://localhost:3000/pay?t=${token}`, { headers: { 'sec-fetch-dest': 'document' } }),
+    ))!;
     expect(response.status).toBe(303);
     expect(response.headers.get('set-cookie')).toMatch(/quorum-pay=;.*Max-Age=0/i);
     installDatabase(Promise.resolve(store()));
+  });
+
+  it('refuses a token typed as something other than a JWT (RFC 8725 explicit typing)', async () => {
+    const token = await new SignJWT({ plt: 'telegram', jti: randomUUID() })
+      .setProtectedHeader({ alg: 'HS256', typ: 'session+jwt' })
+      .setSubject('1001')
+      .setAudience('pay')
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(paylinkSecret());
+    expect(await verifyPaylink(token, 'pay')).toEqual({ ok: false, reason: 'claims' });
+    const untyped = await new SignJWT({ plt: 'telegram', jti: randomUUID() })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('1001')
+      .setAudience('pay')
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(paylinkSecret());
+    expect((await verifyPaylink(untyped, 'pay')).ok).toBe(true);
+  });
+
+  it('refuses a token issued in the future (beyond the 30 s clock tolerance)', async () => {
+    const future = new Date(Date.now() + 3600_000);
+    const token = await mintPaylink(claims, { now: future });
+    expect(await verifyPaylink(token, 'pay')).toEqual({ ok: false, reason: 'claims' });
+    expect((await verifyPaylink(await mintPaylink(claims, { now: new Date(Date.now() + 20_000) }), 'pay')).ok).toBe(
+      true,
+    );
+  });
+
+  it('rate-limits link exchanges per client address: a translated 429 with Retry-After (security.md A1)', async () => {
+    const from = (ip: string) =>
+      proxy(
+        new NextRequest(`http://localhost:3000/pay?t=${encodeURIComponent('not.a.jwt')}`, {
+          headers: { 'sec-fetch-dest': 'document', 'x-forwarded-for': ip },
+        }),
+      );
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i += 1) statuses.push((await from('198.51.100.20')).status);
+    expect(statuses.slice(0, 20).every((s) => s === 303)).toBe(true);
+    const limited = await from('198.51.100.20');
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await limited.text()).toMatch(/<html lang="en"[\s\S]*Too many attempts/);
+    // Another client is unaffected, and a spoofed left-hand entry does not choose the bucket.
+    expect((await from('198.51.100.21')).status).toBe(303);
+    expect((await from('6.6.6.6, 198.51.100.20')).status).toBe(429);
   });
 
   it('does not accept the session cookie of one audience for another', async () => {

@@ -5,6 +5,8 @@ import { migrate } from '@/lib/server/db/migrations';
 import { openPglite, openPostgres, type Sql } from '@/lib/server/db/sql';
 import { installDatabase, type Database } from '@/lib/server/db';
 import { installDirectory, type AccountDirectory } from '@/lib/server/directory';
+import { forgetAvailability } from '@/lib/server/availability';
+import { resetRateLimits } from '@/lib/server/http/rate-limit';
 
 /**
  * The databases every money-path suite runs against: PGlite always, and a real PostgreSQL server
@@ -61,6 +63,8 @@ export function useTestStore(kind: 'pglite' | 'postgres'): () => TestStore {
     await resetTestStore(current!.sql);
     installDatabase(Promise.resolve(current!));
     installDirectory(undefined);
+    forgetAvailability();
+    resetRateLimits();
   });
   afterAll(async () => {
     installDatabase(undefined);

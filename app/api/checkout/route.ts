@@ -5,6 +5,7 @@ import { apiError } from '@/lib/server/http/api-error';
 import { readJsonBody } from '@/lib/server/http/guards';
 import { sessionRoute } from '@/lib/server/http/session-route';
 import { otherMethods } from '@/lib/server/http/methods';
+import { metrics } from '@/lib/server/observability/metrics';
 
 /** A checkout body is a few dozen bytes; anything near this is not one. */
 const MAX_BODY_BYTES = 4096;
@@ -35,6 +36,7 @@ export const POST = sessionRoute(
       clientIp,
       now: new Date(),
     });
+    metrics().checkouts.inc({ gateway: selection.data.gateway, outcome: result.ok ? 'created' : result.code });
     if (!result.ok) return apiError(result.code, locale, { limits: result.limits });
     return NextResponse.json(result.start, { headers: { 'Cache-Control': 'no-store' } });
   },

@@ -3,6 +3,7 @@ import { ledgerSql } from '@/lib/server/db';
 import { accountDirectory } from '@/lib/server/directory';
 import { env } from '@/lib/server/env';
 import { otherMethods } from '@/lib/server/http/methods';
+import { log, requestLog } from '@/lib/server/observability/log';
 
 export const dynamic = 'force-dynamic';
 
@@ -12,11 +13,11 @@ const noStore = { 'Cache-Control': 'no-store' };
  * 200 when the ledger answers, 503 otherwise; never any detail about why. In webhook mode the body
  * also says whether the chat backend answers — the site keeps serving while it is down.
  */
-export async function GET() {
+export async function GET(request?: Request) {
   try {
     await (await ledgerSql()).query('SELECT 1');
   } catch (error) {
-    console.error('[health] the ledger did not answer', error);
+    (request ? requestLog(request) : log()).error({ err: error }, 'health: the ledger did not answer');
     return NextResponse.json({ status: 'unavailable' }, { status: 503, headers: noStore });
   }
   if (!env().CHAT_BACKEND_URL) return NextResponse.json({ status: 'ok' }, { headers: noStore });

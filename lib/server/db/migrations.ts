@@ -213,6 +213,15 @@ export const migrations: readonly string[] = [
   ALTER TABLE subscriptions ADD COLUMN checked_at timestamptz;
   CREATE INDEX subscriptions_running ON subscriptions (gateway, id) WHERE status = 'ACTIVE';
   `,
+  // Rate-limit buckets shared by every instance (lib/server/http/rate-limit.ts): the layout
+  // rate-limiter-flexible's RateLimiterPostgres reads and writes; expire is epoch milliseconds.
+  `
+  CREATE TABLE rate_limit_buckets (
+    key    varchar(255) PRIMARY KEY,
+    points integer NOT NULL DEFAULT 0,
+    expire bigint
+  );
+  `,
 ];
 
 export async function migrate(sql: Sql): Promise<void> {

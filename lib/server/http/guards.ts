@@ -1,18 +1,20 @@
 import 'server-only';
-import { isIP } from 'node:net';
-import type { NextRequest } from 'next/server';
 import { negotiateLocale } from '@/lib/i18n/negotiate';
+import { env } from '@/lib/server/env';
+import { forwardedChainClient } from './forwarded';
 import type { Locale } from '@/lib/i18n/locales';
 
 /**
  * A state-changing request must come from this site's own pages. Browsers say where a request
  * comes from (Sec-Fetch-Site, Origin); a request that says nothing of either is refused too.
+ * The origin is SITE_URL's: behind a reverse proxy, the address `next start` listens on is not
+ * the one browsers see.
  */
-export function isSameOrigin(request: NextRequest): boolean {
+export function isSameOrigin(request: Request): boolean {
   const site = request.headers.get('sec-fetch-site');
   if (site !== null) return site === 'same-origin';
   const origin = request.headers.get('origin');
-  return origin !== null && origin === request.nextUrl.origin;
+  return origin !== null && origin === env().siteOrigin;
 }
 
 export type BodyResult =
@@ -48,17 +50,20 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
 }
 
 /**
- * The client's address as `next start` saw it: the last X-Forwarded-For hop is the one Next
- * itself appended, so a client cannot pick its own rate-limit bucket by sending the header.
+ * The client's address: X-Forwarded-For ends with the socket's peer (server-hooks appends it to
+ * whatever the client sent) and each of the TRUSTED_PROXY_HOPS proxies in front added the address
+ * it saw, so a client cannot choose its rate-limit bucket or the address sent to a gateway.
  */
-export function clientIp(request: Request): string {
-  const hops = (request.headers.get('x-forwarded-for') ?? '')
-    .split(',')
-    .map((h) => h.trim())
-    .filter(Boolean);
-  const last = (hops.at(-1) ?? '').replace(/^::ffff:/, '');
-  if (last === '::1' || !isIP(last)) return '127.0.0.1';
-  return last;
+export function clientIp(request: Request, hops = env().TRUSTED_PROXY_HOPS): string {
+  const ip = forwardedChainClient(request.headers.get('x-forwarded-for'), hops);
+  // VNPay wants an IPv4-looking address; a request with no address at all (in-process) is local.
+  return ip === null || ip === '::1' ? '127.0.0.1' : ip;
+}
+
+/** True only for a request whose client address (as clientIp derives it) is this machine. */
+export function isLoopbackClient(request: Request): boolean {
+  const ip = forwardedChainClient(request.headers.get('x-forwarded-for'), env().TRUSTED_PROXY_HOPS);
+  return ip !== null && (ip === '::1' || /^127\./.test(ip));
 }
 
 /** The page sends its own locale as Accept-Language, so API errors come back in the page's language. */

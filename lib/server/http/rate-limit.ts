@@ -1,6 +1,13 @@
 import 'server-only';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import {
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 import { env } from '@/lib/server/env';
+import { ledgerSql, type Sql } from '@/lib/server/db';
+import { metrics } from '@/lib/server/observability/metrics';
 
 /**
  * Team API calls per minute per session / per client IP. An admin adding a list of colleagues by
@@ -10,34 +17,88 @@ const TEAM_CALLS_PER_SESSION = 60;
 const TEAM_CALLS_PER_IP = 120;
 
 /**
- * Per-process limits (one `next start`); several instances would need the shared store
- * (rate-limiter-flexible has a PostgreSQL backend). Keys are a session subject or a client IP.
+ * The site's rate limits. With DATABASE_URL the counts live in the ledger's PostgreSQL database
+ * (table rate_limit_buckets, one migration set), so every `next start` behind the load balancer
+ * shares them; otherwise (one process) in memory. Should the database stop answering, each
+ * instance falls back to its own in-memory count (the library's insurance limiter) rather than
+ * refusing everyone or letting everyone through.
  */
-const makeLimiters = () => {
+const limits = () => {
   const [perSession = 10, perIp = 30] = env().CHECKOUT_RATE_LIMITS.split('/').map(Number);
   return {
-    checkoutPerSession: new RateLimiterMemory({ points: perSession, duration: 60 }),
-    checkoutPerIp: new RateLimiterMemory({ points: perIp, duration: 60 }),
-    teamPerSession: new RateLimiterMemory({ points: TEAM_CALLS_PER_SESSION, duration: 60 }),
-    teamPerIp: new RateLimiterMemory({ points: TEAM_CALLS_PER_IP, duration: 60 }),
+    checkoutPerSession: { points: perSession, duration: 60 },
+    checkoutPerIp: { points: perIp, duration: 60 },
+    linkPerIp: { points: env().LINK_RATE_LIMIT, duration: 60 },
+    teamPerSession: { points: TEAM_CALLS_PER_SESSION, duration: 60 },
+    teamPerIp: { points: TEAM_CALLS_PER_IP, duration: 60 },
   };
 };
-let limiters: ReturnType<typeof makeLimiters> | undefined;
-export type RateLimitBucket = keyof ReturnType<typeof makeLimiters>;
+export type RateLimitBucket = keyof ReturnType<typeof limits>;
+type Limiters = Record<RateLimitBucket, RateLimiterAbstract>;
+
+/** What RateLimiterPostgres calls on a `client`: node-postgres's query({text, values}), over the ledger's pool. */
+type QueryClient = { query(q: { text: string; values?: unknown[] }): Promise<{ rows: unknown[]; rowCount: number }> };
+
+function ledgerClient(sql: () => Promise<Sql>): QueryClient {
+  return { query: async ({ text, values }) => (await sql()).query(text, values) };
+}
+
+function makeLimiters(shared: QueryClient | null): Limiters {
+  const entries = Object.entries(limits()).map(([name, { points, duration }]) => {
+    const memory = new RateLimiterMemory({ points, duration, keyPrefix: name });
+    if (!shared) return [name, memory];
+    return [
+      name,
+      new RateLimiterPostgres({
+        storeClient: shared,
+        storeType: 'client',
+        tableName: 'rate_limit_buckets',
+        tableCreated: true, // by the ledger's migrations
+        keyPrefix: name,
+        points,
+        duration,
+        insuranceLimiter: memory,
+      }),
+    ];
+  });
+  return Object.fromEntries(entries) as Limiters;
+}
+
+let state: { limiters: Limiters; shared: QueryClient | null } | undefined;
+
+function current() {
+  if (!state) {
+    const shared = env().DATABASE_URL ? ledgerClient(ledgerSql) : null;
+    state = { limiters: makeLimiters(shared), shared };
+  }
+  return state;
+}
+
+/**
+ * Counts in `sql`'s rate_limit_buckets (null: in memory), every count afresh. Tests call it; the
+ * server uses the ledger's database when DATABASE_URL is set.
+ */
+export function configureRateLimits(sql: Sql | null): void {
+  const shared = sql ? ledgerClient(async () => sql) : null;
+  state = { limiters: makeLimiters(shared), shared };
+}
 
 /** Forgets every count (tests start each case from a clean minute). */
 export function resetRateLimits(): void {
-  limiters = makeLimiters();
+  state = state ? { ...state, limiters: makeLimiters(state.shared) } : undefined;
 }
 
 /** Consumes one point from each named bucket; the seconds to wait when any is exhausted, else null. */
 export async function rateLimit(buckets: Array<[RateLimitBucket, string]>): Promise<number | null> {
-  limiters ??= makeLimiters();
+  const { limiters } = current();
   for (const [name, key] of buckets) {
     try {
       await limiters[name].consume(key);
     } catch (rejection) {
-      if (rejection instanceof RateLimiterRes) return Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+      if (rejection instanceof RateLimiterRes) {
+        metrics().rateLimited.inc({ limit: name });
+        return Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+      }
       throw rejection;
     }
   }

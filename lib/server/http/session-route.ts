@@ -5,6 +5,7 @@ import type { Subject } from '@/lib/server/directory';
 import type { LinkAudience } from '@/lib/server/session/paylink';
 import { payingSubject, sessionFrom } from '@/lib/server/session/session';
 import { isUnavailable } from '@/lib/server/unavailable';
+import { requestLog } from '@/lib/server/observability/log';
 import { apiError } from './api-error';
 import { clientIp, isSameOrigin, requestLocale } from './guards';
 import { rateLimit, type RateLimitBucket } from './rate-limit';
@@ -50,10 +51,10 @@ export function sessionRoute<Context = unknown>(
       return await handler({ request, subject, locale, clientIp: ip }, context as Context);
     } catch (error) {
       if (isUnavailable(error)) {
-        console.warn(`[api] ${request.nextUrl.pathname}: a dependency is unavailable`, error);
+        requestLog(request).warn({ err: error, path: request.nextUrl.pathname }, 'a dependency is unavailable');
         return apiError('service_unavailable', locale, { retryAfterSeconds: UNAVAILABLE_RETRY_SECONDS });
       }
-      console.error(`[api] ${request.nextUrl.pathname} failed`, error);
+      requestLog(request).error({ err: error, path: request.nextUrl.pathname }, 'route failed');
       return apiError('server_error', locale);
     }
   };

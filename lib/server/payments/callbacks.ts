@@ -2,6 +2,8 @@ import 'server-only';
 import type { PaymentOutcome } from '@/lib/server/ledger/types';
 import type { CallbackInput, GatewayReply, PaymentGateway } from './gateway';
 import { settlePayment } from './settle';
+import { log } from '@/lib/server/observability/log';
+import { metrics } from '@/lib/server/observability/metrics';
 
 /**
  * Every gateway's server-to-server callback, one way (payments.md §5): authenticate on the bytes
@@ -13,23 +15,33 @@ export async function receiveCallback(
   input: CallbackInput,
   now = new Date(),
 ): Promise<GatewayReply> {
+  const reqId = input.headers.get('x-request-id');
+  const logger = log().child({ gateway: gateway.id, ...(reqId ? { reqId } : {}) });
+  const count = (outcome: string) => metrics().callbacks.inc({ gateway: gateway.id, outcome });
   try {
     const verified = await gateway.verifyCallback(input);
     if (!verified.ok) {
-      console.warn(`[${gateway.id}] callback rejected: ${verified.reason}`);
+      logger.warn({ reason: verified.reason }, 'callback rejected');
+      count(`rejected_${verified.reason}`);
       return gateway.answer({ kind: 'rejected', reason: verified.reason });
     }
-    if (verified.events.length === 0) return gateway.answer({ kind: 'ignored' });
+    if (verified.events.length === 0) {
+      count('ignored');
+      return gateway.answer({ kind: 'ignored' });
+    }
     let outcome: PaymentOutcome = 'already_confirmed';
     for (const event of verified.events) {
       outcome = await settlePayment({ ...event, now });
-      console.info(
-        `[${gateway.id}] callback order=${event.orderId} txn=${event.transactionId} code=${event.resultCode} outcome=${outcome}`,
+      logger.info(
+        { order: event.orderId, txn: event.transactionId, code: event.resultCode, outcome },
+        'callback settled',
       );
+      count(outcome);
     }
     return gateway.answer({ kind: 'settled', outcome });
   } catch (error) {
-    console.error(`[${gateway.id}] callback failed`, error);
+    logger.error({ err: error }, 'callback failed');
+    count('error');
     return gateway.answer({ kind: 'error' });
   }
 }

@@ -8,6 +8,8 @@ import {
   markDelivered,
   type LeasedGrant,
 } from '@/lib/server/ledger/outbox';
+import { log } from '@/lib/server/observability/log';
+import { metrics } from '@/lib/server/observability/metrics';
 
 /** Retry delays double from 2 s up to 10 min, with full jitter so a recovering backend is not stampeded. */
 const FIRST_RETRY_MS = 2_000;
@@ -31,7 +33,7 @@ export async function deliverGrant(orderId: string, now = new Date()): Promise<D
     const leased = await leaseGrant(sql, orderId, now);
     return leased ? await deliver(leased, now) : 'not_due';
   } catch (error) {
-    console.error(`[outbox] could not deliver the grant of order ${orderId}`, error);
+    log().error({ err: error, order: orderId }, 'outbox: could not deliver a grant');
     return 'retry_later';
   }
 }
@@ -57,12 +59,13 @@ async function deliver({ grant, attempts }: LeasedGrant, now: Date): Promise<Del
     // A grant for an account or team the directory no longer knows stays in the outbox for an operator.
     if (result.status === 'not_found') throw new Error('the directory does not know this account or team');
     await markDelivered(sql, grant.orderId, new Date());
-    console.info(`[outbox] grant ${grant.orderId} ${result.status}`);
+    metrics().grants.inc({ status: result.status });
+    log().info({ order: grant.orderId, status: result.status }, 'outbox: grant delivered');
     return 'delivered';
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     await markAttemptFailed(sql, grant.orderId, new Date(now.getTime() + retryDelayMs(attempts)), message);
-    console.warn(`[outbox] grant ${grant.orderId} attempt ${attempts + 1} failed: ${message}`);
+    log().warn({ order: grant.orderId, attempt: attempts + 1, error: message }, 'outbox: grant delivery failed');
     return 'retry_later';
   }
 }
@@ -83,9 +86,9 @@ export function startGrantDeliverer(intervalMs: number): void {
     running = true;
     deliverDueGrants()
       .then(({ delivered, failed }) => {
-        if (delivered || failed) console.info(`[outbox] delivered ${delivered}, ${failed} to retry`);
+        if (delivered || failed) log().info({ delivered, failed }, 'outbox: delivery round');
       })
-      .catch((error: unknown) => console.error('[outbox] delivery round failed', error))
+      .catch((error: unknown) => log().error({ err: error }, 'outbox: delivery round failed'))
       .finally(() => (running = false));
   };
   holder[timerSlot] = setInterval(tick, intervalMs);

@@ -4,6 +4,7 @@ import { ledgerSql } from '@/lib/server/db';
 import { findOrder } from '@/lib/server/ledger/orders';
 import { orderResult, payResultQuery } from '@/lib/shared/pay-result';
 import type { CallbackInput, PaymentGateway } from './gateway';
+import { log } from '@/lib/server/observability/log';
 
 /**
  * Where the browser goes after any gateway: the *stored* state of the order, in the payer's
@@ -28,7 +29,7 @@ export async function resultPathForReturn(
       search: payResultQuery(orderResult(order), order.id),
     };
   } catch (error) {
-    console.error(`[${gateway?.id ?? '?'}] return failed`, error);
+    log().error({ err: error, gateway: gateway?.id }, 'return failed');
     return failed;
   }
 }

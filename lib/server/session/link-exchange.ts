@@ -1,8 +1,12 @@
 import 'server-only';
 import { NextResponse, type NextRequest } from 'next/server';
-import { defaultLocale, localeFromPrefix } from '@/lib/i18n/locales';
+import { defaultLocale, localeFromPrefix, type Locale } from '@/lib/i18n/locales';
 import { ledgerSql } from '@/lib/server/db';
 import { claimLink } from '@/lib/server/ledger/link-claims';
+import { clientIp } from '@/lib/server/http/guards';
+import { rateLimit } from '@/lib/server/http/rate-limit';
+import { statusPage } from '@/lib/server/http/status-page';
+import { requestLog } from '@/lib/server/observability/log';
 import { sessionCookieName, sessionCookieOptions, sessionCookieValue, sessionLinkId, sealSession } from './session';
 import { verifyPaylink, type LinkAudience, type LinkClaims } from './paylink';
 
@@ -18,6 +22,12 @@ export function linkAudienceOf(pathname: string): LinkAudience | null {
   return page === 'pay' || page === 'team' ? page : null;
 }
 
+/** The locale a `/pay` or `/team` path is in (its prefix; English when unprefixed). */
+export function linkPageLocale(pathname: string): Locale {
+  const prefix = pathname.split('/').filter(Boolean)[0] ?? '';
+  return localeFromPrefix(prefix) ?? defaultLocale;
+}
+
 /**
  * `GET /pay?t=…`: trades the link's token for a session cookie and sends the browser to the same
  * URL without `t`, so the token is gone from the address bar, history and any later Referer.
@@ -25,11 +35,14 @@ export function linkAudienceOf(pathname: string): LinkAudience | null {
  * Links are single-use: a second browser opening one gets `failed0`; the browser that opened it
  * first (its session came from this very link) may open it again.
  */
-export async function exchangeLink(request: NextRequest): Promise<NextResponse | null> {
+export async function exchangeLink(request: NextRequest): Promise<Response | null> {
   const token = request.nextUrl.searchParams.get('t');
   if (token === null) return null;
   const audience = linkAudienceOf(request.nextUrl.pathname);
   if (!audience) return null;
+  // Per client address: guessing or replaying links in bulk gets a 429 long before it gets far.
+  const wait = await rateLimit([['linkPerIp', clientIp(request)]]);
+  if (wait) return statusPage(linkPageLocale(request.nextUrl.pathname), 'rate_limited', wait);
 
   const target = request.nextUrl.clone();
   target.searchParams.delete('t');
@@ -37,14 +50,14 @@ export async function exchangeLink(request: NextRequest): Promise<NextResponse |
   response.headers.set('Referrer-Policy', 'no-referrer');
   response.headers.set('Cache-Control', 'no-store');
 
-  const options = sessionCookieOptions(request.nextUrl.hostname);
+  const options = sessionCookieOptions();
   const name = sessionCookieName(audience, options.secure);
   const verdict = await verifyPaylink(token, audience);
   const refusal = verdict.ok ? await reuseRefusal(request, verdict.claims, verdict.expiresAt) : verdict.reason;
   if (verdict.ok && !refusal) {
     response.cookies.set(name, await sealSession(verdict.claims), options);
   } else {
-    console.warn(`[paylink] refused a ${audience} link: ${refusal}`);
+    requestLog(request).warn({ audience, reason: refusal }, 'link refused');
     response.cookies.set(name, '', { ...options, maxAge: 0 });
   }
   return response;
@@ -61,7 +74,7 @@ async function reuseRefusal(
     return first ? null : 'replayed';
   } catch (error) {
     // Fail closed: without the store nobody can tell a first use from a replay (nor show the page).
-    console.error('[paylink] could not record a link use', error);
+    requestLog(request).error({ err: error }, 'could not record a link use');
     return 'store';
   }
 }

@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import { errors, jwtVerify, SignJWT } from 'jose';
+import { decodeProtectedHeader, errors, jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
 import { platforms } from '@/lib/config/site';
 import { signingKey } from './secret';
@@ -23,20 +23,28 @@ export type LinkVerdict =
 const MAX_TOKEN_LENGTH = 4096;
 export const DEFAULT_LINK_LIFETIME_SECONDS = 24 * 3600;
 
+const CLOCK_TOLERANCE_SECONDS = 30;
+/** RFC 8725 §3.11 explicit typing: a link is a plain JWT; a token typed as anything else is another kind of token. */
+const LINK_TYPES = new Set(['jwt', 'application/jwt']);
+
 /**
  * Verifies a link for one audience. Only HS256 is accepted (so `alg: none` and algorithm
- * confusion are out), `exp` is required, and every claim is checked against the schema.
+ * confusion are out), `exp` is required, a `typ` other than JWT is refused, an `iat` in the
+ * future is refused (nobody can have issued it yet), and every claim is checked against the schema.
  */
 export async function verifyPaylink(token: string, audience: LinkAudience, now = new Date()): Promise<LinkVerdict> {
   if (!token || token.length > MAX_TOKEN_LENGTH) return { ok: false, reason: 'malformed' };
   try {
+    const { typ } = decodeProtectedHeader(token);
+    if (typ !== undefined && !LINK_TYPES.has(typ.toLowerCase())) return { ok: false, reason: 'claims' };
     const { payload } = await jwtVerify(token, signingKey('paylink'), {
       algorithms: ['HS256'],
       audience,
       requiredClaims: ['exp', 'iat', 'jti', 'sub'],
-      clockTolerance: 30,
+      clockTolerance: CLOCK_TOLERANCE_SECONDS,
       currentDate: now,
     });
+    if ((payload.iat ?? 0) > now.getTime() / 1000 + CLOCK_TOLERANCE_SECONDS) return { ok: false, reason: 'claims' };
     const claims = linkClaims.safeParse(payload);
     if (!claims.success) return { ok: false, reason: 'claims' };
     // `exp` is required above, so jose has checked it is a number.

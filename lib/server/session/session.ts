@@ -1,6 +1,6 @@
 import 'server-only';
 import { jwtVerify, SignJWT } from 'jose';
-import { isLoopbackHost } from '@/lib/shared/loopback';
+import { env } from '@/lib/server/env';
 import { linkClaims, type LinkAudience, type LinkClaims } from './paylink';
 import { signingKey } from './secret';
 import type { Subject } from '@/lib/server/directory';
@@ -11,13 +11,14 @@ import type { Subject } from '@/lib/server/directory';
  */
 export const SESSION_LIFETIME_SECONDS = 12 * 3600;
 
-/** `__Host-` pins the cookie to this origin, path `/`, Secure; a plain name on http://localhost. */
+/** `__Host-` pins the cookie to this origin, path `/`, Secure; a plain name when SITE_URL is http. */
 export function sessionCookieName(audience: LinkAudience, secure: boolean): string {
   return `${secure ? '__Host-' : ''}quorum-${audience}`;
 }
 
-export function sessionCookieOptions(hostname: string) {
-  const secure = !isLoopbackHost(hostname);
+/** Flags follow SITE_URL's scheme: behind a TLS-terminating proxy `next start` itself sees plain http. */
+export function sessionCookieOptions() {
+  const secure = env().secureCookies;
   return { httpOnly: true, sameSite: 'lax' as const, secure, path: '/', maxAge: SESSION_LIFETIME_SECONDS };
 }
 

@@ -1,0 +1,105 @@
+import 'server-only';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/**
+ * The metrics GET /api/metrics serves (Prometheus text). One registry per process, kept on
+ * globalThis because pages, route handlers and instrumentation may each bundle this module.
+ * Gauges whose value lives elsewhere (outbox depth, breaker state) read it at scrape time from
+ * a source the owning module registers, so no code has to remember to update them.
+ */
+export type BreakerState = 'closed' | 'half_open' | 'open';
+const breakerValue: Record<BreakerState, number> = { closed: 0, half_open: 1, open: 2 };
+
+interface Sources {
+  outboxDepth?: () => Promise<number> | number;
+  breakers: Map<string, () => BreakerState>;
+}
+
+function create() {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'quorum_' });
+  const sources: Sources = { breakers: new Map() };
+  return {
+    registry,
+    sources,
+    httpRequests: new Counter({
+      name: 'quorum_http_requests_total',
+      help: 'HTTP requests answered, by method, route group and status code',
+      labelNames: ['method', 'route', 'status'] as const,
+      registers: [registry],
+    }),
+    httpDuration: new Histogram({
+      name: 'quorum_http_request_duration_seconds',
+      help: 'Time from request to the end of the response, by method and route group',
+      labelNames: ['method', 'route'] as const,
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [registry],
+    }),
+    checkouts: new Counter({
+      name: 'quorum_checkouts_total',
+      help: 'Checkout attempts by gateway and outcome (created, or the refusal code)',
+      labelNames: ['gateway', 'outcome'] as const,
+      registers: [registry],
+    }),
+    callbacks: new Counter({
+      name: 'quorum_payment_callbacks_total',
+      help: 'Gateway callbacks (IPN, webhook) by gateway and outcome',
+      labelNames: ['gateway', 'outcome'] as const,
+      registers: [registry],
+    }),
+    grants: new Counter({
+      name: 'quorum_grants_total',
+      help: 'Grants delivered from the outbox to the account directory, by its answer (applied, or already applied)',
+      labelNames: ['status'] as const,
+      registers: [registry],
+    }),
+    rateLimited: new Counter({
+      name: 'quorum_rate_limited_total',
+      help: 'Requests refused with 429, by limit',
+      labelNames: ['limit'] as const,
+      registers: [registry],
+    }),
+    outboxDepth: new Gauge({
+      name: 'quorum_outbox_depth',
+      help: 'Grants waiting in the outbox for delivery to the account directory',
+      registers: [registry],
+      async collect() {
+        if (!sources.outboxDepth) return;
+        try {
+          this.set(await sources.outboxDepth());
+        } catch {
+          // The database is down: the scrape still answers (health says why); the last value stays.
+        }
+      },
+    }),
+    breakerState: new Gauge({
+      name: 'quorum_breaker_state',
+      help: 'Circuit breaker state per dependency: 0 closed, 1 half-open, 2 open',
+      labelNames: ['dependency'] as const,
+      registers: [registry],
+      collect() {
+        for (const [dependency, read] of sources.breakers) this.set({ dependency }, breakerValue[read()]);
+      },
+    }),
+  };
+}
+
+export type Metrics = ReturnType<typeof create>;
+const slot = Symbol.for('quorum.metrics');
+type GlobalSlot = { [slot]?: Metrics };
+
+export function metrics(): Metrics {
+  const holder = globalThis as GlobalSlot;
+  holder[slot] ??= create();
+  return holder[slot];
+}
+
+/** The outbox registers how to count its pending rows; read at every scrape. */
+export function reportOutboxDepth(source: () => Promise<number> | number): void {
+  metrics().sources.outboxDepth = source;
+}
+
+/** A circuit breaker registers how to read its state; read at every scrape. */
+export function reportBreakerState(dependency: string, read: () => BreakerState): void {
+  metrics().sources.breakers.set(dependency, read);
+}

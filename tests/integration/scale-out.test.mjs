@@ -1,0 +1,179 @@
+// Issue 12 §6 / PRODUCT §8: PostgreSQL, two `next start` instances of one build, and nginx with
+// deploy/nginx/quorum.conf. Everything is asserted through nginx, as a client would see it.
+//   node --test tests/integration/      (npm test runs it after the build; .ci/run installs nginx)
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { ipnQuery, missingPrerequisite, sessionCookie, startInstance, startNginx } from './support/cluster.mjs';
+
+// Beside the e2e server's port, so parallel checkouts of the repo (own E2E_PORT) do not collide.
+const NGINX_PORT = Number(process.env.E2E_PORT ?? 3300) + 10;
+const PORTS = [NGINX_PORT + 1, NGINX_PORT + 2];
+const PER_SESSION = 5;
+const skip = missingPrerequisite();
+if (skip && process.env.CI) throw new Error(`scale-out test cannot run in CI: ${skip}`);
+
+describe('scale-out behind nginx', { skip: skip ?? false, timeout: 240_000 }, () => {
+  const database = `quorum_it_${randomUUID().slice(0, 8)}`;
+  let admin;
+  let db;
+  let instances = [];
+  let nginx;
+  const site = `http://localhost:${NGINX_PORT}`;
+
+  before(async () => {
+    admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${database}`);
+    const url = new URL(process.env.TEST_DATABASE_URL);
+    url.pathname = `/${database}`;
+    db = new pg.Pool({ connectionString: url.href, max: 2 });
+    const env = {
+      DATABASE_URL: url.href,
+      SITE_URL: site,
+      TRUSTED_PROXY_HOPS: '1',
+      CHECKOUT_RATE_LIMITS: `${PER_SESSION}/1000`,
+      DATA_DIR: `.data-it-${database}`,
+    };
+    // One after the other: the first migrates and seeds, the second finds the schema ready.
+    instances.push(await startInstance({ port: PORTS[0], env }));
+    instances.push(await startInstance({ port: PORTS[1], env }));
+    nginx = await startNginx({ port: NGINX_PORT, upstreams: PORTS });
+  });
+
+  after(async () => {
+    nginx?.stop();
+    for (const i of instances) i.kill();
+    await db?.end();
+    await new Promise((r) => setTimeout(r, 500));
+    await admin?.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => undefined);
+    await admin?.end();
+  });
+
+  const checkout = (cookie) =>
+    fetch(`${nginx.base}/api/checkout`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        origin: site,
+        cookie,
+        'idempotency-key': randomUUID(),
+      },
+      body: JSON.stringify({ plan: 'individual_pro', period: 'period0', gateway: 'vnpay', method: 'qr' }),
+    });
+  const upstreamsOf = (path) =>
+    new Set(
+      nginx
+        .accessLog()
+        .filter((l) => l.path === path)
+        .map((l) => l.upstream),
+    );
+
+  it('serves a prerendered page from nginx’s cache (X-Cache-Status: HIT), and never /pay or /api', async () => {
+    const first = await fetch(`${nginx.base}/vi/terms`);
+    assert.equal(first.status, 200);
+    await first.text();
+    const second = await fetch(`${nginx.base}/vi/terms`);
+    assert.equal(second.headers.get('x-cache-status'), 'HIT');
+    assert.match(await second.text(), /<html lang="vi"/);
+    for (const path of ['/pay', '/vi/pay', '/api/health']) {
+      await (await fetch(`${nginx.base}${path}`)).text();
+      const again = await fetch(`${nginx.base}${path}`);
+      assert.notEqual(again.headers.get('x-cache-status'), 'HIT', path);
+      await again.text();
+    }
+  });
+
+  it('holds the per-session checkout limit across both instances', async () => {
+    const cookie = await sessionCookie({ sub: '1001', team: '-1002001' });
+    const statuses = [];
+    for (let i = 0; i < PER_SESSION + 3; i += 1) statuses.push((await checkout(cookie)).status);
+    assert.deepEqual(statuses, [...Array(PER_SESSION).fill(200), 429, 429, 429]);
+    assert.equal(upstreamsOf('/api/checkout').size, 2, 'the checkouts were spread over both instances');
+  });
+
+  it('grants once for a burst of identical IPNs split across both instances', async () => {
+    const before = (await db.query('SELECT now() AS now')).rows[0].now;
+    const response = await checkout(await sessionCookie({ plt: 'slack', sub: 'U1003' }));
+    const { redirectUrl } = await response.json();
+    const query = ipnQuery(redirectUrl, 20_000_001);
+    const replies = await Promise.all(
+      Array.from(
+        { length: 40 },
+        async () => (await (await fetch(`${nginx.base}/api/payments/vnpay/ipn?${query}`)).json()).RspCode,
+      ),
+    );
+    const count = (code) => replies.filter((c) => c === code).length;
+    assert.equal(count('00'), 1, `replies ${replies.join(',')}`);
+    assert.equal(count('02'), 39);
+    assert.equal(upstreamsOf('/api/payments/vnpay/ipn').size, 2, 'the IPNs were spread over both instances');
+    // One month granted, not two or forty.
+    const { rows } = await db.query(
+      "SELECT plan, plan_expires_at FROM accounts WHERE platform = 'slack' AND user_id = 'U1003'",
+    );
+    assert.equal(rows[0].plan, 'individual_pro');
+    const days = (rows[0].plan_expires_at - before) / 86_400_000;
+    assert.ok(days > 27 && days < 32, `expiry ${days.toFixed(1)} days ahead`);
+  });
+
+  it('loses nothing when an instance is killed in the middle of an IPN burst', async () => {
+    const redirects = [];
+    for (const sub of ['1002', '1004', '1005']) {
+      const cookie = await sessionCookie({ sub });
+      for (let i = 0; i < PER_SESSION; i += 1) {
+        const response = await checkout(cookie);
+        if (response.status === 200) redirects.push((await response.json()).redirectUrl);
+      }
+    }
+    assert.ok(redirects.length >= 10, `only ${redirects.length} orders`);
+    const queue = redirects.flatMap((u, n) => [ipnQuery(u, 30_000_000 + n), ipnQuery(u, 30_000_000 + n)]);
+    const total = queue.length;
+    const replies = [];
+    const transportErrors = [];
+    let killed = false;
+    // Like VNPay: a callback that got no valid answer (connection cut, 5xx, 99) is sent again.
+    const deliver = async (query) => {
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          const response = await fetch(`${nginx.base}/api/payments/vnpay/ipn?${query}`);
+          const code = response.ok ? (await response.json()).RspCode : `HTTP ${response.status}`;
+          if (code === '00' || code === '02' || attempt === 5) return code;
+        } catch (error) {
+          transportErrors.push(error.cause?.code ?? error.message);
+          if (attempt === 5) return 'no answer';
+        }
+        await new Promise((r) => setTimeout(r, 200 * attempt));
+      }
+    };
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (queue.length) {
+          const query = queue.shift();
+          if (!killed && replies.length >= total / 4) {
+            killed = true;
+            instances[1].kill('SIGKILL');
+          }
+          replies.push(await deliver(query));
+        }
+      }),
+    );
+    assert.ok(killed);
+    const count = (code) => replies.filter((c) => c === code).length;
+    assert.equal(replies.length, total);
+    assert.equal(
+      count('00'),
+      redirects.length,
+      `replies ${replies.join(',')}; transport errors ${transportErrors.join(',')}`,
+    );
+    assert.equal(count('02'), redirects.length);
+    // nginx moves a request the dead instance dropped to the live one; a cut client connection is rare.
+    assert.ok(transportErrors.length <= 2, `transport errors ${transportErrors.join(',')}`);
+    const ids = redirects.map((u) => new URL(u).searchParams.get('vnp_TxnRef'));
+    const { rows } = await db.query(
+      'SELECT status, count(*)::int AS n FROM orders WHERE id = ANY($1) GROUP BY status',
+      [ids],
+    );
+    assert.deepEqual(rows, [{ status: 'paid', n: redirects.length }]);
+  });
+});

@@ -1,0 +1,96 @@
+// Findings of issue 12 that only a real `next start` shows (the socket, the start-up, the logs):
+// each case reproduces one and failed before its fix.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ipnQuery, missingPrerequisite, root, sessionCookie, startInstance, waitFor } from './support/cluster.mjs';
+
+const PORT = Number(process.env.E2E_PORT ?? 3300) + 15;
+const skip = missingPrerequisite({ postgres: false, nginx: false });
+if (skip && process.env.CI) throw new Error(`cannot run in CI: ${skip}`);
+
+describe('one instance, as started by an operator', { skip: skip ?? false, timeout: 180_000 }, () => {
+  const dataDir = join(root, `.data-it-single-${PORT}`);
+  let server;
+
+  before(async () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    // The data directory is unusable at start: a file stands where the directory should be.
+    writeFileSync(dataDir, 'not a directory');
+    server = await startInstance({
+      port: PORT,
+      env: { DATA_DIR: dataDir, SITE_URL: `http://localhost:${PORT}`, TRUSTED_PROXY_HOPS: '0' },
+    });
+  });
+
+  after(() => {
+    server?.kill();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers 503s while the data directory is unusable, then recovers by itself once it is back', async () => {
+    const health = await fetch(`${server.base}/api/health`);
+    assert.equal(health.status, 503);
+    assert.deepEqual(await health.json(), { status: 'unavailable' });
+    // Correctly signed (the sandbox terminal), so only the store can be what fails.
+    const order =
+      'http://sandbox/?vnp_Amount=10000000&vnp_OrderInfo=x&vnp_CreateDate=20261122000000&vnp_TmnCode=QUORUMSB&vnp_TxnRef=0123456789abcdef0123456789abcdef';
+    const ipn = await (await fetch(`${server.base}/api/payments/vnpay/ipn?${ipnQuery(order, 1)}`)).json();
+    assert.equal(ipn.RspCode, '99');
+    const page = await fetch(`${server.base}/vi/pay`);
+    assert.equal(page.status, 503);
+    assert.match(await page.text(), /<html lang="vi"[\s\S]*Tạm thời không khả dụng[\s\S]*href="\/vi"/);
+
+    rmSync(dataDir, { force: true }); // the operator fixes it; no restart
+    await waitFor(async () => (await fetch(`${server.base}/api/health`)).status === 200, 'recovery', 30_000);
+    assert.equal((await fetch(`${server.base}/vi/pay`)).status, 200);
+  });
+
+  it('ignores a client-sent X-Forwarded-For: the socket address goes to VNPay and the rate limit', async () => {
+    const response = await fetch(`${server.base}/api/checkout`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        origin: `http://localhost:${PORT}`,
+        'x-forwarded-for': '6.6.6.6',
+        cookie: await sessionCookie({ sub: '1001', team: '-1002001' }),
+      },
+      body: JSON.stringify({ plan: 'individual_pro', period: 'period0', gateway: 'vnpay', method: 'qr' }),
+    });
+    assert.equal(response.status, 200);
+    const { redirectUrl } = await response.json();
+    assert.equal(new URL(redirectUrl).searchParams.get('vnp_IpAddr'), '127.0.0.1');
+  });
+
+  it('logs JSON lines with request ids, and never a link token', async () => {
+    const token = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMDAxIn0.c2VjcmV0LXRva2Vu';
+    const response = await fetch(`${server.base}/pay?t=${token}`, {
+      redirect: 'manual',
+      headers: { 'x-request-id': 'it-request-0001' },
+    });
+    assert.equal(response.headers.get('x-request-id'), 'it-request-0001');
+    const logged = () => server.logs.split('\n').filter((l) => l.includes('"reqId":"it-request-0001"'));
+    await waitFor(() => logged().some((l) => l.includes('"msg":"request"')), 'the access log line', 5_000);
+    assert.ok(!server.logs.includes(token), 'the token appears in the logs');
+    const lines = logged();
+    const access = lines.map((l) => JSON.parse(l)).find((l) => l.msg === 'request');
+    assert.equal(access.url, '/pay?t=[redacted]');
+    assert.equal(access.status, 303);
+    assert.ok(
+      lines.some((l) => JSON.parse(l).msg === 'link refused'),
+      'the refusal carries the request id',
+    );
+  });
+
+  it('serves /api/metrics to loopback only (X-Forwarded-For cannot claim loopback)', async () => {
+    const local = await fetch(`${server.base}/api/metrics`);
+    assert.equal(local.status, 200);
+    assert.match(await local.text(), /quorum_http_requests_total\{method="GET",route="\/api\/health",status="503"\}/);
+    // 127.0.0.1 is the real peer here, so this one passes; the unit tests cover remote peers.
+    assert.equal(
+      (await fetch(`${server.base}/api/metrics`, { headers: { 'x-forwarded-for': '203.0.113.5' } })).status,
+      200,
+    );
+  });
+});

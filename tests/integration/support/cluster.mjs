@@ -1,0 +1,152 @@
+// Processes for the integration tests: `next start` instances of the existing build, and Debian's
+// nginx running deploy/nginx/quorum.conf. Everything binds to 127.0.0.1 and is killed at the end.
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createHmac } from 'node:crypto';
+import { SignJWT } from 'jose';
+
+export const root = new URL('../../../', import.meta.url).pathname;
+export const distDir = process.env.NEXT_DIST_DIR || '.next-e2e';
+export const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
+export const SECRET = 'integration-only-paylink-secret-0123456789';
+
+/** Why the suite cannot run here, or null. In CI (.ci/run) every prerequisite is installed. */
+export function missingPrerequisite({ postgres = true, nginx = true } = {}) {
+  if (!existsSync(join(root, distDir, 'BUILD_ID'))) return `no build in ${distDir} (run next build first)`;
+  if (nginx && !NGINX) return 'nginx is not installed (Debian: apt-get install nginx-light)';
+  if (postgres && !process.env.TEST_DATABASE_URL)
+    return 'TEST_DATABASE_URL is not set (source scripts/ci/start-postgres.sh)';
+  return null;
+}
+
+export async function waitFor(check, what, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if (await check()) return;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** One `next start` of the shared build; its JSON log lines are kept in `.logs`. */
+export async function startInstance({ port, env }) {
+  // -H localhost, not 127.0.0.1: bound to a literal IP, Next answers rewritten paths such as /pay
+  // with a 308 to themselves (vercel/next.js#94745). deploy/README.md says the same.
+  const child = spawn(join(root, 'node_modules/.bin/next'), ['start', '-H', 'localhost', '-p', String(port)], {
+    cwd: root,
+    env: { ...process.env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: '1', PAYLINK_SECRET: SECRET, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  const instance = { port, child, logs: '', base: `http://127.0.0.1:${port}` };
+  child.stdout.on('data', (d) => (instance.logs += d));
+  child.stderr.on('data', (d) => (instance.logs += d));
+  instance.kill = (signal = 'SIGKILL') => {
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      // already gone
+    }
+  };
+  await waitFor(async () => (await fetch(`${instance.base}/api/ping`)).ok, `instance on ${port}`);
+  return instance;
+}
+
+/**
+ * nginx with the shipped configuration; only the lines marked DEPLOY are rewritten (upstreams,
+ * listen port, cache and log paths), the rest is the file as shipped.
+ */
+export async function startNginx({ port, upstreams, extraHttp = () => '' }) {
+  const dir = mkdtempSync(join(tmpdir(), 'quorum-nginx-'));
+  for (const sub of ['cache', 'tmp', 'logs']) mkdirSync(join(dir, sub));
+  // Debian's nginx started as root runs its workers as nobody: they must reach the cache.
+  for (const sub of ['', 'cache', 'tmp', 'logs']) chmodSync(join(dir, sub), 0o777);
+  let site = readFileSync(join(root, 'deploy/nginx/quorum.conf'), 'utf8');
+  const servers = upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join('\n');
+  site = site
+    .replace(
+      /^ {4}server 127\.0\.0\.1:\d+ .*# DEPLOY.*\n(?: {4}server 127\.0\.0\.1:\d+ .*# DEPLOY.*\n)*/m,
+      `${servers}\n`,
+    )
+    .replace(/^proxy_cache_path \/var\/cache\/nginx\/quorum /m, `proxy_cache_path ${dir}/cache `)
+    .replace(/^ {4}listen 80;.*$/m, `    listen 127.0.0.1:${port};`)
+    .replace(/^ {4}access_log \/var\/log\/nginx\/quorum\.access\.log /m, `    access_log ${dir}/logs/access.log `);
+  writeFileSync(join(dir, 'quorum.conf'), site);
+  writeFileSync(
+    join(dir, 'nginx.conf'),
+    `worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/logs/error.log warn;
+events { worker_connections 512; }
+http {
+  client_body_temp_path ${dir}/tmp/body;
+  proxy_temp_path ${dir}/tmp/proxy;
+  fastcgi_temp_path ${dir}/tmp/fastcgi;
+  uwsgi_temp_path ${dir}/tmp/uwsgi;
+  scgi_temp_path ${dir}/tmp/scgi;
+  default_type application/octet-stream;
+  include ${dir}/quorum.conf;
+${extraHttp(dir)}
+}
+`,
+  );
+  const test = spawnSync(NGINX, ['-t', '-p', dir, '-c', join(dir, 'nginx.conf')], { encoding: 'utf8' });
+  if (test.status !== 0) throw new Error(`nginx -t failed:\n${test.stderr}`);
+  const child = spawn(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf'), '-g', 'daemon off;'], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(async () => (await fetch(`${base}/api/ping`)).ok, 'nginx');
+  return {
+    base,
+    dir,
+    accessLog: () =>
+      readFileSync(join(dir, 'logs/access.log'), 'utf8')
+        .trim()
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l)),
+    stop: () => child.kill('SIGTERM'),
+  };
+}
+
+/** The session cookie a link exchange would set for `sub` (the derivation lib/server/session uses). */
+export async function sessionCookie({ plt = 'telegram', sub, team }) {
+  const key = createHmac('sha256', Buffer.from(SECRET)).update('quorum:session').digest();
+  const jwt = await new SignJWT({ plt, ...(team ? { team } : {}), jti: `it-${sub}` })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(sub)
+    .setAudience('session:pay')
+    .setIssuedAt()
+    .setExpirationTime('1h')
+    .sign(key);
+  return `quorum-pay=${jwt}`;
+}
+
+/** The signed success IPN VNPay (here: the local sandbox's terminal) sends for a checkout's redirect URL. */
+export function ipnQuery(redirectUrl, transactionNo) {
+  const o = Object.fromEntries(new URL(redirectUrl).searchParams);
+  const hashSecret = createHmac('sha256', Buffer.from(SECRET)).update('quorum:vnpay-sandbox').digest('hex');
+  const fields = {
+    vnp_Amount: o.vnp_Amount,
+    vnp_BankCode: 'NCB',
+    vnp_OrderInfo: o.vnp_OrderInfo,
+    vnp_PayDate: o.vnp_CreateDate,
+    vnp_ResponseCode: '00',
+    vnp_TmnCode: o.vnp_TmnCode,
+    vnp_TransactionNo: String(transactionNo),
+    vnp_TransactionStatus: '00',
+    vnp_TxnRef: o.vnp_TxnRef,
+  };
+  const data = Object.keys(fields)
+    .sort()
+    .map((k) => `${k}=${encodeURIComponent(fields[k]).replace(/%20/g, '+')}`)
+    .join('&');
+  return `${data}&vnp_SecureHash=${createHmac('sha512', hashSecret).update(data).digest('hex')}`;
+}
