@@ -5,7 +5,14 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { ipnQuery, missingPrerequisite, sessionCookie, startInstance, startNginx } from './support/cluster.mjs';
+import {
+  ipnQuery,
+  missingPrerequisite,
+  sessionCookie,
+  startInstance,
+  startNginx,
+  waitFor,
+} from './support/cluster.mjs';
 
 // Beside the e2e server's port, so parallel checkouts of the repo (own E2E_PORT) do not collide.
 const NGINX_PORT = Number(process.env.E2E_PORT ?? 3300) + 10;
@@ -159,14 +166,15 @@ describe('scale-out behind nginx', { skip: skip ?? false, timeout: 240_000 }, ()
       }),
     );
     assert.ok(killed);
-    const count = (code) => replies.filter((c) => c === code).length;
+    // Nothing lost: every callback got a valid answer. An instance killed after its commit but
+    // before its reply turns that order's 00 into 02 on the other instance, so count grants, not 00s.
     assert.equal(replies.length, total);
-    assert.equal(
-      count('00'),
-      redirects.length,
+    assert.deepEqual(
+      replies.filter((c) => c !== '00' && c !== '02'),
+      [],
       `replies ${replies.join(',')}; transport errors ${transportErrors.join(',')}`,
     );
-    assert.equal(count('02'), redirects.length);
+    assert.ok(replies.filter((c) => c === '00').length <= redirects.length);
     // nginx moves a request the dead instance dropped to the live one; a cut client connection is rare.
     assert.ok(transportErrors.length <= 2, `transport errors ${transportErrors.join(',')}`);
     const ids = redirects.map((u) => new URL(u).searchParams.get('vnp_TxnRef'));
@@ -175,5 +183,24 @@ describe('scale-out behind nginx', { skip: skip ?? false, timeout: 240_000 }, ()
       [ids],
     );
     assert.deepEqual(rows, [{ status: 'paid', n: redirects.length }]);
+    // A grant the killed instance left leased is delivered by the survivor once the lease expires.
+    await waitFor(
+      async () =>
+        (
+          await db.query('SELECT count(*)::int AS n FROM outbox WHERE order_id = ANY($1) AND delivered_at IS NULL', [
+            ids,
+          ])
+        ).rows[0].n === 0,
+      'the outbox to drain',
+      60_000,
+    );
+    // Each of 1004 and 1005 (free before) bought five one-month plans: five months, not six.
+    const expiry = await db.query(
+      "SELECT user_id, plan_expires_at FROM accounts WHERE platform = 'telegram' AND user_id IN ('1004', '1005')",
+    );
+    for (const { user_id: user, plan_expires_at: expires } of expiry.rows) {
+      const days = (expires - Date.now()) / 86_400_000;
+      assert.ok(days > 145 && days < 160, `user ${user}: plan runs ${days.toFixed(1)} days`);
+    }
   });
 });
