@@ -16,6 +16,8 @@ import type { z } from 'zod';
 import { DirectoryUnavailableError, type AccountDirectory, type GrantResult, type PayContext } from '../types';
 import { PayContext as PayContextWire, operations, wire } from './contract';
 import { signRequest } from './signature';
+import { log } from '@/lib/server/observability/log';
+import { reportBreakerState } from '@/lib/server/observability/metrics';
 
 export interface RemoteDirectoryOptions {
   /** CHAT_BACKEND_URL: the backend's base URL, no trailing slash needed. */
@@ -95,7 +97,9 @@ export function remoteDirectory(options: RemoteDirectoryOptions): RemoteDirector
       breaker: new ConsecutiveBreaker(options.breakerThreshold ?? 5),
     },
   );
-  breaker.onStateChange((state) => console.warn(`[chat-backend] circuit breaker ${stateName(state)}`));
+  breaker.onStateChange((state) => log().warn({ state: stateName(state) }, 'chat-backend circuit breaker'));
+  // /api/metrics reads the state at every scrape (quorum_breaker_state{dependency="chat-backend"}).
+  reportBreakerState('chat-backend', () => stateName(breaker.state));
   const policy = wrap(retryPolicy, breaker);
 
   async function attempt<S extends z.ZodType>(
