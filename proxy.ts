@@ -8,6 +8,7 @@ import { env } from '@/lib/server/env';
 import { exchangeLink, linkAudienceOf, linkPageLocale } from '@/lib/server/session/link-exchange';
 import { prerenderedPage, prerenderedResponse, statusPage } from '@/lib/server/prerendered';
 import { storeAvailable } from '@/lib/server/availability';
+import { requestLog } from '@/lib/server/observability/log';
 import { statusPage as unavailablePage } from '@/lib/server/http/status-page';
 
 /**
@@ -21,7 +22,7 @@ export async function proxy(request: NextRequest): Promise<Response> {
     return await route(request);
   } catch (error) {
     // Next would answer a bare 500; the visitor gets the error page of the locale they were in.
-    console.error(`[proxy] ${request.nextUrl.pathname} failed`, error);
+    requestLog(request).error({ err: error, path: request.nextUrl.pathname }, 'proxy failed');
     const prefix = request.nextUrl.pathname.split('/')[1] ?? '';
     const locale = localeFromPrefix(prefix) ?? defaultLocale;
     return (await statusPage(locale, 'error', 500)) ?? new NextResponse(null, { status: 500 });

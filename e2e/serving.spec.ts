@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { test, expect, type Page } from '@playwright/test';
 import { localeTable } from '../lib/i18n/locales';
 import { message } from './support/messages';
-import { payLink } from './support/links';
+import { payLink, teamLink } from './support/links';
 
 // What curl, a crawler or a reader without JavaScript receives: the raw server HTML and headers.
 const distDir = process.env.NEXT_DIST_DIR ?? '.next-e2e';
@@ -140,7 +140,8 @@ test.describe('Content-Security-Policy', () => {
     ['landing (prefixed, prerendered)', async () => '/vi'],
     ['content page through the English rewrite', async () => '/join'],
     ['policy page through the /jp rewrite', async () => '/jp/terms'],
-    ['team page', async () => '/team'],
+    ['team page without a session', async () => '/team'],
+    ['team page of an admin (dynamic, nonce)', async () => teamLink({ user: '1001', team: '-1002001', prefix: '/vi' })],
     ['404 page', async () => '/vi/nope'],
     ['pay page (dynamic, nonce)', async () => payLink({ user: '1001', team: '-1002001' })],
   ];
@@ -154,18 +155,37 @@ test.describe('Content-Security-Policy', () => {
     });
   }
 
-  test('an injected inline script is blocked and reported', async ({ page }) => {
+  test('the pay page loads PayPal’s script and renders its buttons under the policy with no violation', async ({
+    page,
+  }) => {
     const violations = await watchViolations(page);
-    await page.goto('/join');
+    await page.goto(await payLink({ user: '1001', team: '-1002001' }));
     await hydrated(page);
-    await page.evaluate(() => {
-      const script = document.createElement('script');
-      script.textContent = 'window.__injected = true';
-      document.body.append(script);
-    });
-    await expect.poll(violations).toContainEqual(expect.stringContaining('script-src'));
-    expect(await page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected)).toBeUndefined();
+    await page.getByRole('radio', { name: message('en', 'PayPage.form.gateways.paypal') }).check();
+    // The SDK is a script added at run time (the sandbox's stand-in here; PayPal's hosts in production).
+    await expect(page.getByTestId('paypal-sandbox-button')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await violations()).toEqual([]);
   });
+
+  for (const [name, url] of [
+    ['a prerendered page', async () => '/join'],
+    ['the pay page (nonce)', async () => payLink({ user: '1001', team: '-1002001' })],
+    ['the team page (nonce)', async () => teamLink({ user: '1001', team: '-1002001' })],
+  ] as const) {
+    test(`an injected inline script is blocked and reported on ${name}`, async ({ page }) => {
+      const violations = await watchViolations(page);
+      await page.goto(await url());
+      await hydrated(page);
+      await page.evaluate(() => {
+        const script = document.createElement('script');
+        script.textContent = 'window.__injected = true';
+        document.body.append(script);
+      });
+      await expect.poll(violations).toContainEqual(expect.stringContaining('script-src'));
+      expect(await page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected)).toBeUndefined();
+    });
+  }
 
   test('client navigation between pages keeps working (router fetches are not documents)', async ({ page }) => {
     const violations = await watchViolations(page);

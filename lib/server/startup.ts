@@ -4,12 +4,12 @@ import { startGrantDeliverer } from '@/lib/server/payments/grant-delivery';
 import { paylinkSecret } from '@/lib/server/session/secret';
 import { allGateways } from '@/lib/server/payments/registry';
 import { startReconciler } from '@/lib/server/payments/reconcile';
-import { logReviewQueueSize } from '@/lib/server/payments/review-queue';
+import { logReviewQueueSize, reviewQueueSize } from '@/lib/server/payments/review-queue';
 import { markServerOwnsPglite } from '@/lib/server/db/owner';
 import { linkUrl } from '@/lib/server/links';
 import { installServerHooks } from '@/lib/server/http/server-hooks';
 import { log } from '@/lib/server/observability/log';
-import { reportOutboxDepth } from '@/lib/server/observability/metrics';
+import { reportOutboxDepth, reportReviewQueue } from '@/lib/server/observability/metrics';
 import { outboxDepth } from '@/lib/server/ledger/outbox';
 import { ledgerSql, openDatabase } from '@/lib/server/db';
 
@@ -42,6 +42,7 @@ export async function onServerStart(): Promise<void> {
   // Both timers retry every round, so a database that is down now is picked up when it comes back.
   startReconciler(config.RECONCILE_INTERVAL_SECONDS * 1000);
   reportOutboxDepth(async () => outboxDepth(await ledgerSql()));
+  reportReviewQueue(reviewQueueSize);
   const ledger = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.DATA_DIR}/pglite`;
   const directory = config.CHAT_BACKEND_URL ? `chat backend at ${config.CHAT_BACKEND_URL}` : 'embedded';
   try {

@@ -5,8 +5,12 @@ import { createHash } from 'node:crypto';
 import { NextRequest } from 'next/server';
 import { proxy } from '@/proxy';
 import { exchangeLink } from '@/lib/server/session/link-exchange';
+import { useTestStore } from '@/tests/support/stores';
 
-jest.mock('@/lib/server/session/link-exchange', () => ({ exchangeLink: jest.fn() }));
+jest.mock('@/lib/server/session/link-exchange', () => ({
+  ...jest.requireActual<object>('@/lib/server/session/link-exchange'),
+  exchangeLink: jest.fn(),
+}));
 
 // A stand-in build: the proxy serves the status pages `next build` prerendered, from NEXT_DIST_DIR.
 const dist = mkdtempSync(join(tmpdir(), 'status-pages-'));
@@ -26,6 +30,9 @@ const get = (url: string) => proxy(new NextRequest(url));
 const hashOf = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
 
 describe('status pages served by the request layer', () => {
+  // /pay is served only while the ledger answers: the suite's own database, not the checkout's .data.
+  useTestStore('pglite');
+
   it('answers an unknown path with the locale’s prerendered 404 HTML, its scripts allowed by hash', async () => {
     const response = await get('http://localhost:3000/vi/nope');
     expect(response.status).toBe(404);

@@ -1,9 +1,14 @@
 import { NextRequest } from 'next/server';
 import { proxy } from '@/proxy';
+import { useTestStore } from '@/tests/support/stores';
 
 const get = (url: string, headers: Record<string, string> = {}) => proxy(new NextRequest(url, { headers }));
 
 describe('proxy', () => {
+  // /pay and /team are served only while the ledger answers: a database of the suite's own, never
+  // whatever the checkout's .data holds.
+  useTestStore('pglite');
+
   it('sets i18n_redirected to the URL prefix on a root redirect: path /, one year, Lax, not Secure on localhost', async () => {
     const response = await get('http://localhost:3000/?a=1', { 'accept-language': 'ja' });
     expect(response.status).toBe(307);

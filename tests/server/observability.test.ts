@@ -77,4 +77,17 @@ describe('GET /api/metrics', () => {
     expect(text).toMatch(/^quorum_breaker_state\{dependency="chat-backend"\} 2$/m);
     metrics().sources.breakers.clear();
   });
+
+  it('counts the orders held for review (a paid amount that does not match) in quorum_review_queue_size', async () => {
+    const { reportReviewQueue } = await import('@/lib/server/observability/metrics');
+    const { reviewQueueSize } = await import('@/lib/server/payments/review-queue');
+    reportReviewQueue(reviewQueueSize);
+    const queue = async () =>
+      /^quorum_review_queue_size (\d+)$/m.exec(await (await scrape({ 'x-forwarded-for': '127.0.0.1' })).text())?.[1];
+    expect(await queue()).toBe('0');
+    const order = await pendingTeamOrder();
+    await ipn(ipnRequest(vnpayCallback(order, { vnp_Amount: String(order.amount * 100 - 100) })));
+    expect(await queue()).toBe('1');
+    metrics().sources.reviewQueue = undefined;
+  });
 });

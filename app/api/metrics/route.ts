@@ -1,5 +1,6 @@
 import { type NextRequest } from 'next/server';
 import { metricsResponse } from '@/lib/server/observability/metrics-endpoint';
+import { otherMethods } from '@/lib/server/http/methods';
 
 export const dynamic = 'force-dynamic';
 
@@ -7,3 +8,5 @@ export const dynamic = 'force-dynamic';
 export async function GET(request: NextRequest) {
   return metricsResponse(request);
 }
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods(['GET']);

@@ -4,7 +4,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 /**
  * The metrics GET /api/metrics serves (Prometheus text). One registry per process, kept on
  * globalThis because pages, route handlers and instrumentation may each bundle this module.
- * Gauges whose value lives elsewhere (outbox depth, breaker state) read it at scrape time from
+ * Gauges whose value lives elsewhere (outbox depth, review queue, breaker state) read it at scrape time from
  * a source the owning module registers, so no code has to remember to update them.
  */
 export type BreakerState = 'closed' | 'half_open' | 'open';
@@ -12,6 +12,7 @@ const breakerValue: Record<BreakerState, number> = { closed: 0, half_open: 1, op
 
 interface Sources {
   outboxDepth?: () => Promise<number> | number;
+  reviewQueue?: () => Promise<number> | number;
   breakers: Map<string, () => BreakerState>;
 }
 
@@ -72,6 +73,19 @@ function create() {
         }
       },
     }),
+    reviewQueue: new Gauge({
+      name: 'quorum_review_queue_size',
+      help: 'Orders held for a person to decide (amount mismatch, refund, reversal): the review queue',
+      registers: [registry],
+      async collect() {
+        if (!sources.reviewQueue) return;
+        try {
+          this.set(await sources.reviewQueue());
+        } catch {
+          // as for the outbox: the scrape answers, the last value stays
+        }
+      },
+    }),
     breakerState: new Gauge({
       name: 'quorum_breaker_state',
       help: 'Circuit breaker state per dependency: 0 closed, 1 half-open, 2 open',
@@ -97,6 +111,11 @@ export function metrics(): Metrics {
 /** The outbox registers how to count its pending rows; read at every scrape. */
 export function reportOutboxDepth(source: () => Promise<number> | number): void {
   metrics().sources.outboxDepth = source;
+}
+
+/** The ledger registers how to count the orders waiting for review; read at every scrape. */
+export function reportReviewQueue(source: () => Promise<number> | number): void {
+  metrics().sources.reviewQueue = source;
 }
 
 /** A circuit breaker registers how to read its state; read at every scrape. */

@@ -5,6 +5,7 @@ import { apiError } from '@/lib/server/http/api-error';
 import { readJsonBody } from '@/lib/server/http/guards';
 import { sessionRoute } from '@/lib/server/http/session-route';
 import { teamRoute } from '@/lib/server/team/team-route';
+import { otherMethods } from '@/lib/server/http/methods';
 
 /** `{platform, username}` is a few dozen bytes. */
 const MAX_BODY_BYTES = 1024;
@@ -33,3 +34,5 @@ export const POST = sessionRoute(teamRoute, async ({ request, subject, locale })
     { status: 201, headers: { 'Cache-Control': 'no-store' } },
   );
 });
+
+export const { PUT, PATCH, DELETE } = otherMethods(['GET', 'POST']);

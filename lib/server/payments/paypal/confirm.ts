@@ -5,6 +5,7 @@ import type { Subject } from '@/lib/server/directory';
 import { findOrder } from '@/lib/server/ledger/orders';
 import { orderResult, payResultQuery } from '@/lib/shared/pay-result';
 import type { CheckoutErrorCode } from '@/lib/shared/checkout';
+import { log } from '@/lib/server/observability/log';
 import { paypalClient, type PaypalClient } from './client';
 import { paypalConfig } from './config';
 import { bindToOrder, subscriptionMismatch, syncSubscription } from './subscription';
@@ -41,18 +42,25 @@ export async function confirmPaypalSubscription(
   const subscription = await (client ?? paypalClient(config)).getSubscription(input.subscriptionId);
   const mismatch = subscription ? subscriptionMismatch(order, subscription, config) : 'not found';
   if (!subscription || mismatch) {
-    console.warn(`[paypal] confirm refused order=${order.id} subscription=${input.subscriptionId}: ${mismatch}`);
+    log().warn(
+      { gateway: 'paypal', order: order.id, subscription: input.subscriptionId, mismatch },
+      'paypal confirm refused',
+    );
     return { ok: false, code: 'paypal_not_confirmed' };
   }
   if ((await bindToOrder(order, subscription, now)) === 'conflict') {
-    console.warn(`[paypal] confirm refused: ${subscription.id} or order ${order.id} is bound elsewhere`);
+    log().warn(
+      { gateway: 'paypal', order: order.id, subscription: subscription.id },
+      'paypal confirm refused: bound elsewhere',
+    );
     return { ok: false, code: 'paypal_not_confirmed' };
   }
   // APPROVED / APPROVAL_PENDING: not paid yet — the order stays pending and the page says
   // "processing" until the webhook (or reconciliation) sees the first payment.
   const { paidNow } = await syncSubscription(order, subscription, 'confirm', now);
-  console.info(
-    `[paypal] confirm order=${order.id} subscription=${subscription.id} status=${subscription.status} paid=${paidNow}`,
+  log().info(
+    { gateway: 'paypal', order: order.id, subscription: subscription.id, status: subscription.status, paidNow },
+    'paypal confirm',
   );
 
   const stored = (await findOrder(sql, order.id)) ?? order;

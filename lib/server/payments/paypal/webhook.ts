@@ -11,6 +11,7 @@ import { findOrder } from '@/lib/server/ledger/orders';
 import type { Order } from '@/lib/server/ledger/types';
 import { holdForReview } from '@/lib/server/payments/settle';
 import { isUnavailable } from '@/lib/server/unavailable';
+import { log } from '@/lib/server/observability/log';
 import {
   paypalClient,
   paidCycles,
@@ -85,7 +86,7 @@ export async function handlePaypalWebhook(
   try {
     const paypal = client ?? paypalClient(config);
     if (!(await paypal.verifyWebhook(transmission, rawBody))) {
-      console.warn(`[paypal] webhook ${transmission.transmissionId} failed verification`);
+      log().warn({ gateway: 'paypal', transmission: transmission.transmissionId }, 'webhook failed verification');
       return { status: 400, outcome: 'invalid_signature' };
     }
     const event = parsed;
@@ -102,12 +103,12 @@ export async function handlePaypalWebhook(
       payload: event,
       now,
     });
-    console.info(`[paypal] webhook ${event.id} ${event.event_type} → ${outcome}`);
+    log().info({ gateway: 'paypal', event: event.id, type: event.event_type, outcome }, 'webhook handled');
     return { status: 200, outcome };
   } catch (error) {
     // Nothing was acknowledged: PayPal redelivers (up to 25 times over 3 days) and every step is idempotent.
-    if (isUnavailable(error)) console.warn('[paypal] webhook: a dependency is unavailable', error);
-    else console.error('[paypal] webhook failed', error);
+    if (isUnavailable(error)) log().warn({ gateway: 'paypal', err: error }, 'webhook: a dependency is unavailable');
+    else log().error({ gateway: 'paypal', err: error }, 'webhook failed');
     return { status: 503, outcome: 'retry_later' };
   }
 }

@@ -4,6 +4,7 @@ import { apiError } from '@/lib/server/http/api-error';
 import { readJsonBody } from '@/lib/server/http/guards';
 import { sessionRoute } from '@/lib/server/http/session-route';
 import { confirmPaypalSubscription } from '@/lib/server/payments/paypal/confirm';
+import { otherMethods } from '@/lib/server/http/methods';
 
 const MAX_BODY_BYTES = 1024;
 const body = z.object({ orderId: z.string().regex(/^[a-f0-9]{32}$/), subscriptionId: z.string().min(1).max(64) });
@@ -27,3 +28,5 @@ export const POST = sessionRoute(
     return NextResponse.json({ redirectUrl: result.redirectUrl }, { headers: { 'Cache-Control': 'no-store' } });
   },
 );
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods(['POST']);

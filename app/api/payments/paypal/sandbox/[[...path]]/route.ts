@@ -1,5 +1,6 @@
 import type { NextRequest } from 'next/server';
 import { sandboxRoute } from '@/lib/server/payments/routes';
+import { otherMethods } from '@/lib/server/http/methods';
 
 // PayPal's own folder here (confirm, webhook) shadows app/api/payments/[gateway]/ for "paypal", so
 // its sandbox is routed the generic way from here: the tester console, the stand-in JS SDK, the API.
@@ -8,3 +9,5 @@ const route = (request: NextRequest, { params }: { params: Promise<{ path?: stri
 
 export const GET = route;
 export const POST = route;
+
+export const { PUT, PATCH, DELETE } = otherMethods(['GET', 'POST']);
