@@ -3,7 +3,7 @@
  * refusal codes (each has a translated message, TeamPage.errors.*) and the member view the page
  * renders. One schema for the page and the server.
  */
-import { z } from 'zod';
+import { z } from '@/lib/shared/zod';
 import { platforms, type Platform } from '@/lib/config/site';
 
 /** Members per page of the table and of GET /api/team/members. */
