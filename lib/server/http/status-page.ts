@@ -1,7 +1,7 @@
 import 'server-only';
 import { createTranslator } from 'next-intl';
 import { localeInfo, prefixOf, defaultLocale, type Locale } from '@/lib/i18n/locales';
-import { messagesFor } from '@/lib/server/i18n/translator';
+import { localeMessages } from '@/lib/i18n/messages';
 
 /**
  * A whole translated page for the answers the request layer gives before any React page can
@@ -13,7 +13,7 @@ export async function statusPage(
   kind: 'unavailable' | 'rate_limited',
   retryAfterSeconds: number,
 ): Promise<Response> {
-  const messages = await messagesFor(locale);
+  const messages = await localeMessages(locale);
   const t = createTranslator({ locale, messages });
   const heading =
     kind === 'unavailable' ? t('ServiceStatus.unavailableHeading') : t('ServiceStatus.rateLimitedHeading');
