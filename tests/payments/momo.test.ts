@@ -164,8 +164,8 @@ describe.each(storeKinds)('MoMo through its local sandbox on %s', (kind) => {
     Number((await store().sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0]!.n);
 
   async function post(body: unknown, locale = 'vi', key = `momo-key-${Math.random().toString(36).slice(2)}`) {
-    // NextRequest spells a loopback origin as localhost; the page's Origin header does too.
-    const origin = process.env.SITE_URL!.replace('127.0.0.1', 'localhost');
+    // The page's Origin is the configured site's (SITE_URL), whatever address the request reached.
+    const origin = new URL(process.env.SITE_URL!).origin;
     return checkout(
       new NextRequest(`${origin}/api/checkout`, {
         method: 'POST',
