@@ -52,8 +52,8 @@ const dev = process.env.NODE_ENV === 'development';
 async function respond(request: NextRequest, decision: RouteDecision): Promise<NextResponse> {
   switch (decision.kind) {
     case 'pass': {
-      // A prerendered page already has its hashes from the build; a page rendered per request
-      // (/pay, /team) gets a nonce instead.
+      // A prerendered page (/pay too, PayPal's hosts included) already has its hashes from the
+      // build; a page rendered per request (/team) gets a nonce instead.
       const route = `${decision.locale}${decision.page === '/' ? '' : decision.page}`;
       if (await prerenderedPage(route)) return NextResponse.next();
       return withNonce(request, decision.page === '/pay');

@@ -143,7 +143,7 @@ test.describe('Content-Security-Policy', () => {
     ['team page without a session', async () => '/team'],
     ['team page of an admin (dynamic, nonce)', async () => teamLink({ user: '1001', team: '-1002001', prefix: '/vi' })],
     ['404 page', async () => '/vi/nope'],
-    ['pay page (dynamic, nonce)', async () => payLink({ user: '1001', team: '-1002001' })],
+    ['pay page (prerendered, its hashes and PayPal’s hosts)', async () => payLink({ user: '1001', team: '-1002001' })],
   ];
   for (const [name, url] of pages) {
     test(`${name} hydrates under the policy with no violation`, async ({ page }) => {
@@ -170,7 +170,7 @@ test.describe('Content-Security-Policy', () => {
 
   for (const [name, url] of [
     ['a prerendered page', async () => '/join'],
-    ['the pay page (nonce)', async () => payLink({ user: '1001', team: '-1002001' })],
+    ['the pay page', async () => payLink({ user: '1001', team: '-1002001' })],
     ['the team page (nonce)', async () => teamLink({ user: '1001', team: '-1002001' })],
   ] as const) {
     test(`an injected inline script is blocked and reported on ${name}`, async ({ page }) => {

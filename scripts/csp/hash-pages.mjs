@@ -35,7 +35,9 @@ export function hashPages(distDir = process.env.NEXT_DIST_DIR || '.next') {
     const path = publicPath(html);
     if (!path) continue;
     if (policies[path]) throw new Error(`${relative(appDir, file)}: a second page claims ${path}`);
-    policies[path] = contentSecurityPolicy({ scripts: inlineScriptHashes(html) });
+    // PayPal's buttons live on the pay page (every locale's): its hosts there, nowhere else.
+    const paypal = /(?:^|\/)pay$/.test(path);
+    policies[path] = contentSecurityPolicy({ scripts: inlineScriptHashes(html), paypal });
   }
   if (!policies['/']) throw new Error(`no prerendered home page under ${appDir}: run next build first`);
 

@@ -1,6 +1,12 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { NextRequest } from 'next/server';
 import { proxy } from '@/proxy';
 import { useTestStore } from '@/tests/support/stores';
+
+// No build here (whatever .next the checkout holds): every page is one rendered per request.
+process.env.NEXT_DIST_DIR = mkdtempSync(join(tmpdir(), 'proxy-no-build-'));
 
 const get = (url: string, headers: Record<string, string> = {}) => proxy(new NextRequest(url, { headers }));
 
@@ -60,7 +66,7 @@ describe('proxy', () => {
     expect(response.headers.get('x-middleware-rewrite')).toBeNull();
   });
 
-  it('puts a fresh nonce, and PayPal, into /pay’s policy, for Next (request) and the browser (response)', async () => {
+  it('puts a fresh nonce, and PayPal, into the policy of /pay rendered per request, for Next (request) and the browser (response)', async () => {
     const first = await get('http://localhost:3000/vi/pay');
     const second = await get('http://localhost:3000/vi/pay');
     const policy = first.headers.get('content-security-policy')!;
@@ -71,6 +77,13 @@ describe('proxy', () => {
     expect(policy).not.toContain("unsafe-inline'; style");
     expect(policy.split('; ').find((d) => d.startsWith('script-src'))).not.toContain('unsafe-inline');
     expect(first.headers.get('x-middleware-request-content-security-policy')).toBe(policy);
+  });
+
+  it('gives the team page, rendered per request, a nonce and no PayPal', async () => {
+    const response = await get('http://localhost:3000/vi/team');
+    const policy = response.headers.get('content-security-policy')!;
+    expect(policy).toMatch(/script-src 'self' 'nonce-[^']+'(;|$)/);
+    expect(policy).not.toContain('paypal');
   });
 
   it('keeps PayPal off every page but /pay', async () => {

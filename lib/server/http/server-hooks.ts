@@ -72,7 +72,7 @@ export function routeGroup(path: string): string {
   if (path.startsWith('/_next/')) return '/_next';
   if (path.startsWith('/api/')) {
     const known =
-      /^\/api\/(checkout|health|ping|metrics|plan\/cancel|payments\/(vnpay|momo|paypal)\/[a-z]+|team\/members)/.exec(
+      /^\/api\/(checkout|health|ping|metrics|plan\/cancel|pay\/view|payments\/(vnpay|momo|paypal)\/[a-z]+|team\/members)/.exec(
         path,
       );
     if (!known) return '/api/other';

@@ -8,6 +8,8 @@ import { loadPayPage } from '@/lib/server/pay-page';
 import { payingSubject } from '@/lib/server/session/session';
 import { isUnavailable } from '@/lib/server/unavailable';
 import type { PayPageView } from '@/lib/shared/pay-page-view';
+import { otherMethods } from '@/lib/server/http/methods';
+import { requestLog } from '@/lib/server/observability/log';
 
 /** The pay page's own query (PRODUCT §11 result codes, the team page's seat preselection); nothing else. */
 const payQuery = z.object({
@@ -37,11 +39,11 @@ export async function GET(request: NextRequest) {
     return NextResponse.json(view, { headers: perPayer });
   } catch (error) {
     if (!isUnavailable(error)) {
-      console.error('[pay] the pay view failed', error);
+      requestLog(request).error({ err: error }, 'the pay view failed');
       return apiError('server_error', locale);
     }
     // The ledger or the assistant's backend is down: the page says so and asks again.
-    console.warn('[pay] a dependency is unavailable', error);
+    requestLog(request).warn({ err: error }, 'pay view: a dependency is unavailable');
     const view: PayPageView = { kind: 'result', result: { status: 'unavailable' }, supportEmail };
     return NextResponse.json(view, {
       status: 503,
@@ -49,3 +51,5 @@ export async function GET(request: NextRequest) {
     });
   }
 }
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods(['GET']);
