@@ -30,7 +30,7 @@ const env = {
   DATABASE_URL: url.href,
   SITE_URL: `http://localhost:${base}`,
   TRUSTED_PROXY_HOPS: '1',
-  CHECKOUT_RATE_LIMITS: '1000000/1000000',
+  CHECKOUT_RATE_LIMITS: '999999/999999', // the most env.ts accepts: checkouts are not what is measured
   DATA_DIR: `.data-bench-${database}`,
   LOG_LEVEL: 'warn',
 };
@@ -42,7 +42,7 @@ const db = new pg.Pool({ connectionString: url.href, max: 2 });
 try {
   const cookie = await sessionCookie({ sub: '1001', team: '-1002001' });
   const redirects = [];
-  const pending = Array.from({ length: orders });
+  const pending = Array.from({ length: orders }, (_, n) => n);
   await Promise.all(
     Array.from({ length: connections }, async () => {
       while (pending.pop() !== undefined) {
