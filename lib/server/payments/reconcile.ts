@@ -6,6 +6,7 @@ import type { PaymentGateway, QueryResult } from './gateway';
 import { allGateways } from './registry';
 import { logReviewQueueSize } from './review-queue';
 import { settlePayment } from './settle';
+import { log } from '@/lib/server/observability/log';
 
 /**
  * Reconciliation (PRODUCT §8, payments.md §5): a callback can be lost, so orders still pending
@@ -88,7 +89,7 @@ async function reconcileOrder(gateway: PaymentGateway, order: Order, now: Date, 
     case 'final': {
       const outcome = await settlePayment({ ...answer.event, now });
       report.settled[outcome] = (report.settled[outcome] ?? 0) + 1;
-      console.info(`[reconcile] ${gateway.id} order=${order.id} code=${answer.event.resultCode} outcome=${outcome}`);
+      log().info({ gateway: gateway.id, order: order.id, code: answer.event.resultCode, outcome }, 'reconciled');
       return;
     }
     case 'not_found': {
@@ -172,10 +173,10 @@ export function startReconciler(intervalMs: number): void {
     reconcile()
       .then((report) => {
         const busy = report.gateways.some((g) => g.asked > 0);
-        if (busy) for (const line of describeReport(report)) console.info(`[reconcile] ${line}`);
+        if (busy) log().info({ report: describeReport(report) }, 'reconciliation round');
         return logReviewQueueSize('reconcile', report.needsReview);
       })
-      .catch((error: unknown) => console.error('[reconcile] round failed', error))
+      .catch((error: unknown) => log().error({ err: error }, 'reconciliation round failed'))
       .finally(() => (running = false));
   };
   holder[timerSlot] = setInterval(tick, intervalMs);
