@@ -3,17 +3,27 @@ import { join } from 'node:path';
 import { dereference, validate } from '@readme/openapi-parser';
 import { parse } from 'yaml';
 import { z } from 'zod';
-import { componentSchemas, operations, PayContext, wire } from '@/lib/server/directory/remote/contract';
+import { componentSchemas, operations, queries, wire } from '@/lib/server/directory/remote/contract';
 
 const documentPath = join(__dirname, '../../docs/chat-backend.openapi.yaml');
 const load = () => parse(readFileSync(documentPath, 'utf8')) as Record<string, unknown>;
 
 type Json = Record<string, unknown>;
+type Body = { content: { 'application/json': { schema: { $ref?: string }; example?: unknown } } };
+type Parameter = { name: string; in: string; required?: boolean; schema: unknown };
 type Operation = {
   operationId: string;
-  requestBody?: { content: { 'application/json': { example?: unknown } } };
-  responses: Record<string, { content?: { 'application/json': { example?: unknown } } }>;
+  parameters?: Parameter[];
+  requestBody?: Body;
+  responses: Record<string, Partial<Body>>;
 };
+type Paths = Record<string, Record<string, Operation>>;
+const byId = (paths: Paths) =>
+  Object.fromEntries(
+    Object.values(paths).flatMap((methods) => Object.values(methods).map((op) => [op.operationId, op])),
+  );
+const schemaName = (body: Partial<Body> | undefined) =>
+  body?.content?.['application/json'].schema.$ref?.split('/').pop();
 
 /**
  * JSON Schema as zod writes it, with zod's encoding details removed: the safe-integer bound it
@@ -46,11 +56,45 @@ describe('docs/chat-backend.openapi.yaml, the chat-backend contract', () => {
   });
 
   it('describes exactly the calls the site makes, with the same methods and paths', () => {
-    const paths = load().paths as Record<string, Record<string, { operationId: string }>>;
+    const paths = load().paths as Paths;
     const documented = Object.entries(paths).flatMap(([path, methods]) =>
       Object.entries(methods).map(([method, op]) => [op.operationId, { method: method.toUpperCase(), path }]),
     );
-    expect(Object.fromEntries(documented)).toEqual(operations);
+    const inCode = Object.entries(operations).map(([id, { method, path }]) => [id, { method, path }]);
+    expect(Object.fromEntries(documented)).toEqual(Object.fromEntries(inCode));
+  });
+
+  it('gives every operation the request and 200 schemas the code uses for it, by name', () => {
+    const documented = byId(load().paths as Paths);
+    for (const [id, spec] of Object.entries(operations)) {
+      const op = documented[id]!;
+      expect({ id, request: schemaName(op.requestBody) }).toEqual({
+        id,
+        request: 'request' in spec ? spec.request : undefined,
+      });
+      expect({ id, response: schemaName(op.responses['200']) }).toEqual({ id, response: spec.response });
+    }
+  });
+
+  it('gives every GET operation exactly the query parameters the code sends and the backend validates', async () => {
+    const document = (await dereference(load() as never)) as unknown as { paths: Paths };
+    const documented = byId(document.paths);
+    for (const [id, spec] of Object.entries(operations)) {
+      const inQuery = (documented[id]!.parameters ?? []).filter((p) => p.in === 'query');
+      const fromDocument = Object.fromEntries(
+        inQuery.map((p) => [p.name, { required: p.required ?? false, schema: normalise(p.schema) }]),
+      );
+      const schema = 'query' in spec ? queries[spec.query] : undefined;
+      const fromCode = Object.fromEntries(
+        Object.entries((schema?.shape ?? {}) as Record<string, z.ZodType>).map(([name, field]) => {
+          // Query values are text on the wire: a coerced number is documented as the integer it must be.
+          const value = field instanceof z.ZodPipe ? field.def.out : field;
+          const required = !field.safeParse(undefined).success;
+          return [name, { required, schema: normalise(z.toJSONSchema(value)) }];
+        }),
+      );
+      expect({ id, query: fromDocument }).toEqual({ id, query: fromCode });
+    }
   });
 
   it('defines every schema exactly as the code validates it', async () => {
@@ -63,23 +107,15 @@ describe('docs/chat-backend.openapi.yaml, the chat-backend contract', () => {
   });
 
   it('has examples that the code accepts, for every request and 200 response', async () => {
-    const document = (await dereference(load() as never)) as unknown as {
-      paths: Record<string, Record<string, Operation>>;
-    };
-    const bodies: Record<string, { request?: z.ZodType; response: z.ZodType }> = {
-      getPayContext: { response: PayContext },
-      cancelIndividualPlan: { request: wire.CancelRequest, response: wire.CancelResult },
-      registerOrder: { request: wire.OrderNotice, response: wire.OrderDecision },
-      applyGrant: { request: wire.Grant, response: wire.GrantApplied },
-      health: { response: wire.Health },
-    };
+    const document = (await dereference(load() as never)) as unknown as { paths: Paths };
     for (const methods of Object.values(document.paths)) {
       for (const op of Object.values(methods)) {
-        const expected = bodies[op.operationId]!;
+        const spec: { request?: keyof typeof componentSchemas; response: keyof typeof componentSchemas } =
+          operations[op.operationId as keyof typeof operations];
         const request = op.requestBody?.content['application/json'].example;
-        if (expected.request) expect(expected.request.safeParse(request).error).toBeUndefined();
+        if (spec.request) expect(componentSchemas[spec.request].safeParse(request).error).toBeUndefined();
         const response = op.responses['200']?.content?.['application/json'].example;
-        expect(expected.response.safeParse(response).error).toBeUndefined();
+        expect(componentSchemas[spec.response].safeParse(response).error).toBeUndefined();
         for (const [status, reply] of Object.entries(op.responses)) {
           if (status !== '200')
             expect(wire.Error.safeParse(reply.content?.['application/json'].example).success).toBe(true);

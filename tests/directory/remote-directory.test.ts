@@ -4,6 +4,7 @@ import { DirectoryUnavailableError } from '@/lib/server/directory';
 import { storeKinds, useTestStore } from '../support/stores';
 import { BACKEND_SECRET, faults, startTestBackend, type TestBackend } from '../support/reference-backend';
 import { directoryContract } from './contract';
+import { teamDirectoryContract } from './team-contract';
 
 const bob = { platform: 'telegram', userId: '1002', teamId: '-1002001' } as const;
 
@@ -26,6 +27,7 @@ describe.each(storeKinds)('the remote account directory against the reference ba
 
   describe('keeps the directory contract', () => {
     directoryContract(() => client);
+    teamDirectoryContract(() => client);
   });
 
   it('is refused by the backend when it signs with another secret (401 is a failure, not data)', async () => {
@@ -95,6 +97,27 @@ describe.each(storeKinds)('the remote account directory against the reference ba
   ])('treats %s in a 200 as a failure, never as data (U3)', async (_, fault) => {
     backend.inject(fault);
     await expect(client.payContext(bob)).rejects.toThrow(/does not match the contract/);
+  });
+
+  it.each([
+    ['a refusal the contract does not know', { refusal: 'go_away' }],
+    ['an overview with a negative seat count', { overview: { seats: -1 } }],
+    ['both an answer and a refusal', { member: null, refusal: 'not_admin' }],
+  ])('treats %s in a team answer as unavailable, never as a refusal or data', async (_, body) => {
+    backend.inject(faults.status(200, JSON.stringify(body)));
+    const alice = { platform: 'telegram', userId: '1001', teamId: '-1002001' } as const;
+    await expect(client.teamOverview(alice)).rejects.toBeInstanceOf(DirectoryUnavailableError);
+    await expect(client.setMemberBlocked(alice, 'm1', true)).rejects.toThrow(/does not match the contract/);
+  });
+
+  it('answers a retried add whose first answer was lost with that member, once, not "already a member"', async () => {
+    const alice = { platform: 'telegram', userId: '1001', teamId: '-1002001' } as const;
+    backend.inject(faults.first(1, faults.lostAnswer()));
+    const added = await client.addTeamMember(alice, { platform: 'telegram', username: 'linh' }, new Date());
+    expect(added).toMatchObject({ ok: true, value: { username: 'linh', status: 'active' } });
+    expect(backend.requests.filter((r) => r.startsWith('POST /v1/team/members'))).toHaveLength(2);
+    const page = await client.teamMembers(alice, { search: 'linh', page: 1, pageSize: 25 });
+    expect(page).toMatchObject({ ok: true, value: { total: 1 } });
   });
 
   it('treats an HTML error page as a failure (U3)', async () => {

@@ -22,7 +22,7 @@ export interface TestBackend {
 
 /** The reference chat backend over `sql`, on 127.0.0.1 and a free port, with fault injection. */
 export async function startTestBackend(sql: Sql): Promise<TestBackend> {
-  await sql.query(referenceBackendSchema);
+  for (const statement of referenceBackendSchema) await sql.query(statement);
   const serve = referenceBackend(sql, BACKEND_SECRET);
   let fault: Fault | undefined;
   const requests: string[] = [];
@@ -70,6 +70,16 @@ export const faults = {
     response.writeHead(502, { 'content-type': 'text/html' });
     response.end('<html><body><h1>502 Bad Gateway</h1></body></html>');
     return true;
+  },
+  /** The backend does the work, then the connection drops before the answer: a lost response. */
+  lostAnswer: (): Fault => (_, response) => {
+    const drop = () => {
+      response.socket?.destroy();
+      return response;
+    };
+    response.writeHead = drop as never;
+    response.end = drop as never;
+    return false;
   },
   /** The first `n` requests get `fault`, the rest are served. */
   first:

@@ -41,7 +41,7 @@ async function main() {
   const databaseUrl = parsed.data['database-url'];
   const sql = databaseUrl ? await openPostgres(databaseUrl) : await openPglite(join(resolve(data), 'pglite'));
   await migrate(sql);
-  await sql.query(referenceBackendSchema);
+  for (const statement of referenceBackendSchema) await sql.query(statement);
   const seeded = await seedDemoData(sql);
   const serve = referenceBackend(sql, secret);
   const server = createServer((request, response) => void serve(request, response));

@@ -1,12 +1,13 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { z } from 'zod';
 import type { Sql } from '@/lib/server/db/sql';
 import { embeddedDirectory } from '../embedded/embedded-directory';
 import type { Account, Team } from '../types';
-import { operations, wire } from '../remote/contract';
+import { operations, queries, wire } from '../remote/contract';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyRequest } from '../remote/signature';
+import { error, iso, type Reply, type Route } from './reply';
+import { teamRoutes } from './team-routes';
 
 /**
  * The reference chat backend (PRODUCT §8, `npm run backend`): docs/chat-backend.openapi.yaml
@@ -16,31 +17,32 @@ import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyRequest } from '../remote/sig
  */
 const MAX_BODY_BYTES = 64 * 1024;
 
-export const referenceBackendSchema = `
-  CREATE TABLE IF NOT EXISTS backend_idempotency (
+/** The backend's own table, one statement each (run them in order at start). */
+export const referenceBackendSchema = [
+  `CREATE TABLE IF NOT EXISTS backend_idempotency (
     key          text PRIMARY KEY,
     request_hash text NOT NULL,
     created_at   timestamptz NOT NULL DEFAULT now()
-  )`;
+  )`,
+  // The first answer of an operation whose repeat would answer differently (see `replayed`).
+  'ALTER TABLE backend_idempotency ADD COLUMN IF NOT EXISTS reply text',
+];
 
-type Reply = { status: number; body: unknown };
-const error = (status: number, code: z.infer<typeof wire.Error>['error']): Reply => ({ status, body: { error: code } });
-const iso = (date: Date | null) => date?.toISOString() ?? null;
+/**
+ * Operations answered from the first answer when repeated with the same key: adding a member
+ * again would say `already_member`, which is not what the admin who added them should read.
+ */
+const replayed = new Set([`POST ${operations.addTeamMember.path}`]);
+
 const accountWire = (a: Account) => ({ ...a, planExpiresAt: iso(a.planExpiresAt) });
 const teamWire = (t: Team) => ({ ...t, planExpiresAt: iso(t.planExpiresAt) });
-
-const payContextQuery = z.strictObject({
-  platform: wire.Account.shape.platform,
-  userId: wire.Account.shape.userId,
-  teamId: wire.Account.shape.userId.optional(),
-});
 
 export function referenceBackend(sql: Sql, secret: string) {
   const directory = embeddedDirectory(sql);
 
-  const routes: Record<string, (body: unknown, query: URLSearchParams) => Promise<Reply>> = {
+  const routes: Record<string, Route> = {
     [`GET ${operations.getPayContext.path}`]: async (_, query) => {
-      const subject = payContextQuery.safeParse(Object.fromEntries(query));
+      const subject = queries.PayContextQuery.safeParse(Object.fromEntries(query));
       if (!subject.success) return error(422, 'invalid_request');
       const context = await directory.payContext(subject.data);
       if (!context) return error(404, 'not_found');
@@ -72,24 +74,39 @@ export function referenceBackend(sql: Sql, secret: string) {
       await sql.query('SELECT 1');
       return { status: 200, body: { status: 'ok' } };
     },
+    ...teamRoutes(directory),
   };
 
   /**
-   * Every operation is idempotent in itself (a grant by its order id), so a repeat simply runs
-   * again; the key only catches a client that reuses it for another body (409).
+   * Most operations are idempotent in themselves (a grant by its order id), so a repeat simply
+   * runs again; the key catches a client that reuses it for another body (409). A `replayed`
+   * operation answers a repeat with its first answer; while the first is still running, a repeat
+   * is told to retry shortly (503 + Retry-After), and a first attempt that failed frees the key.
    */
-  async function idempotent(key: string, rawBody: string, work: () => Promise<Reply>): Promise<Reply> {
+  async function idempotent(key: string, rawBody: string, replay: boolean, work: () => Promise<Reply>): Promise<Reply> {
     const hash = createHash('sha256').update(rawBody).digest('hex');
-    await sql.query(
-      'INSERT INTO backend_idempotency (key, request_hash) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING',
+    const inserted = await sql.query(
+      'INSERT INTO backend_idempotency (key, request_hash) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING RETURNING key',
       [key, hash],
     );
-    const first = await sql.query<{ request_hash: string }>(
-      'SELECT request_hash FROM backend_idempotency WHERE key = $1',
-      [key],
-    );
-    if (first.rows[0]?.request_hash !== hash) return error(409, 'idempotency_conflict');
-    return work();
+    if (!inserted.rows.length) {
+      const first = await sql.query<{ request_hash: string; reply: string | null }>(
+        'SELECT request_hash, reply FROM backend_idempotency WHERE key = $1',
+        [key],
+      );
+      const row = first.rows[0];
+      if (row?.request_hash !== hash) return error(409, 'idempotency_conflict');
+      if (replay) return row.reply ? (JSON.parse(row.reply) as Reply) : { ...error(503, 'unavailable'), retryAfter: 1 };
+    }
+    if (!replay) return work();
+    try {
+      const reply = await work();
+      await sql.query('UPDATE backend_idempotency SET reply = $2 WHERE key = $1', [key, JSON.stringify(reply)]);
+      return reply;
+    } catch (failure) {
+      await sql.query('DELETE FROM backend_idempotency WHERE key = $1', [key]);
+      throw failure;
+    }
   }
 
   async function handle(request: IncomingMessage, rawBody: string): Promise<Reply> {
@@ -116,8 +133,9 @@ export function referenceBackend(sql: Sql, secret: string) {
     const key = header(request, 'idempotency-key');
     if (method === 'POST' && !key) return error(422, 'invalid_request');
     // Keys are scoped to the operation: the same order id names both its registration and its grant.
-    const scoped = key && `${method} ${url.pathname} ${key}`;
-    return scoped ? idempotent(scoped, rawBody, () => route(body, url.searchParams)) : route(body, url.searchParams);
+    const operation = `${method} ${url.pathname}`;
+    const run = () => route(body, url.searchParams);
+    return key ? idempotent(`${operation} ${key}`, rawBody, replayed.has(operation), run) : run();
   }
 
   return async function serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -129,7 +147,9 @@ export function referenceBackend(sql: Sql, secret: string) {
       console.error('[backend] request failed', failure);
       reply = error(503, 'unavailable');
     }
-    response.writeHead(reply.status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+    const headers: Record<string, string> = { 'content-type': 'application/json', 'cache-control': 'no-store' };
+    if (reply.retryAfter) headers['retry-after'] = String(reply.retryAfter);
+    response.writeHead(reply.status, headers);
     response.end(JSON.stringify(reply.body));
   };
 }

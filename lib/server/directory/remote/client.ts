@@ -12,10 +12,10 @@ import {
   wrap,
   type IRetryBackoffContext,
 } from 'cockatiel';
-import type { z } from 'zod';
 import { DirectoryUnavailableError, type AccountDirectory, type GrantResult, type PayContext } from '../types';
-import { PayContext as PayContextWire, operations, wire } from './contract';
+import { componentSchemas, operations, wire, type Answer, type Operation } from './contract';
 import { signRequest } from './signature';
+import { remoteTeamCalls } from './team-calls';
 import { log } from '@/lib/server/observability/log';
 import { reportBreakerState } from '@/lib/server/observability/metrics';
 
@@ -52,17 +52,17 @@ class UpstreamFailure extends DirectoryUnavailableError {
 }
 
 const NOT_FOUND = Symbol('not found');
-type Operation = keyof typeof operations;
 
-interface Call<S extends z.ZodType> {
+export interface Call {
   query?: Record<string, string>;
   body?: unknown;
   idempotencyKey?: string;
-  /** The 200 body. */
-  schema: S;
   /** Whether the operation documents 404 `not_found` (an answer, not a failure). */
   notFound?: boolean;
 }
+
+/** One operation of the contract, its 200 body validated with the operation's schema. */
+type CallBackend = <O extends Operation>(operation: O, spec: Call) => Promise<Answer<O> | typeof NOT_FOUND>;
 
 const date = (value: string | null) => (value === null ? null : new Date(value));
 
@@ -102,12 +102,12 @@ export function remoteDirectory(options: RemoteDirectoryOptions): RemoteDirector
   reportBreakerState('chat-backend', () => stateName(breaker.state));
   const policy = wrap(retryPolicy, breaker);
 
-  async function attempt<S extends z.ZodType>(
-    operation: Operation,
-    call: Call<S>,
+  async function attempt<O extends Operation>(
+    operation: O,
+    call: Call,
     signal: AbortSignal,
-  ): Promise<z.infer<S> | typeof NOT_FOUND> {
-    const { method, path } = operations[operation];
+  ): Promise<Answer<O> | typeof NOT_FOUND> {
+    const { method, path, response: schema } = operations[operation];
     const pathAndQuery = call.query ? `${path}?${new URLSearchParams(call.query)}` : path;
     const body = call.body === undefined ? '' : JSON.stringify(call.body);
     const headers: Record<string, string> = {
@@ -137,8 +137,8 @@ export function remoteDirectory(options: RemoteDirectoryOptions): RemoteDirector
     }
 
     if (status === 200) {
-      const parsed = call.schema.safeParse(parseJson(text));
-      if (parsed.success) return parsed.data;
+      const parsed = componentSchemas[schema].safeParse(parseJson(text));
+      if (parsed.success) return parsed.data as Answer<O>;
       // Log which fields were wrong, never the body (it holds account data).
       const fields = parsed.error.issues.map((issue) => issue.path.join('.') || '(body)').join(', ');
       throw new UpstreamFailure(`${operation}: the response does not match the contract (${fields})`, false);
@@ -150,7 +150,7 @@ export function remoteDirectory(options: RemoteDirectoryOptions): RemoteDirector
     throw new UpstreamFailure(`${operation}: HTTP ${status}`, transient, retryAfterMs(retryAfter));
   }
 
-  async function call<S extends z.ZodType>(operation: Operation, spec: Call<S>) {
+  const call: CallBackend = async (operation, spec) => {
     try {
       return await policy.execute(({ signal }) => attempt(operation, spec, signal), AbortSignal.timeout(budgetMs));
     } catch (error) {
@@ -163,13 +163,13 @@ export function remoteDirectory(options: RemoteDirectoryOptions): RemoteDirector
       }
       throw error;
     }
-  }
+  };
 
   return {
     async payContext(subject) {
       const query: Record<string, string> = { platform: subject.platform, userId: subject.userId };
       if (subject.teamId) query.teamId = subject.teamId;
-      const found = await call('getPayContext', { query, schema: PayContextWire, notFound: true });
+      const found = await call('getPayContext', { query, notFound: true });
       if (found === NOT_FOUND) return null;
       const context: PayContext = {
         account: { ...found.account, planExpiresAt: date(found.account.planExpiresAt) },
@@ -183,7 +183,6 @@ export function remoteDirectory(options: RemoteDirectoryOptions): RemoteDirector
         body: { platform: subject.platform, userId: subject.userId },
         // One key per cancel, shared by its retries.
         idempotencyKey: `cancel-${randomUUID()}`,
-        schema: wire.CancelResult,
         notFound: true,
       });
       return result === NOT_FOUND ? 'not_found' : result.result;
@@ -193,7 +192,6 @@ export function remoteDirectory(options: RemoteDirectoryOptions): RemoteDirector
       const result = await call('registerOrder', {
         body: { ...notice, createdAt: notice.createdAt.toISOString() },
         idempotencyKey: notice.orderId,
-        schema: wire.OrderDecision,
       });
       if (result === NOT_FOUND) throw new UpstreamFailure('registerOrder: unexpected 404', false);
       return result.decision;
@@ -203,7 +201,6 @@ export function remoteDirectory(options: RemoteDirectoryOptions): RemoteDirector
       const result = await call('applyGrant', {
         body: { ...grant, paidAt: grant.paidAt.toISOString() },
         idempotencyKey: grant.orderId,
-        schema: wire.GrantApplied,
         notFound: true,
       });
       if (result === NOT_FOUND) return { status: 'not_found' };
@@ -211,24 +208,17 @@ export function remoteDirectory(options: RemoteDirectoryOptions): RemoteDirector
     },
 
     async ping() {
-      await call('health', { schema: wire.Health });
+      await call('health', {});
     },
 
-    // The team page's calls are not in docs/chat-backend.openapi.yaml yet: in webhook mode the team
-    // page and API answer a translated 503 rather than guess at the assistant's data.
-    teamOverview: teamCallsNotInContract,
-    teamMembers: teamCallsNotInContract,
-    addTeamMember: teamCallsNotInContract,
-    setMemberBlocked: teamCallsNotInContract,
+    ...remoteTeamCalls(async (operation, spec) => {
+      const reply = await call(operation, spec);
+      if (reply === NOT_FOUND) throw new UpstreamFailure(`${operation}: unexpected 404`, false);
+      return reply;
+    }),
 
     breakerState: () => stateName(breaker.state),
   };
-}
-
-function teamCallsNotInContract(): Promise<never> {
-  return Promise.reject(
-    new DirectoryUnavailableError('the team calls are not in the chat-backend contract yet (webhook mode)'),
-  );
 }
 
 function stateName(state: CircuitState): BreakerState {

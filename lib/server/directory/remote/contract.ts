@@ -2,6 +2,7 @@ import 'server-only';
 import { z } from 'zod';
 import { platforms } from '@/lib/config/site';
 import { paidPlanIds, planIds } from '@/lib/pricing/catalogue';
+import { memberRoles, memberStatuses } from '../types';
 
 /**
  * The wire shapes of the chat-backend contract, docs/chat-backend.openapi.yaml. The remote
@@ -64,6 +65,33 @@ export const wire = {
     seats: z.int().min(0),
   }),
   CancelRequest: z.strictObject({ platform, userId: id }),
+  TeamOverview: z.strictObject({
+    platform,
+    teamId: id,
+    name: text,
+    plan: z.enum(planIds),
+    planExpiresAt: instant.nullable(),
+    seats: z.int().min(0),
+    seatsUsed: z.int().min(0),
+  }),
+  TeamMember: z.strictObject({
+    memberId: id,
+    platform,
+    userId: id.nullable(),
+    username: text,
+    fullName: text.nullable(),
+    role: z.enum(memberRoles),
+    status: z.enum(memberStatuses),
+    joinedAt: instant,
+  }),
+  AddMemberRequest: z.strictObject({
+    platform,
+    teamId: id,
+    actorUserId: id,
+    /** Its platform is checked against the team's (`platform_mismatch`). */
+    member: z.strictObject({ platform, username: id }),
+  }),
+  SetBlockedRequest: z.strictObject({ platform, teamId: id, actorUserId: id, memberId: id, blocked: z.boolean() }),
   CancelResult: z.strictObject({ result: z.enum(['cancelled', 'not_active']) }),
   Health: z.strictObject({ status: z.literal('ok') }),
   Error: z.strictObject({
@@ -73,14 +101,93 @@ export const wire = {
 
 export const PayContext = z.strictObject({ account: wire.Account, team: wire.Team.nullable() });
 
-/** Every schema the document defines under components.schemas, by the same name. */
-export const componentSchemas = { ...wire, PayContext } as const;
-
-/** The calls the site makes, as the document names them (operationId → method and path). */
-export const operations = {
-  getPayContext: { method: 'GET', path: '/v1/pay-context' },
-  cancelIndividualPlan: { method: 'POST', path: '/v1/plans/cancel-individual' },
-  registerOrder: { method: 'POST', path: '/v1/orders' },
-  applyGrant: { method: 'POST', path: '/v1/grants' },
-  health: { method: 'GET', path: '/v1/health' },
+/**
+ * A team call's answer: the value under its name, or the refusal (an answer, not an outage: 200,
+ * so the client tells "you may not" from "the backend is down"). Every call can refuse a session
+ * that is not an active admin of the team (`not_admin`) or name a team that does not exist
+ * (`no_team`); the writes add their own rules. The client's TeamAnswer types are checked against
+ * these enums by the compiler (remote/team-calls.ts).
+ */
+const teamRefusals = ['not_admin', 'no_team'] as const;
+const refused = <const R extends readonly string[]>(reasons: R) => z.strictObject({ refusal: z.enum(reasons) });
+export const teamAnswers = {
+  TeamOverviewAnswer: z.union([z.strictObject({ overview: wire.TeamOverview }), refused(teamRefusals)]),
+  MemberPageAnswer: z.union([
+    z.strictObject({
+      page: z.strictObject({
+        members: z.array(wire.TeamMember).max(100),
+        total: z.int().min(0),
+        page: z.int().min(1),
+        pageSize: z.int().min(1).max(100),
+      }),
+    }),
+    refused(teamRefusals),
+  ]),
+  AddMemberAnswer: z.union([
+    z.strictObject({ member: wire.TeamMember }),
+    refused([...teamRefusals, 'seats_full', 'already_member', 'platform_mismatch', 'team_inactive']),
+  ]),
+  SetBlockedAnswer: z.union([
+    z.strictObject({ member: wire.TeamMember }),
+    refused([...teamRefusals, 'member_not_found', 'last_admin']),
+  ]),
 } as const;
+
+/** The query strings of the GET operations (values arrive as text; numbers are coerced). */
+const actorQuery = { platform, teamId: id, actorUserId: id };
+export const queries = {
+  PayContextQuery: z.strictObject({ platform, userId: id, teamId: id.optional() }),
+  TeamQuery: z.strictObject(actorQuery),
+  MemberListQuery: z.strictObject({
+    ...actorQuery,
+    q: z.string().max(256).optional(),
+    page: z.coerce.number().pipe(z.int().min(1)),
+    pageSize: z.coerce.number().pipe(z.int().min(1).max(100)),
+  }),
+} as const;
+
+/** Every schema the document defines under components.schemas, by the same name. */
+export const componentSchemas = { ...wire, PayContext, ...teamAnswers } as const;
+type SchemaName = keyof typeof componentSchemas;
+
+interface OperationSpec {
+  method: 'GET' | 'POST';
+  path: string;
+  /** The query string's schema (GET), from `queries`. */
+  query?: keyof typeof queries;
+  /** The request body's schema (POST). */
+  request?: SchemaName;
+  /** The 200 body's schema: the client validates every answer with it. */
+  response: SchemaName;
+}
+
+/**
+ * The calls the site makes, as the document names them (operationId → method, path and the
+ * schemas of query, body and 200 answer). The client and the reference backend read their schemas
+ * from here, and the OpenAPI test checks each entry against the document.
+ */
+export const operations = {
+  getPayContext: { method: 'GET', path: '/v1/pay-context', query: 'PayContextQuery', response: 'PayContext' },
+  cancelIndividualPlan: {
+    method: 'POST',
+    path: '/v1/plans/cancel-individual',
+    request: 'CancelRequest',
+    response: 'CancelResult',
+  },
+  registerOrder: { method: 'POST', path: '/v1/orders', request: 'OrderNotice', response: 'OrderDecision' },
+  applyGrant: { method: 'POST', path: '/v1/grants', request: 'Grant', response: 'GrantApplied' },
+  health: { method: 'GET', path: '/v1/health', response: 'Health' },
+  getTeamOverview: { method: 'GET', path: '/v1/team/overview', query: 'TeamQuery', response: 'TeamOverviewAnswer' },
+  listTeamMembers: { method: 'GET', path: '/v1/team/members', query: 'MemberListQuery', response: 'MemberPageAnswer' },
+  addTeamMember: { method: 'POST', path: '/v1/team/members', request: 'AddMemberRequest', response: 'AddMemberAnswer' },
+  setMemberBlocked: {
+    method: 'POST',
+    path: '/v1/team/members/blocked',
+    request: 'SetBlockedRequest',
+    response: 'SetBlockedAnswer',
+  },
+} as const satisfies Record<string, OperationSpec>;
+
+export type Operation = keyof typeof operations;
+/** The 200 body of an operation, as validated. */
+export type Answer<O extends Operation> = z.infer<(typeof componentSchemas)[(typeof operations)[O]['response']]>;
