@@ -11,6 +11,10 @@ export const webhookE2e = {
   siteDataDir: `${dataDir}-webhook`,
   backendDataDir: `${dataDir}-backend`,
   secret: 'e2e-chat-backend-secret-0123456789abcdef0123',
+  /** A third instance whose backend is down (nothing listens on deadBackendPort): the 503 views. */
+  downSitePort: port + 3,
+  downSiteDataDir: `${dataDir}-backend-down`,
+  deadBackendPort: port + 4,
 };
 
 // Playwright cannot download browsers here: Debian's chromium (same major as 1.64's bundled one).
@@ -72,6 +76,22 @@ export default defineConfig({
         DATA_DIR: webhookE2e.siteDataDir,
         SITE_URL: `http://localhost:${webhookE2e.sitePort}`,
         CHAT_BACKEND_URL: `http://localhost:${webhookE2e.backendPort}`,
+        CHAT_BACKEND_SECRET: webhookE2e.secret,
+        NEXT_TELEMETRY_DISABLED: '1',
+      },
+      stdout: 'pipe',
+    },
+    {
+      // /api/health answers 200 with backend "down": the ledger is up, so the site is ready.
+      command: `rm -rf ${webhookE2e.downSiteDataDir} && npx next start -H localhost -p ${webhookE2e.downSitePort}`,
+      url: `http://localhost:${webhookE2e.downSitePort}/api/health`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+      env: {
+        NEXT_DIST_DIR: distDir,
+        DATA_DIR: webhookE2e.downSiteDataDir,
+        SITE_URL: `http://localhost:${webhookE2e.downSitePort}`,
+        CHAT_BACKEND_URL: `http://localhost:${webhookE2e.deadBackendPort}`,
         CHAT_BACKEND_SECRET: webhookE2e.secret,
         NEXT_TELEMETRY_DISABLED: '1',
       },

@@ -10,6 +10,8 @@ import { prerenderedPage, prerenderedResponse, statusPage } from '@/lib/server/p
 import { storeAvailable } from '@/lib/server/availability';
 import { requestLog } from '@/lib/server/observability/log';
 import { statusPage as unavailablePage } from '@/lib/server/http/status-page';
+import { teamDirectoryDown } from '@/lib/server/team/page-guard';
+import { UNAVAILABLE_RETRY_SECONDS } from '@/lib/server/unavailable';
 
 /**
  * The request layer, for what cannot be static: the pay/team link exchange, locale negotiation at
@@ -37,6 +39,11 @@ async function route(request: NextRequest): Promise<Response> {
   }
   const exchanged = await exchangeLink(request);
   if (exchanged) return exchanged;
+  // Nor does /team without the account directory (the assistant's backend in webhook mode). A page
+  // cannot answer 503 itself, so the proxy asks first (teamDirectoryDown).
+  if (await teamDirectoryDown(request, isDocumentRequest(request))) {
+    return unavailablePage(linkPageLocale(request.nextUrl.pathname), 'unavailable', UNAVAILABLE_RETRY_SECONDS);
+  }
   const { pathname, search } = request.nextUrl;
   const decision = routeRequest({
     pathname,

@@ -1,25 +1,50 @@
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test, expect } from '@playwright/test';
+import { test, expect, type Page } from '@playwright/test';
 import { webhookE2e } from '../playwright.config';
-import { payLink } from './support/links';
+import { payLink, teamLink } from './support/links';
 import { message } from './support/messages';
 
 const site = `http://localhost:${webhookE2e.sitePort}`;
 const backend = `http://localhost:${webhookE2e.backendPort}`;
+const downSite = `http://localhost:${webhookE2e.downSitePort}`;
+const linkSecret = (dataDir: string) => readFileSync(join(dataDir, 'paylink-secret'), 'utf8').trim();
 
 /** A signed read of the reference backend, written from the contract's own description of signatures. */
-async function backendPayContext(userId: string, teamId: string) {
-  const pathAndQuery = `/v1/pay-context?${new URLSearchParams({ platform: 'telegram', userId, teamId })}`;
+async function backendGet<T>(path: string, query: Record<string, string>): Promise<T> {
+  const pathAndQuery = `${path}?${new URLSearchParams(query)}`;
   const timestamp = String(Math.floor(Date.now() / 1000));
   const signature = createHmac('sha256', webhookE2e.secret).update(`${timestamp}.GET.${pathAndQuery}.`).digest('hex');
   const response = await fetch(`${backend}${pathAndQuery}`, {
     headers: { 'x-quorum-timestamp': timestamp, 'x-quorum-signature': `v1=${signature}` },
   });
   expect(response.status).toBe(200);
-  return (await response.json()) as { team: { seats: number; planExpiresAt: string } };
+  return (await response.json()) as T;
 }
+
+const backendPayContext = (userId: string, teamId: string) =>
+  backendGet<{ team: { seats: number; planExpiresAt: string } }>('/v1/pay-context', {
+    platform: 'telegram',
+    userId,
+    teamId,
+  });
+
+/** What the backend holds for one member of Acme Growth, asked as its admin alice. */
+async function backendMember(username: string) {
+  const { page } = await backendGet<{ page: { members: Array<{ username: string; status: string }> } }>(
+    '/v1/team/members',
+    { platform: 'telegram', teamId: '-1002001', actorUserId: '1001', q: username, page: '1', pageSize: '25' },
+  );
+  return page.members.find((member) => member.username === username);
+}
+
+const teamText = (key: string, values: Record<string, string> = {}) =>
+  Object.entries(values).reduce(
+    (text, [name, value]) => text.replace(`{${name}}`, value),
+    message('vi', `TeamPage.${key}`),
+  );
+const row = (page: Page, username: string) => page.locator(`tr[data-member="${username}"]`);
 
 test.describe('webhook mode: the site against the reference chat backend', () => {
   test.use({ baseURL: site });
@@ -33,8 +58,9 @@ test.describe('webhook mode: the site against the reference chat backend', () =>
   }) => {
     const before = await backendPayContext('1001', '-1002001');
     expect(before.team.seats).toBe(10);
-    const secret = readFileSync(join(webhookE2e.siteDataDir, 'paylink-secret'), 'utf8').trim();
-    await page.goto(await payLink({ user: '1001', team: '-1002001', prefix: '/vi' }, secret));
+    await page.goto(
+      await payLink({ user: '1001', team: '-1002001', prefix: '/vi' }, linkSecret(webhookE2e.siteDataDir)),
+    );
     await expect(page).toHaveURL(/\/vi\/pay$/);
     await expect(page.getByTestId('team-seats')).toHaveText('10');
 
@@ -52,5 +78,61 @@ test.describe('webhook mode: the site against the reference chat backend', () =>
     const after = await backendPayContext('1001', '-1002001');
     expect(after.team.seats).toBe(25);
     expect(new Date(after.team.planExpiresAt).getTime()).toBeGreaterThan(new Date(before.team.planExpiresAt).getTime());
+  });
+
+  test('vi: the team page through the contract: a team link shows the members; add, block and unblock reach the backend', async ({
+    page,
+  }) => {
+    await page.goto(
+      await teamLink({ user: '1001', team: '-1002001', prefix: '/vi' }, linkSecret(webhookE2e.siteDataDir)),
+    );
+    await expect(page).toHaveURL(/\/vi\/team$/);
+    await expect(page.getByTestId('team-overview')).toContainText('Acme Growth');
+    await expect(row(page, 'alice')).toContainText(teamText('members.roles.admin'));
+    await expect(row(page, 'ivan')).toContainText(teamText('members.statuses.blocked'));
+
+    // A username the assistant has not met: invited, whatever an earlier run added.
+    const username = `wh_${Date.now().toString(36)}`;
+    await page.getByLabel(teamText('add.username', { platform: 'Telegram' })).fill(username);
+    await page.getByRole('button', { name: teamText('add.submit') }).click();
+    await expect(page.getByTestId('team-announcement')).toHaveText(
+      teamText('add.invited', { username: `@${username}` }),
+    );
+    await expect(row(page, username)).toContainText(teamText('members.statuses.invited'));
+    expect(await backendMember(username)).toMatchObject({ status: 'invited' });
+
+    const name = `@${username}`;
+    await page.getByRole('button', { name: teamText('members.blockMember', { name }) }).click();
+    await page
+      .getByRole('dialog', { name: teamText('confirm.blockTitle', { name }) })
+      .getByRole('button', { name: teamText('members.block'), exact: true })
+      .click();
+    await expect(row(page, username)).toContainText(teamText('members.statuses.blocked'));
+    expect(await backendMember(username)).toMatchObject({ status: 'blocked' });
+
+    await page.getByRole('button', { name: teamText('members.unblockMember', { name }) }).click();
+    await page
+      .getByRole('dialog', { name: teamText('confirm.unblockTitle', { name }) })
+      .getByRole('button', { name: teamText('members.unblock'), exact: true })
+      .click();
+    await expect(row(page, username)).toContainText(teamText('members.statuses.invited'));
+    expect(await backendMember(username)).toMatchObject({ status: 'invited' });
+  });
+});
+
+test.describe('webhook mode with the chat backend down', () => {
+  test('vi: a team link opens the translated 503 page with Retry-After and no team data, never a 500', async ({
+    page,
+  }) => {
+    const link = await teamLink(
+      { user: '1001', team: '-1002001', prefix: '/vi' },
+      linkSecret(webhookE2e.downSiteDataDir),
+    );
+    const response = await page.goto(`${downSite}${link}`);
+    expect(response?.status()).toBe(503);
+    expect(response?.headers()['retry-after']).toBe('5');
+    await expect(page).toHaveURL(/\/vi\/team$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(message('vi', 'ServiceStatus.unavailableHeading'));
+    await expect(page.locator('body')).not.toContainText('Acme Growth');
   });
 });

@@ -1,6 +1,7 @@
 import { useTranslations } from 'next-intl';
 import { Link } from '@/lib/i18n/navigation';
 import type { PayView } from '@/lib/shared/pay-result';
+import { UnavailableView } from './unavailable-view';
 import styles from './pay.module.css';
 
 /**
@@ -9,12 +10,17 @@ import styles from './pay.module.css';
  */
 export function PayResultView({ result, supportEmail }: { result: PayView; supportEmail: string }) {
   const t = useTranslations('PayPage.result');
+  if (result.status === 'unavailable') {
+    return (
+      <UnavailableView title={t('unavailableTitle')} text={t('unavailable')}>
+        <p>
+          <Link href="/pay">{t('back')}</Link>
+        </p>
+      </UnavailableView>
+    );
+  }
   const tone =
-    result.status === 'success'
-      ? styles.success
-      : result.status === 'processing' || result.status === 'unavailable'
-        ? styles.processing
-        : styles.failure;
+    result.status === 'success' ? styles.success : result.status === 'processing' ? styles.processing : styles.failure;
   return (
     <section className={`${styles.result} ${tone}`} aria-labelledby="pay-result-title" data-status={result.status}>
       <h1 id="pay-result-title">{t(`${result.status}Title`)}</h1>

@@ -7,9 +7,12 @@ import { pageMetadata } from '@/lib/server/seo';
 import type { Locale } from '@/lib/i18n/locales';
 import { sessionFrom } from '@/lib/server/session/session';
 import { loadTeamPage, memberView } from '@/lib/server/team/team-admin';
+import { isUnavailable } from '@/lib/server/unavailable';
 import { memberListQuery } from '@/lib/shared/team';
 import { isActive } from '@/lib/pricing/plan-state';
 import { TeamRefusal } from '@/components/team/team-refusal';
+import { UnavailableView } from '@/components/pay/unavailable-view';
+import { RefreshUntilBack } from '@/components/team/refresh-until-back';
 import { TeamOverviewTable } from '@/components/team/team-overview';
 import { MemberSection } from '@/components/team/member-section';
 import { Onboarding } from '@/components/team/onboarding';
@@ -23,7 +26,20 @@ export default async function TeamPage({ params, searchParams }: PageProps<'/[lo
   const t = await getTranslations({ locale, namespace: 'TeamPage' });
   const query = memberListQuery(await searchParams);
   // Read from the directory on every render: a blocked or demoted admin loses the page at once.
-  const page = await loadTeamPage(await sessionFrom(await cookies(), 'team'), query);
+  // When it is down, say so: a page load has already had its 503 from the proxy; this is for a
+  // refresh by the client router, or a directory that failed after the proxy's ping.
+  const page = await loadTeamPage(await sessionFrom(await cookies(), 'team'), query).catch((error: unknown) => {
+    if (!isUnavailable(error)) throw error;
+    console.warn('[team] a dependency is unavailable', error);
+    return null;
+  });
+  if (!page) {
+    return (
+      <UnavailableView title={t('unavailable.title')} text={t('unavailable.text')}>
+        <RefreshUntilBack />
+      </UnavailableView>
+    );
+  }
   if (!page.ok) return <TeamRefusal code={page.code} />;
 
   const { team, members } = page.value;

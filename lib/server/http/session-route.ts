@@ -4,7 +4,7 @@ import type { Locale } from '@/lib/i18n/locales';
 import type { Subject } from '@/lib/server/directory';
 import type { LinkAudience } from '@/lib/server/session/paylink';
 import { payingSubject, sessionFrom } from '@/lib/server/session/session';
-import { isUnavailable } from '@/lib/server/unavailable';
+import { isUnavailable, UNAVAILABLE_RETRY_SECONDS } from '@/lib/server/unavailable';
 import { requestLog } from '@/lib/server/observability/log';
 import { apiError } from './api-error';
 import { clientIp, isSameOrigin, requestLocale } from './guards';
@@ -22,9 +22,6 @@ interface Options {
   /** Buckets to charge one point each before the handler runs (state-changing routes). */
   rateLimits?: (subject: Subject, ip: string) => Array<[RateLimitBucket, string]>;
 }
-
-/** Dependencies that are down get a short, honest wait before the page retries. */
-const UNAVAILABLE_RETRY_SECONDS = 5;
 
 /**
  * Every state-changing route of a pay or team session: same-origin, a session of the right
