@@ -18,6 +18,10 @@ export const webhookE2e = {
 };
 
 // Playwright cannot download browsers here: Debian's chromium (same major as 1.64's bundled one).
+// Every spec opens its links from one address (127.0.0.1); the per-address limit on link
+// exchanges (LINK_RATE_LIMIT, 20 a minute) is proven by tests/server/paylink.test.ts instead.
+const manyLinks = { LINK_RATE_LIMIT: '1000' };
+
 export default defineConfig({
   testDir: './e2e',
   fullyParallel: false,
@@ -55,6 +59,7 @@ export default defineConfig({
         DATA_DIR: dataDir,
         SITE_URL: `http://localhost:${port}`,
         NEXT_TELEMETRY_DISABLED: '1',
+        ...manyLinks,
       },
       stdout: 'pipe',
     },
@@ -78,6 +83,7 @@ export default defineConfig({
         CHAT_BACKEND_URL: `http://localhost:${webhookE2e.backendPort}`,
         CHAT_BACKEND_SECRET: webhookE2e.secret,
         NEXT_TELEMETRY_DISABLED: '1',
+        ...manyLinks,
       },
       stdout: 'pipe',
     },
@@ -94,6 +100,7 @@ export default defineConfig({
         CHAT_BACKEND_URL: `http://localhost:${webhookE2e.deadBackendPort}`,
         CHAT_BACKEND_SECRET: webhookE2e.secret,
         NEXT_TELEMETRY_DISABLED: '1',
+        ...manyLinks,
       },
       stdout: 'pipe',
     },
