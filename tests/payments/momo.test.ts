@@ -13,6 +13,7 @@ import { storeKinds, useTestStore } from '../support/stores';
 import { alice, gatewayRoutes, pendingTeamOrder, sessionCookie } from '../support/money';
 import { momoIpnRequest, momoResultFields, momoReturnRequest, momoSandbox } from '../support/momo';
 import { serveSiteForFile } from '../support/site-server';
+import { log } from '@/lib/server/observability/log';
 
 // MoMo's public sample credentials (github.com/momo-wallet/payment, nodejs/MoMo.js); the expected
 // digests were computed independently (Python hmac/hashlib) from the documented field orders.
@@ -246,9 +247,10 @@ describe.each(storeKinds)('MoMo through its local sandbox on %s', (kind) => {
     expect((await ipn(momoResultFields({ id: order.id, amount: order.amount - 1 }))).status).toBe(204);
     expect(await orderStatus(order.id)).toBe('needs_review');
     expect(await seats()).toBe(10);
-    const error = jest.spyOn(console, 'error').mockImplementation(() => {});
+    const error = jest.spyOn(log(), 'error').mockImplementation(() => undefined);
     expect((await ipn(momoResultFields({ id: 'f'.repeat(32), amount: 1000 }))).status).toBe(204);
-    expect(error).toHaveBeenCalledWith(expect.stringContaining('unknown order'));
+    expect(error).toHaveBeenCalledWith(expect.anything(), expect.stringContaining('unknown order'));
+    error.mockRestore();
   });
 
   it('a final failure (1006, cancelled) fails the order; a non-final code (1000, 7000) leaves it pending', async () => {

@@ -4,6 +4,7 @@ import { reviewQueueSize } from '@/lib/server/payments/review-queue';
 import { holdForReview, settlePayment } from '@/lib/server/payments/settle';
 import { storeKinds, useTestStore } from '../support/stores';
 import { gatewayRoutes, ipnRequest, pendingTeamOrder, vnpayCallback } from '../support/money';
+import { log } from '@/lib/server/observability/log';
 
 describe.each(storeKinds)('the review queue on %s', (kind) => {
   const store = useTestStore(kind);
@@ -82,13 +83,15 @@ describe.each(storeKinds)('the review queue on %s', (kind) => {
     const vnpay = await wrongAmount();
 
     // What the PayPal webhook does with PAYMENT.SALE.REFUNDED (tests/server/paypal.test.ts drives it end to end).
-    const log = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    log.mockClear();
+    const warn = jest.spyOn(log(), 'warn').mockImplementation(() => undefined);
+    warn.mockClear();
     const refund = { ...sale, transactionId: 'refund:R1', result: 'failed' as const, resultCode: 'REFUNDED' };
     expect(await holdForReview(refund)).toBe('held_for_review');
-    const logged = log.mock.calls.map(([line]) => String(line)).find((line) => line.includes('review_queue_size'));
-    log.mockRestore();
-    expect(JSON.parse(logged!)).toMatchObject({
+    const logged = warn.mock.calls
+      .map(([line]) => line as unknown)
+      .find((line) => (line as { metric?: string }).metric === 'review_queue_size');
+    warn.mockRestore();
+    expect(logged).toMatchObject({
       metric: 'review_queue_size',
       value: 2,
       trigger: 'paypal:held_for_review',

@@ -16,6 +16,7 @@ import { RefreshUntilBack } from '@/components/team/refresh-until-back';
 import { TeamOverviewTable } from '@/components/team/team-overview';
 import { MemberSection } from '@/components/team/member-section';
 import { Onboarding } from '@/components/team/onboarding';
+import { log } from '@/lib/server/observability/log';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/team'>): Promise<Metadata> {
   return pageMetadata((await params).locale as Locale, 'team');
@@ -30,7 +31,7 @@ export default async function TeamPage({ params, searchParams }: PageProps<'/[lo
   // refresh by the client router, or a directory that failed after the proxy's ping.
   const page = await loadTeamPage(await sessionFrom(await cookies(), 'team'), query).catch((error: unknown) => {
     if (!isUnavailable(error)) throw error;
-    console.warn('[team] a dependency is unavailable', error);
+    log().warn({ err: error }, 'team page: a dependency is unavailable');
     return null;
   });
   if (!page) {

@@ -2,6 +2,7 @@ import 'server-only';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { env } from '@/lib/server/env';
+import { log } from '@/lib/server/observability/log';
 
 /**
  * A PGlite directory has exactly one owner process. The server leaves its pid in DATA_DIR, so the
@@ -15,7 +16,7 @@ export function markServerOwnsPglite(): void {
   try {
     writeFileSync(pidFile(), String(process.pid));
   } catch (error) {
-    console.warn('[quorum] could not write server.pid', error);
+    log().warn({ err: error }, 'could not write server.pid');
   }
 }
 

@@ -1,12 +1,13 @@
 import 'server-only';
 import { ledgerSql } from '@/lib/server/db';
 import { countOrders } from '@/lib/server/ledger/orders';
+import { log } from '@/lib/server/observability/log';
 
 /**
  * The review queue's size (PRODUCT §8), one queue for every gateway: VNPay and MoMo wrong amounts
  * and held payments, PayPal refunds and reversals all wait as `needs_review` orders. /api/metrics serves
  * the size as the gauge quorum_review_queue_size; it is also a structured log line a log pipeline can alert on:
- * `{"metric":"review_queue_size","value":3,"trigger":"reconcile",…}`.
+ * `{"metric":"review_queue_size","value":3,"trigger":"reconcile","msg":"review queue",…}`.
  */
 export async function reviewQueueSize(): Promise<number> {
   return countOrders(await ledgerSql(), 'needs_review');
@@ -21,11 +22,11 @@ export async function logReviewQueueSize(trigger: string, size?: number): Promis
   try {
     value = size ?? (await reviewQueueSize());
   } catch (error) {
-    console.error('[review] could not count the review queue', error);
+    log().error({ err: error }, 'could not count the review queue');
     return null;
   }
-  const line = JSON.stringify({ metric: 'review_queue_size', value, trigger, at: new Date().toISOString() });
-  if (value > 0) console.warn(line);
-  else console.info(line);
+  const line = { metric: 'review_queue_size', value, trigger };
+  if (value > 0) log().warn(line, 'review queue');
+  else log().info(line, 'review queue');
   return value;
 }

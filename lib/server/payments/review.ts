@@ -6,6 +6,7 @@ import type { Order } from '@/lib/server/ledger/types';
 import { deliverGrant, type DeliveryResult } from './grant-delivery';
 import { logReviewQueueSize } from './review-queue';
 import { grantFor } from './settle';
+import { log } from '@/lib/server/observability/log';
 
 /**
  * The review queue (PRODUCT §8): orders the rules could not settle — a wrong amount, money held
@@ -48,7 +49,7 @@ export async function resolveOrder(input: {
   if (!result.ok) return result;
   const delivery = input.decision === 'grant' ? await deliverGrant(input.orderId, now) : null;
   const order = (await findOrder(sql, input.orderId)) ?? result.order;
-  console.info(`[review] order ${order.id} ${input.decision} by ${input.by}: ${input.note}`);
+  log().info({ orderId: order.id, decision: input.decision, by: input.by, note: input.note }, 'review decision');
   await logReviewQueueSize('resolve');
   return { ok: true, order, delivery };
 }

@@ -4,6 +4,7 @@ import { accountDirectory } from '@/lib/server/directory';
 import { isUnavailable } from '@/lib/server/unavailable';
 import { linkAudienceOf } from '@/lib/server/session/link-exchange';
 import { sessionCookieValue } from '@/lib/server/session/session';
+import { log } from '@/lib/server/observability/log';
 
 /**
  * Whether to answer this team page request with the translated 503 page. An App Router page
@@ -23,7 +24,7 @@ export async function teamDirectoryDown(request: NextRequest, document: boolean)
     return false;
   } catch (error) {
     if (!isUnavailable(error)) throw error;
-    console.warn('[team] the account directory is down', error);
+    log().warn({ err: error }, 'team page: the account directory is down');
     return true;
   }
 }

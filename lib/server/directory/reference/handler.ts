@@ -8,6 +8,7 @@ import { operations, queries, wire } from '../remote/contract';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyRequest } from '../remote/signature';
 import { error, iso, type Reply, type Route } from './reply';
 import { teamRoutes } from './team-routes';
+import { log } from '@/lib/server/observability/log';
 
 /**
  * The reference chat backend (PRODUCT §8, `npm run backend`): docs/chat-backend.openapi.yaml
@@ -144,7 +145,7 @@ export function referenceBackend(sql: Sql, secret: string) {
       const rawBody = await readBody(request);
       reply = rawBody === null ? error(422, 'invalid_request') : await handle(request, rawBody);
     } catch (failure) {
-      console.error('[backend] request failed', failure);
+      log().error({ err: failure }, 'reference backend: request failed');
       reply = error(503, 'unavailable');
     }
     const headers: Record<string, string> = { 'content-type': 'application/json', 'cache-control': 'no-store' };

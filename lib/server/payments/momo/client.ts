@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Order } from '@/lib/server/ledger/types';
 import type { MomoConfig } from './config';
 import { CREATE_FIELDS, QUERY_FIELDS, sign } from './signature';
+import { log } from '@/lib/server/observability/log';
 
 /** MoMo asks for at least 30 s on create (payments.md §2.1); a query is lighter. */
 export const CREATE_TIMEOUT_MS = 30_000;
@@ -80,14 +81,14 @@ export async function createPayment(
   try {
     answer = await post(config, '/v2/gateway/api/create', createRequest(order, config, requestId), timeoutMs);
   } catch (error) {
-    console.warn(`[momo] create for order ${order.id} failed: ${error instanceof Error ? error.message : error}`);
+    log().warn({ orderId: order.id, err: error }, 'momo: create failed');
     return { ok: false, failure: isTimeout(error) ? 'timeout' : 'unreachable' };
   }
   const parsed = createResponse.safeParse(answer);
   if (!parsed.success) return { ok: false, failure: 'unreachable' };
   const { resultCode, message, payUrl } = parsed.data;
   if (resultCode !== 0 || !payUrl || !/^https?:\/\//.test(payUrl)) {
-    console.warn(`[momo] create for order ${order.id} refused: resultCode=${resultCode} ${message ?? ''}`);
+    log().warn({ orderId: order.id, resultCode, message }, 'momo: create refused');
     return { ok: false, failure: 'refused', resultCode, message };
   }
   return { ok: true, payUrl, requestId };

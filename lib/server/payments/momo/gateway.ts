@@ -6,6 +6,7 @@ import { momoConfig } from './config';
 import { momoOffer } from './offer';
 import { authenticResult, classify, resultEvent } from './result';
 import { handleSandbox } from './sandbox';
+import { log } from '@/lib/server/observability/log';
 
 function parseJson(raw: string): unknown {
   try {
@@ -53,7 +54,8 @@ export const momoGateway: PaymentGateway = {
   answer(verdict): GatewayReply {
     switch (verdict.kind) {
       case 'settled':
-        if (verdict.outcome === 'order_not_found') console.error('[momo] IPN for an unknown order');
+        if (verdict.outcome === 'order_not_found')
+          log().error({ outcome: verdict.outcome }, 'momo: IPN for an unknown order');
         return { status: 204 };
       case 'ignored':
         return { status: 204 };
