@@ -8,8 +8,8 @@ import { payPageViewFromJson, type PayPageView } from '@/lib/shared/pay-page-vie
 import { PayResultView } from './pay-result';
 import { AccountTables } from './account-tables';
 import { CheckoutForm } from './checkout-form';
+import { PayLoading } from './pay-loading';
 import { PayViewReloadProvider } from './reload-context';
-import styles from './pay.module.css';
 
 /** Only the pay page's own parameters reach the API (never a stray `t=` or tracking tag). */
 const PAY_PARAMS = ['status', 'code', 'order', 'plan', 'seats'] as const;
@@ -73,13 +73,7 @@ export function PayView() {
     return () => clearInterval(timer);
   }, [waiting, load]);
 
-  if (state.kind === 'loading')
-    return (
-      <div className={`pay-page ${styles.loading}`} aria-busy="true">
-        <h1>{t('heading')}</h1>
-        <p role="status">{t('loading')}</p>
-      </div>
-    );
+  if (state.kind === 'loading') return <PayLoading />;
   if (state.kind === 'result') return <PayResultView result={state.result} supportEmail={state.supportEmail} />;
   return (
     <PayViewReloadProvider value={reload}>

@@ -14,6 +14,7 @@ import { alice, gatewayRoutes, pendingTeamOrder, sessionCookie } from '../suppor
 import { momoIpnRequest, momoResultFields, momoReturnRequest, momoSandbox } from '../support/momo';
 import { serveSiteForFile } from '../support/site-server';
 import { log } from '@/lib/server/observability/log';
+import { env } from '@/lib/server/env';
 
 // MoMo's public sample credentials (github.com/momo-wallet/payment, nodejs/MoMo.js); the expected
 // digests were computed independently (Python hmac/hashlib) from the documented field orders.
@@ -166,7 +167,7 @@ describe.each(storeKinds)('MoMo through its local sandbox on %s', (kind) => {
 
   async function post(body: unknown, locale = 'vi', key = `momo-key-${Math.random().toString(36).slice(2)}`) {
     // The page's Origin is the configured site's (SITE_URL), whatever address the request reached.
-    const origin = new URL(process.env.SITE_URL!).origin;
+    const origin = new URL(env().SITE_URL).origin;
     return checkout(
       new NextRequest(`${origin}/api/checkout`, {
         method: 'POST',

@@ -6,7 +6,7 @@ import { clientMessages, payClientNamespaces } from '@/lib/i18n/client-messages'
 import { pageMetadata } from '@/lib/server/seo';
 import type { Locale } from '@/lib/i18n/locales';
 import { PayView } from '@/components/pay/pay-view';
-import styles from '@/components/pay/pay.module.css';
+import { PayLoading } from '@/components/pay/pay-loading';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/pay'>): Promise<Metadata> {
   return pageMetadata((await params).locale as Locale, 'pay');
@@ -19,12 +19,6 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/pay'>): 
 export default async function PayPage({ params }: PageProps<'/[locale]/pay'>) {
   const locale = (await params).locale as Locale;
   const t = await getTranslations({ locale, namespace: 'PayPage' });
-  const shell = (
-    <div className={`pay-page ${styles.loading}`} aria-busy="true">
-      <h1>{t('heading')}</h1>
-      <p role="status">{t('loading')}</p>
-    </div>
-  );
   return (
     <>
       <noscript>
@@ -33,7 +27,7 @@ export default async function PayPage({ params }: PageProps<'/[locale]/pay'>) {
         </div>
       </noscript>
       <NextIntlClientProvider messages={await clientMessages(payClientNamespaces)}>
-        <Suspense fallback={shell}>
+        <Suspense fallback={<PayLoading />}>
           <PayView />
         </Suspense>
       </NextIntlClientProvider>

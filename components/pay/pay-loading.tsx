@@ -1,0 +1,16 @@
+import { useTranslations } from 'next-intl';
+import styles from './pay.module.css';
+
+/**
+ * What /pay shows until the payer's view arrives: the prerendered shell and PayView's own first
+ * state are this one element, so hydration swaps nothing and the page keeps the form's room.
+ */
+export function PayLoading() {
+  const t = useTranslations('PayPage');
+  return (
+    <div className={`pay-page ${styles.loading}`} aria-busy="true">
+      <h1>{t('heading')}</h1>
+      <p role="status">{t('loading')}</p>
+    </div>
+  );
+}
