@@ -8,7 +8,7 @@ import { gzipSync } from 'node:zlib';
 import { startServer } from './lib/server.mjs';
 import { startBareNext } from './lib/bare-next.mjs';
 
-const pages = (process.env.BENCH_PAGES ?? '/,/vi,/ur,/join,/terms').split(',');
+const pages = (process.env.BENCH_PAGES ?? '/,/vi,/ur,/join,/terms,/pay').split(',');
 const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 3920) });
 const sizes = new Map();
 

@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { message } from './support/messages';
 import { rawLocation } from './support/raw-request';
@@ -73,6 +73,33 @@ test.describe('locale negotiation at the root', () => {
 });
 
 test.describe('language switcher', () => {
+  /** Opens the switcher and follows the link named in its own language. */
+  async function pickLanguage(page: Page, name: string) {
+    await page.locator('.language-switcher > summary').click();
+    await page.getByRole('link', { name, exact: true }).click();
+  }
+
+  test('is closed at first (no other language is rendered), opens from the keyboard, and Escape closes it', async ({
+    page,
+  }) => {
+    await page.goto('/vi/join');
+    const summary = page.locator('.language-switcher > summary');
+    await expect(summary).toContainText('Tiếng Việt');
+    const japanese = page.locator('.language-switcher a[hreflang="ja"]');
+    await expect(japanese).toBeHidden();
+    expect(await japanese.evaluate((link) => link.checkVisibility())).toBe(false);
+
+    await summary.focus();
+    await page.keyboard.press('Enter');
+    await expect(japanese).toBeVisible();
+    await expect(japanese).toHaveAttribute('href', '/jp/join');
+    await expect(page.getByRole('link', { name: 'Tiếng Việt', exact: true })).toHaveAttribute('aria-current', 'true');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Escape');
+    await expect(japanese).toBeHidden();
+    await expect(summary).toBeFocused();
+  });
+
   test('keeps page, query and hash, and the choice survives a reload of /', async ({ browser }) => {
     const context = await browser.newContext({ locale: 'vi-VN' });
     const page = await context.newPage();
@@ -80,7 +107,7 @@ test.describe('language switcher', () => {
     await expect(page).toHaveURL(/\/vi$/);
 
     await page.goto('/vi/join?ref=abc#telegram');
-    await page.getByLabel(message('vi', 'LanguageSwitcher.label')).selectOption('en');
+    await pickLanguage(page, 'English');
     await expect(page).toHaveURL(/\/join\?ref=abc#telegram$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     const cookie = (await context.cookies()).find((c) => c.name === 'i18n_redirected');
@@ -91,7 +118,7 @@ test.describe('language switcher', () => {
     await expect(page).toHaveURL(/\/$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 
-    await page.getByLabel(message('en', 'LanguageSwitcher.label')).selectOption('ja');
+    await pickLanguage(page, '日本語');
     await expect(page).toHaveURL(/\/jp$/);
     expect((await context.cookies()).find((c) => c.name === 'i18n_redirected')?.value).toBe('jp');
     await context.close();

@@ -1,25 +1,13 @@
 /**
- * The checkout request the pay page sends and the server accepts (PRODUCT §10). One schema for
- * both sides; anything else in the body (an `amount`, say) is dropped, never trusted.
+ * What the pay page and the checkout API share (PRODUCT §10): the request's type, the idempotency
+ * header, the refusal codes and the answers. The request's schema is server code
+ * (lib/server/checkout/request.ts): the browser only needs its type, and zod would be 90 KB gzip of
+ * every pay page's first load.
  */
-import { z } from '@/lib/shared/zod';
-import { paidPlanIds, periodIds } from '@/lib/pricing/catalogue';
-import { MAX_SEATS } from '@/lib/pricing/quote';
-
-export const checkoutRequest = z.object({
-  plan: z.enum(paidPlanIds),
-  period: z.enum(periodIds),
-  // Strictly a JSON integer: "12", 1.5, 1e400 or NaN are refused rather than coerced.
-  seats: z.number().int().min(1).max(MAX_SEATS).optional(),
-  // A gateway id; the server's registry decides whether it exists and is available.
-  gateway: z.string().regex(/^[a-z][a-z0-9_]{0,15}$/),
-  method: z.string().min(1).max(32),
-});
-export type CheckoutRequest = z.infer<typeof checkoutRequest>;
+export type { CheckoutRequest } from '@/lib/server/checkout/request';
 
 /** Sent by the page with every checkout so a double click or a retry creates one order. */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
-export const idempotencyKey = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
 
 /** Why a checkout or cancel request was refused; each has a translated message (Checkout.errors.*). */
 export const checkoutErrors = [

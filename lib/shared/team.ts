@@ -1,10 +1,10 @@
 /**
- * The team API of PRODUCT §10 as both sides see it: request schemas, the listing query, the
+ * The team API of PRODUCT §10 as both sides see it: the username rules, the listing query, the
  * refusal codes (each has a translated message, TeamPage.errors.*) and the member view the page
- * renders. One schema for the page and the server.
+ * renders. The request schemas are server code (lib/server/team/requests.ts), built from these
+ * rules: the browser bundle carries no zod.
  */
-import { z } from '@/lib/shared/zod';
-import { platforms, type Platform } from '@/lib/config/site';
+import type { Platform } from '@/lib/config/site';
 
 /** Members per page of the table and of GET /api/team/members. */
 export const MEMBERS_PAGE_SIZE = 25;
@@ -24,23 +24,7 @@ export const usernamePatterns: Record<Platform, RegExp> = {
   discord: /^[a-z0-9_.]{2,32}$/i,
 };
 
-const platform = z.enum(platforms as [Platform, ...Platform[]]);
-
-/** POST /api/team/members: `{platform, username}`; the username must be valid on that platform. */
-export const addMemberRequest = z
-  .object({
-    platform,
-    username: z
-      .string()
-      .trim()
-      .max(81)
-      .transform((name) => name.replace(/^@/, '')),
-  })
-  .refine((body) => usernamePatterns[body.platform].test(body.username), { path: ['username'] });
-export type AddMemberRequest = z.infer<typeof addMemberRequest>;
-
-/** The {memberId} of /api/team/members/{memberId}/block: an opaque id, of a sane size and alphabet. */
-export const memberId = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/);
+export type { AddMemberRequest } from '@/lib/server/team/requests';
 
 const firstValue = (value: unknown) => (Array.isArray(value) ? (value[0] as unknown) : value);
 

@@ -1,5 +1,6 @@
 import { NextResponse } from 'next/server';
-import { checkoutRequest, IDEMPOTENCY_HEADER, idempotencyKey } from '@/lib/shared/checkout';
+import { IDEMPOTENCY_HEADER } from '@/lib/shared/checkout';
+import { checkoutRequest, idempotencyKey } from '@/lib/server/checkout/request';
 import { startCheckout } from '@/lib/server/checkout/start-checkout';
 import { apiError } from '@/lib/server/http/api-error';
 import { readJsonBody } from '@/lib/server/http/guards';

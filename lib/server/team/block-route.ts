@@ -1,6 +1,6 @@
 import 'server-only';
 import { NextResponse } from 'next/server';
-import { memberId } from '@/lib/shared/team';
+import { memberId } from '@/lib/server/team/requests';
 import { apiError } from '@/lib/server/http/api-error';
 import { sessionRoute } from '@/lib/server/http/session-route';
 import { memberView, setMemberBlocked } from './team-admin';

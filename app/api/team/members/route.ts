@@ -1,5 +1,6 @@
 import { NextResponse } from 'next/server';
-import { addMemberRequest, memberListQuery } from '@/lib/shared/team';
+import { memberListQuery } from '@/lib/shared/team';
+import { addMemberRequest } from '@/lib/server/team/requests';
 import { addMember, listMembers, memberView } from '@/lib/server/team/team-admin';
 import { apiError } from '@/lib/server/http/api-error';
 import { readJsonBody } from '@/lib/server/http/guards';

@@ -1,0 +1,22 @@
+import 'server-only';
+import { z } from 'zod';
+import { paidPlanIds, periodIds } from '@/lib/pricing/catalogue';
+import { MAX_SEATS } from '@/lib/pricing/quote';
+
+/**
+ * The checkout request the pay page sends (PRODUCT §10). Anything else in the body (an `amount`,
+ * say) is dropped, never trusted: the amount always comes from the catalogue.
+ */
+export const checkoutRequest = z.object({
+  plan: z.enum(paidPlanIds),
+  period: z.enum(periodIds),
+  // Strictly a JSON integer: "12", 1.5, 1e400 or NaN are refused rather than coerced.
+  seats: z.number().int().min(1).max(MAX_SEATS).optional(),
+  // A gateway id; the server's registry decides whether it exists and is available.
+  gateway: z.string().regex(/^[a-z][a-z0-9_]{0,15}$/),
+  method: z.string().min(1).max(32),
+});
+export type CheckoutRequest = z.infer<typeof checkoutRequest>;
+
+/** The value of the Idempotency-Key header (lib/shared/checkout.ts names the header). */
+export const idempotencyKey = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
