@@ -92,6 +92,34 @@ test('bob must cancel his individual plan in a modal before buying team_pro', as
   await expect(checkout).toBeEnabled();
 });
 
+test('the heading and lead paint from the prerendered page before the account arrives, and stay put when it does', async ({
+  page,
+}) => {
+  const link = await payLink({ ...alice, prefix: '/vi' });
+  // The payer's part answers slowly, as on a congested network.
+  await page.route('**/api/pay/view**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  await page.addInitScript(() => {
+    const w = window as unknown as { __cls: number };
+    w.__cls = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number }[]) w.__cls += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto(link);
+  const lead = page.getByText(message('vi', 'PayPage.lead'));
+  await expect(lead).toBeVisible();
+  await expect(page.getByRole('status')).toHaveText(message('vi', 'PayPage.loading'));
+  const before = await lead.boundingBox();
+
+  await expect(page.getByTestId('team-seats')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+  expect(await lead.boundingBox()).toEqual(before);
+  expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBeLessThanOrEqual(0.01);
+});
+
 test('the pay page has no axe violations', async ({ page }) => {
   await page.goto(await payLink({ user: '1001', team: '-1002001', prefix: '/ur' }));
   const results = await new AxeBuilder({ page }).analyze();

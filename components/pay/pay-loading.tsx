@@ -1,4 +1,5 @@
 import { useTranslations } from 'next-intl';
+import { PayIntro } from './pay-intro';
 import styles from './pay.module.css';
 
 /**
@@ -9,7 +10,7 @@ export function PayLoading() {
   const t = useTranslations('PayPage');
   return (
     <div className={`pay-page ${styles.loading}`} aria-busy="true">
-      <h1>{t('heading')}</h1>
+      <PayIntro />
       <p role="status">{t('loading')}</p>
     </div>
   );

@@ -1,7 +1,7 @@
 'use client';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'next/navigation';
-import { useLocale, useTranslations } from 'next-intl';
+import { useLocale } from 'next-intl';
 import { site } from '@/lib/config/site';
 import { localeInfo, type Locale } from '@/lib/i18n/locales';
 import { payPageViewFromJson, type PayPageView } from '@/lib/shared/pay-page-view';
@@ -9,6 +9,7 @@ import { PayResultView } from './pay-result';
 import { AccountTables } from './account-tables';
 import { CheckoutForm } from './checkout-form';
 import { PayLoading } from './pay-loading';
+import { PayIntro } from './pay-intro';
 import { PayViewReloadProvider } from './reload-context';
 
 /** Only the pay page's own parameters reach the API (never a stray `t=` or tracking tag). */
@@ -24,7 +25,6 @@ type State = { kind: 'loading' } | PayPageView;
  * (session cookie) what to show: the account and the checkout form, or a payment's result.
  */
 export function PayView() {
-  const t = useTranslations('PayPage');
   const locale = useLocale() as Locale;
   const search = useSearchParams();
   const query = new URLSearchParams(
@@ -78,7 +78,7 @@ export function PayView() {
   return (
     <PayViewReloadProvider value={reload}>
       <div className="pay-page">
-        <h1>{t('heading')}</h1>
+        <PayIntro />
         <AccountTables context={state.context} now={new Date(state.now)} />
         <CheckoutForm {...state.form} />
       </div>
