@@ -2,9 +2,9 @@ import { test, expect, type Page } from '@playwright/test';
 
 /*
  * Urdu, Hindi and Marathi are readable from the first view on a machine without their system fonts
- * (this one: DejaVu has no ہ and no Devanagari), and nothing moves while the web faces arrive.
- * The first-view faces are preloaded and arrive as this server sends them; the Nastaliq face
- * (optional, for the next page) is held back until well after the first view, as on a slow network.
+ * (this one: DejaVu has no ہ and no Devanagari), and nothing moves while the web fonts arrive, on a
+ * slow network too: every response under /fonts/ (the first-view face script, the Nastaliq face
+ * for the next page, any whole-script face) is held back, by a little and by a lot.
  */
 
 const scripts = {
@@ -12,13 +12,13 @@ const scripts = {
     letters: /[\u0600-\u06ff]/gu,
     only: /^[\u0600-\u06ff\s\u200c-\u200f]+$/u,
     firstViewFaces: ['Noto Naskh Arabic', 'Noto Nastaliq Urdu'],
-    coveringFace: 'Noto Naskh Arabic',
+    coveringFace: 'Noto Naskh Arabic First View',
   },
   devanagari: {
     letters: /[\u0900-\u097f]/gu,
     only: /^[\u0900-\u097f\s\u200c\u200d]+$/u,
     firstViewFaces: ['Noto Sans Devanagari'],
-    coveringFace: 'Noto Sans Devanagari',
+    coveringFace: 'Noto Sans Devanagari First View',
   },
 } as const;
 
@@ -32,7 +32,14 @@ const pages = [
   { path: '/mr/join', script: scripts.devanagari },
 ];
 
-const NASTALIQ_DELAY_MS = 2500;
+/**
+ * How late each font response arrives (after a first layout would have happened, and much later),
+ * on a phone and on a desktop screen (line breaks, so what a shift moves, differ).
+ */
+const conditions = [
+  { delay: 400, screen: 'phone', viewport: { width: 412, height: 823 } },
+  { delay: 2500, screen: 'desktop', viewport: { width: 1280, height: 720 } },
+];
 
 /** Sums every layout shift of the page from its start (the CLS of the load). */
 async function recordLayoutShifts(page: Page) {
@@ -78,65 +85,89 @@ async function glyphsOutside(page: Page, selector: string, faces: readonly strin
   return out;
 }
 
-for (const { path, script } of pages) {
-  test(`${path}: the first view draws every letter in a web face that has it, and nothing moves while fonts arrive`, async ({
-    page,
-  }) => {
-    const arrived: string[] = [];
-    await page.route('**/fonts/noto-nastaliq-*.woff2', async (route) => {
-      await new Promise((r) => setTimeout(r, NASTALIQ_DELAY_MS));
-      await route.fulfill({ response: await route.fetch() });
-      arrived.push(route.request().url());
-    });
-    await recordLayoutShifts(page);
-    await page.goto(path, { waitUntil: 'load' });
+for (const { path, script } of pages)
+  for (const { delay, screen, viewport } of conditions) {
+    test(`${path}, ${screen}, fonts ${delay} ms late: the first view draws every letter in a web face that has it, and nothing moves while fonts arrive`, async ({
+      page,
+    }) => {
+      const requested: string[] = [];
+      const arrived: string[] = [];
+      await page.route('**/fonts/**', async (route) => {
+        requested.push(new URL(route.request().url()).pathname);
+        const response = await route.fetch();
+        await new Promise((r) => setTimeout(r, delay));
+        await route.fulfill({ response });
+        arrived.push(route.request().url());
+      });
+      await page.setViewportSize(viewport);
+      await recordLayoutShifts(page);
+      await page.goto(path, { waitUntil: 'load' });
 
-    // First view: every element whose own text is purely this script is drawn with the web face,
-    // not with a system font that lacks the letters (which would show boxes).
-    const marker = 'data-script-only';
-    const count = await page.evaluate(
-      ({ only, marker }) => {
-        const re = new RegExp(only, 'u');
-        let n = 0;
-        for (const el of document.querySelectorAll('body *')) {
-          const text = (el.textContent ?? '').trim();
-          const box = el.getBoundingClientRect();
-          if (el.children.length === 0 && text && re.test(text) && box.bottom > 0 && box.top < innerHeight) {
-            el.setAttribute(marker, '');
-            n++;
+      // First view: every element whose own text is purely this script is drawn with the web face,
+      // not with a system font that lacks the letters (which would show boxes).
+      const marker = 'data-script-only';
+      const count = await page.evaluate(
+        ({ only, marker }) => {
+          const re = new RegExp(only, 'u');
+          let n = 0;
+          for (const el of document.querySelectorAll('body *')) {
+            const text = (el.textContent ?? '').trim();
+            const box = el.getBoundingClientRect();
+            if (el.children.length === 0 && text && re.test(text) && box.bottom > 0 && box.top < innerHeight) {
+              el.setAttribute(marker, '');
+              n++;
+            }
           }
-        }
-        return n;
-      },
-      { only: script.only.source, marker },
-    );
-    expect(count).toBeGreaterThan(2);
-    const drawn = await glyphsOutside(page, `[${marker}]`, script.firstViewFaces);
-    expect(drawn.filter((d) => d.glyphsOutside > d.spaces)).toEqual([]);
+          return n;
+        },
+        { only: script.only.source, marker },
+      );
+      expect(count).toBeGreaterThan(2);
+      const drawn = await glyphsOutside(page, `[${marker}]`, script.firstViewFaces);
+      expect.soft(drawn.filter((d) => d.glyphsOutside > d.spaces)).toEqual([]);
 
-    // Every letter of the script anywhere on the page (title included) is in the covering face:
-    // drawn with that face before two different generic fallbacks, it measures the same.
-    const missing = await page.evaluate(
-      async ({ letters, face }) => {
-        await document.fonts.load(`16px "${face}"`, 'ا');
-        const found = new Set((document.title + document.body.innerText).match(new RegExp(letters, 'gu')) ?? []);
-        const ctx = document.createElement('canvas').getContext('2d')!;
-        const width = (ch: string, generic: string) => {
-          ctx.font = `40px "${face}", ${generic}`;
-          return ctx.measureText(ch).width;
-        };
-        return [...found].filter((ch) => width(ch, 'serif') !== width(ch, 'monospace'));
-      },
-      { letters: script.letters.source, face: script.coveringFace },
-    );
-    expect(missing).toEqual([]);
+      // Every letter of the script anywhere on the page (title included) is in the covering face:
+      // drawn with that face before two different generic fallbacks, it measures the same.
+      const missing = await page.evaluate(
+        async ({ letters, face }) => {
+          await document.fonts.load(`16px "${face}"`, 'ا');
+          const found = new Set((document.title + document.body.innerText).match(new RegExp(letters, 'gu')) ?? []);
+          const ctx = document.createElement('canvas').getContext('2d')!;
+          const width = (ch: string, generic: string) => {
+            ctx.font = `40px "${face}", ${generic}`;
+            return ctx.measureText(ch).width;
+          };
+          return [...found].filter((ch) => width(ch, 'serif') !== width(ch, 'monospace'));
+        },
+        { letters: script.letters.source, face: script.coveringFace },
+      );
+      expect.soft(missing).toEqual([]);
 
-    // Let the late faces (Nastaliq) arrive, then nothing has moved.
-    if (script === scripts.urdu) {
-      await expect.poll(() => arrived.length > 0, { timeout: 10_000 }).toBe(true);
-    }
-    await page.waitForTimeout(500);
-    const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
-    expect(cls).toBeLessThanOrEqual(0.01);
-  });
-}
+      // Let every late font arrive, then nothing has moved.
+      await expect.poll(() => arrived.length === requested.length, { timeout: 10_000 }).toBe(true);
+      await page.waitForTimeout(500);
+      const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+      expect.soft(cls).toBeLessThanOrEqual(0.01);
+      // The first view needs none of the whole-script faces (they are there for letters the subset lacks).
+      expect(requested.filter((p) => /noto-(sans-devanagari|naskh-arabic)/.test(p))).toEqual([]);
+    });
+  }
+
+test('the first-view font script is named by its content and cached for a year, and only pages of its locales load it', async ({
+  page,
+  request,
+}) => {
+  const scriptsOf = async (path: string) => {
+    await page.goto(path);
+    return page.$$eval('head script[src^="/fonts/"]', (els) => els.map((el) => el.getAttribute('src')));
+  };
+  const [devanagari] = await scriptsOf('/hi');
+  expect(devanagari).toMatch(/^\/fonts\/first-view\/devanagari\.[0-9a-f]{10}\.js$/);
+  expect(await scriptsOf('/mr/join')).toEqual([devanagari]);
+  expect(await scriptsOf('/ur/privacy')).toEqual([expect.stringMatching(/^\/fonts\/first-view\/naskh\./)]);
+  expect(await scriptsOf('/')).toEqual([]);
+  expect(await scriptsOf('/vi/join')).toEqual([]);
+  const response = await request.get(devanagari!);
+  expect(response.status()).toBe(200);
+  expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+});

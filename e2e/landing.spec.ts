@@ -101,20 +101,24 @@ test.describe('landing page', () => {
   }) => {
     const fonts: string[] = [];
     page.on('requestfinished', (request) => {
-      if (request.resourceType() === 'font') fonts.push(new URL(request.url()).pathname);
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith('/fonts/')) fonts.push(path);
     });
     await page.goto('/');
     await page.waitForLoadState('networkidle');
     expect(fonts).toEqual([]);
     await page.goto('/ur');
     await page.waitForLoadState('networkidle');
-    // Naskh for the first view (preloaded), Nastaliq for the pages after it (optional).
-    expect([...fonts].sort()).toEqual(['/fonts/noto-naskh-arabic-400.woff2', '/fonts/noto-nastaliq-urdu-400.woff2']);
+    // Naskh for the first view (the subset, as a script: lib/i18n/fonts.ts), Nastaliq for the pages after it (optional).
+    expect([...fonts].sort()).toEqual([
+      expect.stringMatching(/^\/fonts\/first-view\/naskh\.[0-9a-f]{10}\.js$/),
+      '/fonts/noto-nastaliq-urdu-400.woff2',
+    ]);
     await page.goto('/hi');
     await page.waitForLoadState('networkidle');
-    expect(fonts).toContain('/fonts/noto-sans-devanagari-400.woff2');
-    // …and not the Urdu face again: each page asks only for its own script.
-    expect(fonts.filter((path) => path.includes('nastaliq'))).toHaveLength(1);
+    expect(fonts).toContainEqual(expect.stringMatching(/^\/fonts\/first-view\/devanagari\.[0-9a-f]{10}\.js$/));
+    // …and not the Urdu faces again: each page asks only for its own script.
+    expect(fonts.filter((path) => /nastaliq|naskh/.test(path))).toHaveLength(2);
   });
 
   test('no page scrolls sideways at any breakpoint, in long-word and right-to-left locales too', async ({ page }) => {

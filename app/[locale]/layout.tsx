@@ -2,11 +2,10 @@ import type { Metadata, Viewport } from 'next';
 import { hasLocale, NextIntlClientProvider } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
 import { notFound } from 'next/navigation';
-import { preload } from 'react-dom';
 import { routing } from '@/lib/i18n/routing';
 import { clientMessages, layoutClientNamespaces } from '@/lib/i18n/client-messages';
 import { localeInfo, locales } from '@/lib/i18n/locales';
-import { firstViewFonts } from '@/lib/i18n/fonts';
+import { firstViewFontScript } from '@/lib/i18n/fonts';
 import { site } from '@/lib/config/site';
 import { env } from '@/lib/server/env';
 import { SiteHeader } from '@/components/layout/site-header';
@@ -43,10 +42,18 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   const t = await getTranslations({ locale, namespace: 'Navigation' });
-  for (const href of firstViewFonts[locale] ?? []) preload(href, { as: 'font', type: 'font/woff2', crossOrigin: '' });
+  const fontScript = firstViewFontScript(locale);
 
   return (
     <html lang={locale} dir={localeInfo(locale).dir} data-scroll-behavior="smooth">
+      {fontScript ? (
+        <head>
+          {/* Parser-blocking on purpose: it adds the page's first-view face (lib/i18n/fonts.ts)
+              before the body is laid out, so the text is laid out once, in that face. */}
+          {/* eslint-disable-next-line @next/next/no-sync-scripts */}
+          <script src={fontScript} />
+        </head>
+      ) : null}
       <body>
         <NextIntlClientProvider messages={await clientMessages(layoutClientNamespaces)}>
           <a className="skip-link" href="#main">

@@ -1,15 +1,12 @@
 import type { Locale } from '@/lib/i18n/locales';
-
-const devanagari = ['/fonts/noto-sans-devanagari-400.woff2', '/fonts/noto-sans-devanagari-700.woff2'] as const;
+import firstViewScripts from '@/lib/i18n/first-view-fonts.json';
 
 /**
- * The self-hosted faces a locale's text needs before its first paint (the `block` faces of
- * app/globals.css), preloaded by the root layout so the text is drawn once, in a face that has
- * every letter. Locales not listed use system fonts only. Urdu's Nastaliq face is not here on
- * purpose: it is `optional` and arrives for the next page (see app/globals.css).
+ * The script that gives a locale's pages their first-view face before the first layout, for the
+ * locales whose script many systems lack (Hindi, Marathi: Devanagari; Urdu: Naskh). Generated with
+ * the subset faces by `npm run fonts` (scripts/fonts/build.mjs); the root layout loads it in <head>,
+ * so it runs before the body is laid out. Other locales use system fonts only.
  */
-export const firstViewFonts: Partial<Record<Locale, readonly string[]>> = {
-  ur: ['/fonts/noto-naskh-arabic-400.woff2'],
-  hi: devanagari,
-  mr: devanagari,
-};
+export function firstViewFontScript(locale: Locale): string | undefined {
+  return (firstViewScripts as Partial<Record<Locale, string>>)[locale];
+}

@@ -1,0 +1,70 @@
+#!/usr/bin/env node
+// @ts-check
+// npm run fonts: regenerates the first-view fonts of Hindi, Marathi and Urdu from the messages.
+//
+// Each script's face (public/fonts, whole-script Fontsource files) is subset with HarfBuzz to the
+// characters its locales' pages draw (scripts/fonts/first-view.mjs), keeping the layout features
+// and every glyph they reach (conjuncts, Arabic joining forms), and written into a small classic
+// script, public/fonts/first-view/<script>.<hash>.js, which the root layout loads in <head>. That
+// script builds the faces from bytes (new FontFace(family, bytes)), which Chromium, Firefox and
+// Safari decode synchronously, so the page's first layout already has the real face: no invisible
+// fallback text to re-lay out when a font file arrives late, so nothing moves. Run it after changing
+// hi.json, mr.json or ur.json; tests/i18n/first-view-fonts.test.ts fails until you do.
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import subsetFont from 'subset-font';
+import {
+  charactersFor,
+  firstViewScripts,
+  fontCodePoints,
+  manifestPath,
+  mustBeDrawn,
+  outputDir,
+  siteText,
+} from './first-view.mjs';
+
+const root = new URL('../../', import.meta.url);
+const read = (/** @type {string} */ path) => readFileSync(new URL(path, root));
+
+/** @type {Record<string, string>} */
+const manifest = {};
+mkdirSync(new URL(`${outputDir}/`, root), { recursive: true });
+const keep = new Set();
+
+for (const name of /** @type {(keyof typeof firstViewScripts)[]} */ (Object.keys(firstViewScripts))) {
+  const script = firstViewScripts[name];
+  const text = script.locales.map(siteText).join('') + script.always;
+  const codePoints = charactersFor(name, text);
+  /** @type {[string, string][]} */
+  const faces = [];
+  for (const { weight, source } of script.faces) {
+    // The space glyph too: a shaper shows ZWJ and ZWNJ (Marathi writes अ‍ॅ) as a zero-width space glyph.
+    const bytes = await subsetFont(read(source), ` ${String.fromCodePoint(...codePoints)}`, { targetFormat: 'woff2' });
+    const drawn = fontCodePoints(bytes);
+    const missing = codePoints.filter((cp) => mustBeDrawn(cp) && !drawn.has(cp));
+    if (missing.length) throw new Error(`${source} lacks ${missing.map((cp) => `U+${cp.toString(16)}`).join(' ')}`);
+    faces.push(/** @type {[string, string]} */ ([weight, bytes.toString('base64')]));
+  }
+  const js =
+    `/* ${script.faces.map((f) => f.source.split('/').pop()).join(', ')} (SIL OFL 1.1, /fonts/OFL.txt), ` +
+    `subset to ${codePoints.length} characters by scripts/fonts/build.mjs. Generated: do not edit. */\n` +
+    `(function(){if(!window.FontFace||!document.fonts)return;` +
+    `var faces=${JSON.stringify(faces)};` +
+    `for(var i=0;i<faces.length;i++){var s=atob(faces[i][1]),b=new Uint8Array(s.length);` +
+    `for(var j=0;j<s.length;j++)b[j]=s.charCodeAt(j);` +
+    `document.fonts.add(new FontFace(${JSON.stringify(script.family)},b,` +
+    `{weight:faces[i][0],display:"block",unicodeRange:${JSON.stringify(script.unicodeRange)}}));}})();\n`;
+  const hash = createHash('sha256').update(js).digest('hex').slice(0, 10);
+  const file = `${name}.${hash}.js`;
+  writeFileSync(new URL(`${outputDir}/${file}`, root), js);
+  keep.add(file);
+  for (const locale of script.locales) manifest[locale] = `/${outputDir.replace(/^public\//, '')}/${file}`;
+  const sizes = faces.map(([weight, b64]) => `${weight}: ${Math.round((b64.length * 3) / 4)} B`).join(', ');
+  console.log(`${file}: ${codePoints.length} characters; woff2 ${sizes}; script ${js.length} B`);
+}
+
+for (const file of readdirSync(new URL(`${outputDir}/`, root))) {
+  if (!keep.has(file)) rmSync(new URL(`${outputDir}/${file}`, root));
+}
+writeFileSync(new URL(manifestPath, root), `${JSON.stringify(manifest, null, 2)}\n`);
+console.log(`${manifestPath}: ${JSON.stringify(manifest)}`);
