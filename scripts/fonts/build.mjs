@@ -6,9 +6,10 @@
 // characters its locales' pages draw (scripts/fonts/first-view.mjs), keeping the layout features
 // and every glyph they reach (conjuncts, Arabic joining forms), and written into a small classic
 // script, public/fonts/first-view/<script>.<hash>.js, which the root layout loads in <head>. That
-// script builds the faces from bytes (new FontFace(family, bytes)), which Chromium, Firefox and
-// Safari decode synchronously, so the page's first layout already has the real face: no invisible
-// fallback text to re-lay out when a font file arrives late, so nothing moves. Run it after changing
+// script builds the faces from bytes (new FontFace(family, bytes)), which Chromium decodes at once
+// (the face is "loaded" when the constructor returns; e2e/fonts.spec.ts), so the page's first layout
+// already has the real face: no invisible fallback text to re-lay out when a font file arrives
+// late, so nothing moves. A URL, even a data: URL, is decoded after the first layout. Run it after changing
 // hi.json, mr.json or ur.json; tests/i18n/first-view-fonts.test.ts fails until you do.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
