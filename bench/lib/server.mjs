@@ -23,6 +23,10 @@ export async function startServer({ port, distDir = process.env.NEXT_DIST_DIR ||
     stdio: ['ignore', 'pipe', 'inherit'],
     detached: true,
   });
+  // Its JSON logs are read and dropped, as a log collector would read them: unread, the pipe fills
+  // after 64 KB and every later log write blocks one of libuv's four threads (the pool that
+  // WebCrypto and file I/O share) for the rest of the run.
+  child.stdout.resume();
   const base = `http://localhost:${port}`;
   await waitUntilOk(`${base}/api/health`);
   return {

@@ -37,7 +37,7 @@ export async function verifyPaylink(token: string, audience: LinkAudience, now =
   try {
     const { typ } = decodeProtectedHeader(token);
     if (typ !== undefined && !LINK_TYPES.has(typ.toLowerCase())) return { ok: false, reason: 'claims' };
-    const { payload } = await jwtVerify(token, signingKey('paylink'), {
+    const { payload } = await jwtVerify(token, await signingKey('paylink'), {
       algorithms: ['HS256'],
       audience,
       requiredClaims: ['exp', 'iat', 'jti', 'sub'],
@@ -70,5 +70,5 @@ export async function mintPaylink(
     .setIssuedAt(issuedAt)
     .setExpirationTime(issuedAt + (options.lifetimeSeconds ?? DEFAULT_LINK_LIFETIME_SECONDS))
     .setJti(claims.jti ?? randomUUID());
-  return jwt.sign(options.secret ?? signingKey('paylink'));
+  return jwt.sign(options.secret ?? (await signingKey('paylink')));
 }

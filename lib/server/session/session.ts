@@ -1,8 +1,8 @@
 import 'server-only';
-import { jwtVerify, SignJWT } from 'jose';
 import { env } from '@/lib/server/env';
+import { signHs256, verifyHs256 } from './hs256';
 import { linkClaims, type LinkAudience, type LinkClaims } from './paylink';
-import { signingKey } from './secret';
+import { derivedKey } from './secret';
 import type { Subject } from '@/lib/server/directory';
 
 /**
@@ -24,13 +24,18 @@ export function sessionCookieOptions() {
 
 export async function sealSession(claims: LinkClaims, now = new Date()): Promise<string> {
   const issuedAt = Math.floor(now.getTime() / 1000);
-  return new SignJWT({ plt: claims.plt, ...(claims.team ? { team: claims.team } : {}), jti: claims.jti })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(claims.sub)
-    .setAudience(`session:${claims.aud}`)
-    .setIssuedAt(issuedAt)
-    .setExpirationTime(issuedAt + SESSION_LIFETIME_SECONDS)
-    .sign(signingKey('session'));
+  return signHs256(
+    {
+      plt: claims.plt,
+      ...(claims.team ? { team: claims.team } : {}),
+      jti: claims.jti,
+      sub: claims.sub,
+      aud: `session:${claims.aud}`,
+      iat: issuedAt,
+      exp: issuedAt + SESSION_LIFETIME_SECONDS,
+    },
+    derivedKey('session'),
+  );
 }
 
 /** The subject of a session cookie, or null when it is absent, forged, expired or for another audience. */
@@ -48,21 +53,18 @@ async function readSession(
   audience: LinkAudience,
 ): Promise<{ subject: Subject; jti: string } | null> {
   if (!value || value.length > 4096) return null;
-  try {
-    const { payload } = await jwtVerify(value, signingKey('session'), {
-      algorithms: ['HS256'],
-      audience: `session:${audience}`,
-      requiredClaims: ['exp', 'sub'],
-    });
-    const claims = linkClaims.safeParse({ ...payload, aud: audience });
-    if (!claims.success) return null;
-    return {
-      subject: { platform: claims.data.plt, userId: claims.data.sub, teamId: claims.data.team },
-      jti: claims.data.jti,
-    };
-  } catch {
-    return null;
-  }
+  const payload = verifyHs256(value, derivedKey('session'));
+  if (!payload) return null;
+  // A session for this audience, not yet expired (as jose checks `exp`: expired at that second).
+  const { aud, exp, sub } = payload;
+  if (aud !== `session:${audience}` || typeof exp !== 'number' || exp <= Math.floor(Date.now() / 1000)) return null;
+  if (typeof sub !== 'string') return null;
+  const claims = linkClaims.safeParse({ ...payload, aud: audience });
+  if (!claims.success) return null;
+  return {
+    subject: { platform: claims.data.plt, userId: claims.data.sub, teamId: claims.data.team },
+    jti: claims.data.jti,
+  };
 }
 
 type CookieReader = { get(name: string): { value: string } | undefined };

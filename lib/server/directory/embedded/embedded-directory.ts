@@ -43,6 +43,8 @@ export function embeddedDirectory(sql: Sql): AccountDirectory {
            LEFT JOIN teams t ON t.platform = me.platform AND t.team_id = me.team_id
           WHERE a.platform = $1 AND a.user_id = $2`,
         [subject.platform, subject.userId, subject.teamId ?? null],
+        // Every pay page view asks this: planned once, not per view.
+        { prepare: true },
       );
       const row = result.rows[0];
       if (!row) return null;
