@@ -171,3 +171,42 @@ test('the first-view font script is named by its content and cached for a year, 
   expect(response.status()).toBe(200);
   expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
 });
+
+test("Urdu's Nastaliq is never on the first view's path: fetched after the load event, then the next page is set in it", async ({
+  page,
+}) => {
+  /** The faces Chromium drew the page's heading with (names as the font files give them). */
+  const headingFaces = async () => {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('DOM.enable');
+    await cdp.send('CSS.enable');
+    const { root } = await cdp.send('DOM.getDocument', { depth: -1 });
+    const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: 'h1' });
+    const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+    await cdp.detach();
+    return fonts.filter((f) => f.isCustomFont).map((f) => f.familyName);
+  };
+  const nastaliq = '/fonts/noto-nastaliq-urdu-400.woff2';
+
+  await page.goto('/ur', { waitUntil: 'load' });
+  expect(await headingFaces()).toEqual(['Noto Naskh Arabic']);
+  // Fetched once the page has loaded and the browser is idle, not while the first view is built.
+  await expect
+    .poll(() =>
+      page.evaluate((path) => performance.getEntriesByName(new URL(path, location.href).href).length, nastaliq),
+    )
+    .toBe(1);
+  const timing = await page.evaluate((path) => {
+    const [entry] = performance.getEntriesByName(new URL(path, location.href).href);
+    const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+    return { fetchedAt: entry!.startTime, loadedAt: navigation!.loadEventEnd };
+  }, nastaliq);
+  expect(timing.fetchedAt).toBeGreaterThanOrEqual(timing.loadedAt);
+  // …and not swapped in under the reader.
+  await page.waitForTimeout(500);
+  expect(await headingFaces()).toEqual(['Noto Naskh Arabic']);
+
+  // The next page takes it from the cache at once: its heading is drawn in Nastaliq.
+  await page.goto('/ur/join', { waitUntil: 'load' });
+  expect(await headingFaces()).toEqual(['Noto Nastaliq Urdu']);
+});

@@ -27,6 +27,27 @@ import {
 const root = new URL('../../', import.meta.url);
 const read = (/** @type {string} */ path) => readFileSync(new URL(path, root));
 
+/**
+ * A face kept out of the first view: registered (`optional`) only once an earlier page has fetched it,
+ * which it does after its load event, when idle. The flag lives in localStorage; if the browser has
+ * evicted the file since, `optional` just keeps the first-view face on that page.
+ * @param {{ family: string, weight: string, url: string }} later
+ * @param {string} unicodeRange
+ */
+function laterFace(later, unicodeRange) {
+  const source = JSON.stringify(`url(${later.url})`);
+  const key = JSON.stringify(`quorum:font-fetched:${later.url}`);
+  return (
+    `(function(){if(!window.FontFace||!document.fonts)return;var key=${key};` +
+    `try{if(localStorage.getItem(key)){document.fonts.add(new FontFace(${JSON.stringify(later.family)},${source},` +
+    `{weight:${JSON.stringify(later.weight)},display:"optional",unicodeRange:${JSON.stringify(unicodeRange)}}));return;}}` +
+    `catch(e){return;}` +
+    `addEventListener("load",function(){(window.requestIdleCallback||setTimeout)(function(){` +
+    `new FontFace("prefetch",${source}).load().then(function(){try{localStorage.setItem(key,"1");}catch(e){}},` +
+    `function(){});});});})();\n`
+  );
+}
+
 /** @type {Record<string, string>} */
 const manifest = {};
 mkdirSync(new URL(`${outputDir}/`, root), { recursive: true });
@@ -54,7 +75,8 @@ for (const name of /** @type {(keyof typeof firstViewScripts)[]} */ (Object.keys
     `for(var i=0;i<faces.length;i++){var s=atob(faces[i][1]),b=new Uint8Array(s.length);` +
     `for(var j=0;j<s.length;j++)b[j]=s.charCodeAt(j);` +
     `document.fonts.add(new FontFace(${JSON.stringify(script.family)},b,` +
-    `{weight:faces[i][0],display:"block",unicodeRange:${JSON.stringify(script.unicodeRange)}}));}})();\n`;
+    `{weight:faces[i][0],display:"block",unicodeRange:${JSON.stringify(script.unicodeRange)}}));}})();\n` +
+    ('later' in script ? laterFace(script.later, script.unicodeRange) : '');
   const hash = createHash('sha256').update(js).digest('hex').slice(0, 10);
   const file = `${name}.${hash}.js`;
   writeFileSync(new URL(`${outputDir}/${file}`, root), js);

@@ -36,6 +36,10 @@ export const firstViewScripts = {
     // Arabic letters join across the whole word.
     shapingUnit: 'word',
     faces: [{ weight: '400', source: 'public/fonts/noto-naskh-arabic-400.woff2' }],
+    // Urdu's own face, Nastaliq (156 KB, costly to shape): never part of the first view. Fetched
+    // once the page has loaded and the browser is idle, then used from the next page on (`optional`:
+    // taken only if ready at once, never swapped in under the reader).
+    later: { family: 'Noto Nastaliq Urdu', weight: '400', url: '/fonts/noto-nastaliq-urdu-400.woff2' },
   },
 };
 
