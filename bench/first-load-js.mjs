@@ -3,7 +3,9 @@
 //   npm run build && npm run bench:js          (NEXT_DIST_DIR picks another build)
 // "shared" = the scripts every measured page loads (Next's runtime, React and the site layout);
 // each page's own figure is what it adds on top. "bare Next" = a one-page Next app with nothing of
-// ours, built from the same node_modules (skip it with BENCH_BARE=0).
+// ours, built from the same node_modules (skip it with BENCH_BARE=0). The first-view font scripts of
+// Hindi, Marathi and Urdu (/fonts/first-view/) are font bytes in a script wrapper, so they are a column
+// of their own rather than part of the JavaScript.
 import { gzipSync } from 'node:zlib';
 import { startServer } from './lib/server.mjs';
 import { startBareNext } from './lib/bare-next.mjs';
@@ -12,9 +14,13 @@ const pages = (process.env.BENCH_PAGES ?? '/,/vi,/ur,/join,/terms,/pay').split('
 const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 3920) });
 const sizes = new Map();
 
-async function scriptsOf(path, base = server.base) {
+const isFontScript = (src) => new URL(src).pathname.startsWith('/fonts/first-view/');
+
+async function scriptsOf(path, base = server.base, { fonts = false } = {}) {
   const html = await (await fetch(base + path)).text();
-  return [...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => new URL(m[1], base).href);
+  return [...html.matchAll(/<script[^>]+src="([^"]+)"/g)]
+    .map((m) => new URL(m[1], base).href)
+    .filter((src) => isFontScript(src) === fonts);
 }
 
 async function gzipSize(src) {
@@ -48,12 +54,15 @@ try {
   for (const [path, scripts] of perPage) {
     let total = 0;
     for (const src of scripts) total += await gzipSize(src);
+    let fontBytes = 0;
+    for (const src of await scriptsOf(path, server.base, { fonts: true })) fontBytes += await gzipSize(src);
     rows.push({
       page: path,
       scripts: scripts.size,
       'first-load JS (gzip)': kb(total),
       'beyond shared': kb(total - sharedBytes),
       ...(bareBytes && { 'ratio to bare Next': (total / bareBytes).toFixed(2) }),
+      'first-view font script (gzip)': fontBytes ? kb(fontBytes) : '—',
     });
   }
   console.table(rows);
