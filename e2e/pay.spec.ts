@@ -96,9 +96,11 @@ test('the heading and lead paint from the prerendered page before the account ar
   page,
 }) => {
   const link = await payLink({ ...alice, prefix: '/vi' });
-  // The payer's part answers slowly, as on a congested network.
+  // The payer's part is held back until the shell has been checked, as on a congested network.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/pay/view**', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await released;
     await route.continue();
   });
   await page.addInitScript(() => {
@@ -114,6 +116,7 @@ test('the heading and lead paint from the prerendered page before the account ar
   await expect(page.getByRole('status')).toHaveText(message('vi', 'PayPage.loading'));
   const before = await lead.boundingBox();
 
+  release();
   await expect(page.getByTestId('team-seats')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
   expect(await lead.boundingBox()).toEqual(before);
