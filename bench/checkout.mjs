@@ -14,6 +14,7 @@ import { rmSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { startServer } from './lib/server.mjs';
 import { benchPaySession } from './lib/session.mjs';
+import { signedVnpayIpn, vnpaySandboxHashSecret } from '../scripts/lib/vnpay-sandbox-ipn.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 3910);
 const backendPort = port + 1;
@@ -100,27 +101,10 @@ async function measure(mode, server) {
   console.log(`checkout / empty handler throughput: ${(rows[1]['req/s'] / rows[0]['req/s']).toFixed(2)}`);
 
   // Phase 2: IPNs for (up to) 1000 of the orders just created, each delivered three times.
-  const hashSecret = createHmac('sha256', Buffer.from(secret)).update('quorum:vnpay-sandbox').digest('hex');
-  const orders = redirects.slice(0, 1000).map((u) => Object.fromEntries(new URL(u).searchParams));
-  const ipnQuery = (o, n) => {
-    const fields = {
-      vnp_Amount: o.vnp_Amount,
-      vnp_BankCode: 'NCB',
-      vnp_OrderInfo: o.vnp_OrderInfo,
-      vnp_PayDate: o.vnp_CreateDate,
-      vnp_ResponseCode: '00',
-      vnp_TmnCode: o.vnp_TmnCode,
-      vnp_TransactionNo: String(10_000_000 + n),
-      vnp_TransactionStatus: '00',
-      vnp_TxnRef: o.vnp_TxnRef,
-    };
-    const data = Object.keys(fields)
-      .sort()
-      .map((k) => `${k}=${encodeURIComponent(fields[k]).replace(/%20/g, '+')}`)
-      .join('&');
-    return `${data}&vnp_SecureHash=${createHmac('sha512', hashSecret).update(data).digest('hex')}`;
-  };
-  const queue = orders.flatMap((o, n) => [ipnQuery(o, n), ipnQuery(o, n), ipnQuery(o, n)]);
+  const hashSecret = vnpaySandboxHashSecret(secret);
+  const orders = redirects.slice(0, 1000);
+  const ipnQuery = (url, n) => signedVnpayIpn(url, 10_000_000 + n, hashSecret);
+  const queue = orders.flatMap((u, n) => [ipnQuery(u, n), ipnQuery(u, n), ipnQuery(u, n)]);
   const latencies = [];
   const codes = {};
   const started = performance.now();

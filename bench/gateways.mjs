@@ -14,6 +14,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { SignJWT } from 'jose';
 import { startServer } from './lib/server.mjs';
+import { signedVnpayIpn } from '../scripts/lib/vnpay-sandbox-ipn.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 3910);
 const perGateway = Number(process.env.BENCH_ORDERS ?? 500);
@@ -82,30 +83,11 @@ async function checkouts(gateway, method, n) {
   return urls;
 }
 
-const formEncode = (v) => encodeURIComponent(v).replace(/%20/g, '+');
 function vnpayIpn(paymentUrl, n) {
-  const o = Object.fromEntries(new URL(paymentUrl).searchParams);
-  const fields = {
-    vnp_Amount: o.vnp_Amount,
-    vnp_BankCode: 'NCB',
-    vnp_OrderInfo: o.vnp_OrderInfo,
-    vnp_PayDate: o.vnp_CreateDate,
-    vnp_ResponseCode: '00',
-    vnp_TmnCode: o.vnp_TmnCode,
-    vnp_TransactionNo: String(10_000_000 + n),
-    vnp_TransactionStatus: '00',
-    vnp_TxnRef: o.vnp_TxnRef,
-  };
-  const data = Object.keys(fields)
-    .sort()
-    .map((k) => `${k}=${formEncode(fields[k])}`)
-    .join('&');
+  const query = signedVnpayIpn(paymentUrl, 10_000_000 + n, vnpaySecret);
   return {
-    orderId: o.vnp_TxnRef,
-    send: () =>
-      fetch(
-        `${server.base}/api/payments/vnpay/ipn?${data}&vnp_SecureHash=${createHmac('sha512', vnpaySecret).update(data).digest('hex')}`,
-      ),
+    orderId: new URL(paymentUrl).searchParams.get('vnp_TxnRef'),
+    send: () => fetch(`${server.base}/api/payments/vnpay/ipn?${query}`),
   };
 }
 

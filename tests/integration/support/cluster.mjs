@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHmac } from 'node:crypto';
 import { SignJWT } from 'jose';
+import { signedVnpayIpn, vnpaySandboxHashSecret } from '../../../scripts/lib/vnpay-sandbox-ipn.mjs';
 
 export const root = new URL('../../../', import.meta.url).pathname;
 export const distDir = process.env.NEXT_DIST_DIR || '.next-e2e';
@@ -130,23 +131,5 @@ export async function sessionCookie({ plt = 'telegram', sub, team }) {
 }
 
 /** The signed success IPN VNPay (here: the local sandbox's terminal) sends for a checkout's redirect URL. */
-export function ipnQuery(redirectUrl, transactionNo) {
-  const o = Object.fromEntries(new URL(redirectUrl).searchParams);
-  const hashSecret = createHmac('sha256', Buffer.from(SECRET)).update('quorum:vnpay-sandbox').digest('hex');
-  const fields = {
-    vnp_Amount: o.vnp_Amount,
-    vnp_BankCode: 'NCB',
-    vnp_OrderInfo: o.vnp_OrderInfo,
-    vnp_PayDate: o.vnp_CreateDate,
-    vnp_ResponseCode: '00',
-    vnp_TmnCode: o.vnp_TmnCode,
-    vnp_TransactionNo: String(transactionNo),
-    vnp_TransactionStatus: '00',
-    vnp_TxnRef: o.vnp_TxnRef,
-  };
-  const data = Object.keys(fields)
-    .sort()
-    .map((k) => `${k}=${encodeURIComponent(fields[k]).replace(/%20/g, '+')}`)
-    .join('&');
-  return `${data}&vnp_SecureHash=${createHmac('sha512', hashSecret).update(data).digest('hex')}`;
-}
+export const ipnQuery = (redirectUrl, transactionNo) =>
+  signedVnpayIpn(redirectUrl, transactionNo, vnpaySandboxHashSecret(SECRET));
