@@ -1,4 +1,3 @@
-import { NextRequest } from 'next/server';
 import { POST as checkout } from '@/app/api/checkout/route';
 import { installDirectory } from '@/lib/server/directory';
 import { remoteDirectory, type RemoteDirectory } from '@/lib/server/directory/remote';
@@ -12,7 +11,15 @@ import { loadPayPage } from '@/lib/server/pay-page';
 import { addMonths } from '@/lib/pricing/plan-state';
 import { openTestSql, storeKinds, useTestStore } from '../support/stores';
 import { BACKEND_SECRET, faults, startTestBackend, type TestBackend } from '../support/reference-backend';
-import { alice, ipnRequest, pendingTeamOrder, sessionCookie, vnpayCallback, vnpayRoutes } from '../support/money';
+import {
+  alice,
+  checkoutPost,
+  ipnRequest,
+  pendingTeamOrder,
+  sessionCookie,
+  vnpayCallback,
+  vnpayRoutes,
+} from '../support/money';
 
 const reply = async (params: URLSearchParams) =>
   (await vnpayRoutes.ipn(ipnRequest(params))).json() as Promise<{ RspCode: string }>;
@@ -51,15 +58,10 @@ describe.each(storeKinds)('webhook mode on %s', (kind) => {
 
   it('checks out against the backend: the order is registered upstream before the redirect', async () => {
     const response = await checkout(
-      new NextRequest('http://localhost:3000/api/checkout', {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          origin: 'http://localhost:3000',
-          cookie: await sessionCookie(alice),
-        },
-        body: JSON.stringify({ plan: 'team_pro', period: 'period1', seats: 25, gateway: 'vnpay', method: 'qr' }),
-      }),
+      checkoutPost(
+        { plan: 'team_pro', period: 'period1', seats: 25, gateway: 'vnpay', method: 'qr' },
+        { cookie: await sessionCookie(alice) },
+      ),
     );
     expect(response.status).toBe(200);
     expect(backend.requests.some((r) => r.startsWith('POST /v1/orders'))).toBe(true);
@@ -69,16 +71,10 @@ describe.each(storeKinds)('webhook mode on %s', (kind) => {
     backend.inject(faults.hang());
     const started = Date.now();
     const response = await checkout(
-      new NextRequest('http://localhost:3000/api/checkout', {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          origin: 'http://localhost:3000',
-          'accept-language': 'vi',
-          cookie: await sessionCookie(alice),
-        },
-        body: JSON.stringify({ plan: 'team_pro', period: 'period1', seats: 25, gateway: 'vnpay', method: 'qr' }),
-      }),
+      checkoutPost(
+        { plan: 'team_pro', period: 'period1', seats: 25, gateway: 'vnpay', method: 'qr' },
+        { 'accept-language': 'vi', cookie: await sessionCookie(alice) },
+      ),
     );
     expect(response.status).toBe(503);
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe('service_unavailable');

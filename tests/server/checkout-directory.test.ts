@@ -1,25 +1,13 @@
-import { NextRequest } from 'next/server';
 import { POST as checkout } from '@/app/api/checkout/route';
 import { installDirectory, DirectoryUnavailableError, type AccountDirectory } from '@/lib/server/directory';
 import { resetRateLimits } from '@/lib/server/http/rate-limit';
 import { storeKinds, useTestStore } from '../support/stores';
-import { alice, sessionCookie } from '../support/money';
+import { alice, checkoutPost, sessionCookie } from '../support/money';
 
 const team25 = { plan: 'team_pro', period: 'period1', seats: 25, gateway: 'vnpay', method: 'qr' };
 
 async function post(locale = 'vi') {
-  return checkout(
-    new NextRequest('http://localhost:3000/api/checkout', {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        origin: 'http://localhost:3000',
-        'accept-language': locale,
-        cookie: await sessionCookie(alice),
-      },
-      body: JSON.stringify(team25),
-    }),
-  );
+  return checkout(checkoutPost(team25, { 'accept-language': locale, cookie: await sessionCookie(alice) }));
 }
 
 describe.each(storeKinds)('checkout and the account directory on %s', (kind) => {

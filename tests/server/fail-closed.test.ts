@@ -1,10 +1,9 @@
-import { NextRequest } from 'next/server';
 import { GET as health } from '@/app/api/health/route';
 import { POST as checkout } from '@/app/api/checkout/route';
 import { installDatabase } from '@/lib/server/db';
 import { UnavailableError } from '@/lib/server/unavailable';
 import { useTestStore } from '../support/stores';
-import { alice, ipnRequest, pendingTeamOrder, sessionCookie, vnpayCallback } from '../support/money';
+import { alice, checkoutPost, ipnRequest, pendingTeamOrder, sessionCookie, vnpayCallback } from '../support/money';
 import { vnpayRoutes } from '../support/money';
 
 const ipn = vnpayRoutes.ipn;
@@ -43,16 +42,10 @@ describe('fail closed and recover', () => {
     const cookie = await sessionCookie(alice);
     down();
     const response = await checkout(
-      new NextRequest('http://localhost:3000/api/checkout', {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          origin: 'http://localhost:3000',
-          cookie,
-          'accept-language': 'vi',
-        },
-        body: JSON.stringify({ plan: 'individual_pro', period: 'period0', gateway: 'vnpay', method: 'qr' }),
-      }),
+      checkoutPost(
+        { plan: 'individual_pro', period: 'period0', gateway: 'vnpay', method: 'qr' },
+        { cookie, 'accept-language': 'vi' },
+      ),
     );
     expect(response.status).toBe(503);
     expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);

@@ -5,7 +5,7 @@ import { mintPaylink } from '@/lib/server/session/paylink';
 import { clientIp } from '@/lib/server/http/guards';
 import { useTestStore } from '../support/stores';
 import { useEnv } from '../support/env';
-import { alice, sessionCookie } from '../support/money';
+import { alice, checkoutPost, sessionCookie } from '../support/money';
 
 // Issue 12 §3: behind a reverse proxy `next start` listens on an internal address; the public site
 // is SITE_URL. Each case below reproduces a finding: it failed before the fix.
@@ -93,16 +93,7 @@ describe('rotating X-Forwarded-For does not open fresh per-IP checkout buckets',
     const statuses: number[] = [];
     for (let i = 0; i < 4; i += 1) {
       const response = await checkout(
-        new NextRequest('http://localhost:3000/api/checkout', {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            origin: 'http://localhost:3000',
-            cookie,
-            'x-forwarded-for': `6.6.6.${i}, 198.51.100.7`,
-          },
-          body: JSON.stringify(individual),
-        }),
+        checkoutPost(individual, { cookie, 'x-forwarded-for': `6.6.6.${i}, 198.51.100.7` }),
       );
       statuses.push(response.status);
     }

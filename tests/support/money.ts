@@ -12,6 +12,15 @@ export const alice = { platform: 'telegram', userId: '1001', teamId: '-1002001' 
 export const bob = { platform: 'telegram', userId: '1002', teamId: '-1002001' } as const;
 export const carol = { platform: 'slack', userId: 'U1003' } as const;
 
+/** The pay page's checkout call: a same-origin JSON POST of `body` to /api/checkout, plus `headers`. */
+export function checkoutPost(body: unknown, headers: Record<string, string> = {}): NextRequest {
+  return new NextRequest('http://localhost:3000/api/checkout', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', ...headers },
+    body: JSON.stringify(body),
+  });
+}
+
 export const sandbox = () => {
   const config = vnpayConfig();
   if (!config) throw new Error('the VNPay sandbox should be on in tests');
