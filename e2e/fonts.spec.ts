@@ -60,12 +60,25 @@ async function recordLayoutShifts(page: Page) {
  * system font (the faces cover only their script), every other glyph must come from a web face.
  */
 async function glyphsOutside(page: Page, selector: string, faces: readonly string[]) {
+  return (await platformFonts(page, selector)).map(({ text, fonts }) => {
+    const others = fonts.filter((f) => !faces.includes(f.familyName));
+    return {
+      text,
+      spaces: text.split(' ').length - 1,
+      outside: others.map((f) => f.familyName),
+      glyphsOutside: others.reduce((sum, f) => sum + f.glyphCount, 0),
+    };
+  });
+}
+
+/** Chromium's own account of the fonts it drew each matching element's text with. */
+async function platformFonts(page: Page, selector: string) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('DOM.enable');
   await cdp.send('CSS.enable');
   const { root } = await cdp.send('DOM.getDocument', { depth: -1 });
   const { nodeIds } = await cdp.send('DOM.querySelectorAll', { nodeId: root.nodeId, selector });
-  const out: { text: string; spaces: number; outside: string[]; glyphsOutside: number }[] = [];
+  const out = [];
   for (const nodeId of nodeIds) {
     const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
     const { outerHTML } = await cdp.send('DOM.getOuterHTML', { nodeId });
@@ -73,13 +86,7 @@ async function glyphsOutside(page: Page, selector: string, faces: readonly strin
       .replace(/<[^>]*>/g, '')
       .trim()
       .replace(/\s+/g, ' ');
-    const others = fonts.filter((f) => !faces.includes(f.familyName));
-    out.push({
-      text,
-      spaces: text.split(' ').length - 1,
-      outside: others.map((f) => f.familyName),
-      glyphsOutside: others.reduce((sum, f) => sum + f.glyphCount, 0),
-    });
+    out.push({ text, fonts });
   }
   await cdp.detach();
   return out;
@@ -175,17 +182,9 @@ test('the first-view font script is named by its content and cached for a year, 
 test("Urdu's Nastaliq is never on the first view's path: fetched after the load event, then the next page is set in it", async ({
   page,
 }) => {
-  /** The faces Chromium drew the page's heading with (names as the font files give them). */
-  const headingFaces = async () => {
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('DOM.enable');
-    await cdp.send('CSS.enable');
-    const { root } = await cdp.send('DOM.getDocument', { depth: -1 });
-    const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: 'h1' });
-    const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
-    await cdp.detach();
-    return fonts.filter((f) => f.isCustomFont).map((f) => f.familyName);
-  };
+  /** The web faces Chromium drew the page's heading with (names as the font files give them). */
+  const headingFaces = async () =>
+    (await platformFonts(page, 'h1'))[0]!.fonts.filter((f) => f.isCustomFont).map((f) => f.familyName);
   const nastaliq = '/fonts/noto-nastaliq-urdu-400.woff2';
 
   await page.goto('/ur', { waitUntil: 'load' });
