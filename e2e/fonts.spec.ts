@@ -1,4 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
+import { layoutShiftSum, recordLayoutShifts } from './support/layout-shifts';
 
 /*
  * Urdu, Hindi and Marathi are readable from the first view on a machine without their system fonts
@@ -40,19 +41,6 @@ const conditions = [
   { delay: 400, screen: 'phone', viewport: { width: 412, height: 823 } },
   { delay: 2500, screen: 'desktop', viewport: { width: 1280, height: 720 } },
 ];
-
-/** Sums every layout shift of the page from its start (the CLS of the load). */
-async function recordLayoutShifts(page: Page) {
-  await page.addInitScript(() => {
-    const w = window as unknown as { __cls: number };
-    w.__cls = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
-        if (!entry.hadRecentInput) w.__cls += entry.value;
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-}
 
 /**
  * For each element, how many glyphs Chromium drew with a face outside `faces`
@@ -153,7 +141,7 @@ for (const { path, script } of pages)
       // Let every late font arrive, then nothing has moved.
       await expect.poll(() => arrived.length === requested.length, { timeout: 10_000 }).toBe(true);
       await page.waitForTimeout(500);
-      const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+      const cls = await layoutShiftSum(page);
       expect.soft(cls).toBeLessThanOrEqual(0.01);
       // The first view needs none of the whole-script faces (they are there for letters the subset lacks).
       expect(requested.filter((p) => /noto-(sans-devanagari|naskh-arabic)/.test(p))).toEqual([]);

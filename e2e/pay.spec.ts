@@ -2,6 +2,7 @@ import { test, expect } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { payLink } from './support/links';
 import { message } from './support/messages';
+import { layoutShiftSum, recordLayoutShifts } from './support/layout-shifts';
 
 const alice = { user: '1001', team: '-1002001' };
 
@@ -103,13 +104,7 @@ test('the heading and lead paint from the prerendered page before the account ar
     await released;
     await route.continue();
   });
-  await page.addInitScript(() => {
-    const w = window as unknown as { __cls: number };
-    w.__cls = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as { value: number }[]) w.__cls += entry.value;
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await recordLayoutShifts(page);
   await page.goto(link);
   const lead = page.getByText(message('vi', 'PayPage.lead'));
   await expect(lead).toBeVisible();
@@ -120,7 +115,7 @@ test('the heading and lead paint from the prerendered page before the account ar
   await expect(page.getByTestId('team-seats')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
   expect(await lead.boundingBox()).toEqual(before);
-  expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBeLessThanOrEqual(0.01);
+  expect(await layoutShiftSum(page)).toBeLessThanOrEqual(0.01);
 });
 
 test('the pay page has no axe violations', async ({ page }) => {
