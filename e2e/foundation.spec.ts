@@ -2,6 +2,9 @@ import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { message } from './support/messages';
 import { rawLocation } from './support/raw-request';
+import { pages } from '../lib/config/pages';
+import { site } from '../lib/config/site';
+import { localeTable, localizedPath } from '../lib/i18n/locales';
 
 test.describe('locale negotiation at the root', () => {
   test('redirects / to the Accept-Language match with 307, the query kept and the cookie set', async ({ request }) => {
@@ -202,6 +205,28 @@ test('crawlers get a sitemap of public pages in every locale, robots rules and h
 
   await page.goto('/vi/pay');
   await expect(page.locator('head meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+});
+
+test('every page in every locale has a title and description naming the brand, and no "undefined" in its text', async ({
+  request,
+}) => {
+  // Precompiled messages render a value the caller forgot as the word "undefined" instead of failing.
+  const problems: string[] = [];
+  for (const { code } of localeTable) {
+    for (const { path } of Object.values(pages)) {
+      const url = localizedPath(code, path);
+      const html = await (await request.get(url)).text();
+      const title = html.match(/<title>([^<]*)<\/title>/)?.[1] ?? '';
+      const description = html.match(/<meta name="description" content="([^"]*)"/)?.[1] ?? '';
+      const text = html.replace(/<script[\s\S]*?<\/script>/g, '').replace(/<[^>]+>/g, ' ');
+      if (!title.includes(site.name)) problems.push(`${url}: title "${title}"`);
+      if (!description.includes(site.name)) problems.push(`${url}: description "${description}"`);
+      for (const [where, value] of Object.entries({ title, description, text }))
+        if (/\bundefined\b|\{\w+\}/.test(value))
+          problems.push(`${url}: ${where} has "undefined" or a raw {placeholder}`);
+    }
+  }
+  expect(problems).toEqual([]);
 });
 
 test.describe('accessibility (axe, WCAG 2.1 AA)', () => {

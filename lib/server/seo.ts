@@ -26,8 +26,11 @@ export function languageAlternates(path: string): Record<string, string> {
 export async function pageMetadata(locale: Locale, page: PageKey): Promise<Metadata> {
   const t = await getTranslations({ locale, namespace: 'Metadata' });
   const { path, indexable } = pages[page];
-  const title = t(`${page}.title`);
-  const description = t(`${page}.description`);
+  // Titles and descriptions name the brand through `{brand}`; precompiled messages render a missing
+  // value as "undefined" instead of failing, so it must be passed here.
+  const values = { brand: site.name };
+  const title = t(`${page}.title`, values);
+  const description = t(`${page}.description`, values);
   const url = absoluteUrl(locale, path);
   return {
     metadataBase: new URL(env().SITE_URL),
