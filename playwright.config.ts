@@ -49,8 +49,8 @@ export default defineConfig({
   webServer: [
     {
       // -H localhost, not 127.0.0.1: the latter loops on `/` with a proxy rewrite (vercel/next.js#94745).
-      // hash-pages is idempotent: a bare `next build` gets its per-page CSP before the servers start.
-      command: `node scripts/csp/hash-pages.mjs && rm -rf ${dataDir} && npx next start -H localhost -p ${port}`,
+      // Idempotent: a bare `next build` is finished (paint-first scripts, per-page CSP) before the servers start.
+      command: `node scripts/build/after-next-build.mjs && rm -rf ${dataDir} && npx next start -H localhost -p ${port}`,
       url: `http://localhost:${port}/api/health`,
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,

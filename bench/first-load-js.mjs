@@ -1,5 +1,7 @@
 #!/usr/bin/env node
-// First-load JavaScript of pages, gzip, as a browser downloads it (every <script src> in the HTML).
+// First-load JavaScript of pages, gzip, as a browser downloads it: every <script src> in the HTML and
+// the chunks the paint-first loader of a prerendered page requests after the first paint
+// (scripts/build/paint-first.mjs).
 //   npm run build && npm run bench:js          (NEXT_DIST_DIR picks another build)
 // "shared" = the scripts every measured page loads (Next's runtime, React and the site layout);
 // each page's own figure is what it adds on top. "bare Next" = a one-page Next app with nothing of
@@ -9,6 +11,7 @@
 import { gzipSync } from 'node:zlib';
 import { startServer } from './lib/server.mjs';
 import { startBareNext } from './lib/bare-next.mjs';
+import { paintFirstChunks } from '../scripts/build/paint-first.mjs';
 
 const pages = (process.env.BENCH_PAGES ?? '/,/vi,/ur,/join,/terms,/pay').split(',');
 const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 3920) });
@@ -18,9 +21,10 @@ const isFontScript = (src) => new URL(src).pathname.startsWith('/fonts/first-vie
 
 async function scriptsOf(path, base = server.base, { fonts = false } = {}) {
   const html = await (await fetch(base + path)).text();
-  return [...html.matchAll(/<script[^>]+src="([^"]+)"/g)]
-    .map((m) => new URL(m[1], base).href)
-    .filter((src) => isFontScript(src) === fonts);
+  const urls = [...[...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]), ...paintFirstChunks(html)].map(
+    (src) => new URL(src, base).href,
+  );
+  return [...new Set(urls)].filter((src) => isFontScript(src) === fonts);
 }
 
 async function gzipSize(src) {

@@ -5,6 +5,35 @@ import { IMAGE_BREAKPOINTS } from '../lib/config/constants';
 import { message } from './support/messages';
 
 test.describe('landing page', () => {
+  test("the framework's scripts start only after the first contentful paint, and the page then hydrates", async ({
+    page,
+    request,
+  }) => {
+    // No chunk is a parser-inserted script any more: the paint-first loader inserts them.
+    const html = await (await request.get('/vi')).text();
+    expect(html).not.toMatch(/<script src="\/_next\/static\/chunks\/[^"]+" async/);
+    await page.addInitScript(() => {
+      const record = window as unknown as { chunkInsertedAt?: number };
+      new MutationObserver((changes) => {
+        for (const change of changes)
+          for (const node of change.addedNodes)
+            if (node instanceof HTMLScriptElement && !node.noModule && node.src.includes('/_next/static/chunks/'))
+              record.chunkInsertedAt ??= performance.now();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/vi');
+    // Hydrated: React has claimed the DOM, and the menu button answers a click.
+    await page.waitForFunction(() =>
+      Object.keys(document.querySelector('main') ?? {}).some((k) => k.startsWith('__react')),
+    );
+    const { insertedAt, paintedAt } = await page.evaluate(() => ({
+      insertedAt: (window as unknown as { chunkInsertedAt?: number }).chunkInsertedAt,
+      paintedAt: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+    }));
+    expect(paintedAt).toBeGreaterThan(0);
+    expect(insertedAt).toBeGreaterThanOrEqual(paintedAt!);
+  });
+
   test('every navigation anchor scrolls its section to just below the header', async ({ page }) => {
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: message('en', 'Navigation.mainLabel') });

@@ -4,7 +4,7 @@
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, statSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { hashPages } from './csp/hash-pages.mjs';
+import { afterNextBuild } from './build/after-next-build.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const distDir = process.env.NEXT_DIST_DIR || '.next';
@@ -49,8 +49,8 @@ if (changedAt > builtAt || !sameSite) {
   if (build.status !== 0) process.exit(build.status ?? 1);
   writeFileSync(builtFor, env.SITE_URL);
 }
-// Idempotent: also protects a build made with a bare `next build`.
-hashPages(join(root, distDir));
+// Idempotent: also finishes a build made with a bare `next build`.
+afterNextBuild(join(root, distDir));
 
 // No -H 127.0.0.1: with a proxy rewrite Next loops on `/` (vercel/next.js#94745).
 const server = spawn('npx', ['next', 'start', '-p', port], { cwd: root, stdio: 'inherit', env });

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every check the project has, in the order that fails fastest.
-// lint → format → typecheck → unit (Jest) → build (+ per-page CSP hashes) → integration (nginx, PostgreSQL) → e2e.
+// lint → format → typecheck → unit (Jest) → build (+ paint-first scripts and per-page CSP hashes) → integration (nginx, PostgreSQL) → e2e.
 import { spawnSync } from 'node:child_process';
 import { ensureChromium } from './lib/chromium.mjs';
 
@@ -15,7 +15,7 @@ const steps = [
   ['unit', ['node', '--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--ci']],
   // Built for the port the e2e server listens on: canonical URLs and hreflang are prerendered.
   ['build', ['npx', 'next', 'build'], { NEXT_DIST_DIR: '.next-e2e', PORT: process.env.E2E_PORT ?? '3300' }],
-  ['csp', ['node', 'scripts/csp/hash-pages.mjs'], { NEXT_DIST_DIR: '.next-e2e' }],
+  ['after-build', ['node', 'scripts/build/after-next-build.mjs'], { NEXT_DIST_DIR: '.next-e2e' }],
   // Real processes from that build: one instance's start-up, socket and logs; two instances,
   // PostgreSQL and nginx with deploy/nginx/quorum.conf (skipped without nginx or TEST_DATABASE_URL, outside CI).
   ['integration', ['node', '--test', '--test-concurrency=1', 'tests/integration/'], { NEXT_DIST_DIR: '.next-e2e' }],

@@ -1,6 +1,6 @@
 // Starts `next start` from an existing build for a benchmark and stops it afterwards.
 import { spawn } from 'node:child_process';
-import { hashPages } from '../../scripts/csp/hash-pages.mjs';
+import { afterNextBuild } from '../../scripts/build/after-next-build.mjs';
 
 /** Polls `url` until it answers 2xx; throws after two minutes. */
 export async function waitUntilOk(url) {
@@ -17,7 +17,7 @@ export async function waitUntilOk(url) {
 }
 
 export async function startServer({ port, distDir = process.env.NEXT_DIST_DIR || '.next', env = {} }) {
-  hashPages(distDir); // serve what `npm start` serves: per-page CSP rules included
+  afterNextBuild(distDir); // serve what `npm start` serves: paint-first scripts and per-page CSP rules
   const child = spawn('npx', ['next', 'start', '-H', 'localhost', '-p', String(port)], {
     env: { ...process.env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: '1', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -11,7 +11,8 @@ import { contentSecurityPolicy, inlineScriptHashes } from '../../lib/security/cs
 
 const MARK = 'quorumPageCsp';
 
-function* htmlFiles(dir) {
+/** Every prerendered HTML file under `dir`. */
+export function* htmlFiles(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) yield* htmlFiles(path);
@@ -20,7 +21,7 @@ function* htmlFiles(dir) {
 }
 
 /** The public path a prerendered page is served at: its canonical URL's (pages without one are internal). */
-function publicPath(html) {
+export function publicPath(html) {
   const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
   return canonical ? new URL(canonical.replaceAll('&amp;', '&')).pathname : null;
 }
@@ -29,7 +30,7 @@ const escapeRegex = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export function hashPages(distDir = process.env.NEXT_DIST_DIR || '.next') {
   const appDir = join(distDir, 'server', 'app');
-  const policies = {};
+  const policies = /** @type {Record<string, string>} */ ({});
   for (const file of htmlFiles(appDir)) {
     const html = readFileSync(file, 'utf8');
     const path = publicPath(html);
