@@ -5,6 +5,7 @@ import { rawLocation } from './support/raw-request';
 import { pages } from '../lib/config/pages';
 import { site } from '../lib/config/site';
 import { localeTable, localizedPath } from '../lib/i18n/locales';
+import { hydrated } from './support/hydration';
 
 test.describe('locale negotiation at the root', () => {
   test('redirects / to the Accept-Language match with 307, the query kept and the cookie set', async ({ request }) => {
@@ -86,6 +87,7 @@ test.describe('language switcher', () => {
     page,
   }) => {
     await page.goto('/vi/join');
+    await hydrated(page);
     const summary = page.locator('.language-switcher > summary');
     await expect(summary).toContainText('Tiếng Việt');
     const japanese = page.locator('.language-switcher a[hreflang="ja"]');
@@ -110,6 +112,7 @@ test.describe('language switcher', () => {
     await expect(page).toHaveURL(/\/vi$/);
 
     await page.goto('/vi/join?ref=abc#telegram');
+    await hydrated(page);
     await pickLanguage(page, 'English');
     await expect(page).toHaveURL(/\/join\?ref=abc#telegram$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
@@ -120,6 +123,7 @@ test.describe('language switcher', () => {
     await page.reload();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await hydrated(page);
 
     await pickLanguage(page, '日本語');
     await expect(page).toHaveURL(/\/jp$/);
@@ -152,6 +156,7 @@ test('Urdu is laid out right to left', async ({ page }) => {
 
 test('the offline banner appears while offline and leaves when back online', async ({ page, context }) => {
   await page.goto('/join');
+  await hydrated(page);
   const banner = page.getByRole('status').filter({ hasText: message('en', 'OfflineBanner.message') });
   await expect(banner).toHaveCount(0);
   await context.setOffline(true);
@@ -167,6 +172,7 @@ test('the progress bar shows for a slow navigation and finishes', async ({ page 
     await route.continue();
   });
   await page.goto('/join');
+  await hydrated(page);
   await page
     .getByRole('contentinfo')
     .getByRole('link', { name: message('en', 'PolicyLinks.terms') })

@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { landingSections } from '../lib/config/pages';
 import { IMAGE_BREAKPOINTS } from '../lib/config/constants';
 import { message } from './support/messages';
+import { hydrated } from './support/hydration';
 
 test.describe('landing page', () => {
   test("the framework's scripts start only after the first contentful paint, and the page then hydrates", async ({
@@ -22,10 +23,7 @@ test.describe('landing page', () => {
       }).observe(document, { childList: true, subtree: true });
     });
     await page.goto('/vi');
-    // Hydrated: React has claimed the DOM, and the menu button answers a click.
-    await page.waitForFunction(() =>
-      Object.keys(document.querySelector('main') ?? {}).some((k) => k.startsWith('__react')),
-    );
+    await hydrated(page);
     const { insertedAt, paintedAt } = await page.evaluate(() => ({
       insertedAt: (window as unknown as { chunkInsertedAt?: number }).chunkInsertedAt,
       paintedAt: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
@@ -36,6 +34,7 @@ test.describe('landing page', () => {
 
   test('every navigation anchor scrolls its section to just below the header', async ({ page }) => {
     await page.goto('/');
+    await hydrated(page);
     const nav = page.getByRole('navigation', { name: message('en', 'Navigation.mainLabel') });
     for (const id of ['about', 'features', 'pricing', 'testimonials', 'download'] as const) {
       await nav.getByRole('link', { name: message('en', `Navigation.${id}`), exact: true }).click();
@@ -53,6 +52,7 @@ test.describe('landing page', () => {
     page,
   }) => {
     await page.goto('/');
+    await hydrated(page);
     const card = page.locator('#testimonials [data-reveal]').first();
     const box = async () => card.evaluate((el) => Math.round(el.getBoundingClientRect().height));
     await expect(card).toHaveCSS('opacity', '0');
@@ -80,6 +80,7 @@ test.describe('landing page', () => {
   test('the mobile menu opens, closes with Escape, and its links work', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto('/');
+    await hydrated(page);
     const toggle = page.getByRole('button', { name: message('en', 'Navigation.openMenu') });
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await toggle.click();
@@ -170,6 +171,7 @@ test.describe('accessibility of the content pages (axe, WCAG 2.1 AA)', () => {
       const url = `${prefix}${path}` || '/';
       test(`${url} has no violations`, async ({ page }) => {
         await page.goto(url);
+        await hydrated(page);
         // Let the reveals finish so colours are measured as visitors see them.
         await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
         await page.waitForTimeout(700);

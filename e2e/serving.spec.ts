@@ -4,6 +4,7 @@ import { test, expect, type Page } from '@playwright/test';
 import { localeTable } from '../lib/i18n/locales';
 import { message } from './support/messages';
 import { payLink, teamLink } from './support/links';
+import { hydrated } from './support/hydration';
 
 // What curl, a crawler or a reader without JavaScript receives: the raw server HTML and headers.
 const distDir = process.env.NEXT_DIST_DIR ?? '.next-e2e';
@@ -130,10 +131,6 @@ test.describe('Content-Security-Policy', () => {
     });
     return async () => [...console, ...(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp))];
   }
-
-  /** React marks the DOM nodes it hydrated. */
-  const hydrated = (page: Page) =>
-    page.waitForFunction(() => Object.keys(document.querySelector('main') ?? {}).some((k) => k.startsWith('__react')));
 
   const pages: Array<[string, () => Promise<string>]> = [
     ['landing (English at /, served by the proxy)', async () => '/'],

@@ -29,8 +29,10 @@ const read = (/** @type {string} */ path) => readFileSync(new URL(path, root));
 
 /**
  * A face kept out of the first view: registered (`optional`) only once an earlier page has fetched it,
- * which it does after its load event, when idle. The flag lives in localStorage; if the browser has
- * evicted the file since, `optional` just keeps the first-view face on that page.
+ * which it does once the page has loaded and its first contentful paint is on screen, when idle (the
+ * load event alone can come before that paint now that the framework's chunks wait for it). The flag
+ * lives in localStorage; if the browser has evicted the file since, `optional` just keeps the
+ * first-view face on that page.
  * @param {{ family: string, weight: string, url: string }} later
  * @param {string} unicodeRange
  */
@@ -42,9 +44,13 @@ function laterFace(later, unicodeRange) {
     `try{if(localStorage.getItem(key)){document.fonts.add(new FontFace(${JSON.stringify(later.family)},${source},` +
     `{weight:${JSON.stringify(later.weight)},display:"optional",unicodeRange:${JSON.stringify(unicodeRange)}}));return;}}` +
     `catch(e){return;}` +
-    `addEventListener("load",function(){(window.requestIdleCallback||setTimeout)(function(){` +
+    `function painted(fn){var P=window.PerformanceObserver;` +
+    `if(document.visibilityState==="hidden"||!P||!P.supportedEntryTypes||P.supportedEntryTypes.indexOf("paint")<0)return fn();` +
+    `new P(function(list,o){if(list.getEntriesByName("first-contentful-paint").length){o.disconnect();fn();}})` +
+    `.observe({type:"paint",buffered:true});}` +
+    `addEventListener("load",function(){painted(function(){(window.requestIdleCallback||setTimeout)(function(){` +
     `new FontFace("prefetch",${source}).load().then(function(){try{localStorage.setItem(key,"1");}catch(e){}},` +
-    `function(){});});});})();\n`
+    `function(){});});});});})();\n`
   );
 }
 
