@@ -20,6 +20,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { htmlFiles, publicPath } from '../csp/hash-pages.mjs';
+import { whenPaintedSource } from '../lib/when-painted.mjs';
 
 const MARK = 'data-paint-first';
 const CHUNK_SCRIPT = /<script src="(\/_next\/static\/chunks\/[^"]+\.js)" async=""><\/script>/g;
@@ -34,9 +35,9 @@ export function paintFirstLoader(chunks) {
     'var started=false;',
     'function start(){if(started)return;started=true;',
     'chunks.forEach(function(src){var s=document.createElement("script");s.src=src;s.async=true;document.head.appendChild(s)})}',
-    'var P=window.PerformanceObserver;',
-    'if(document.visibilityState==="hidden"||!P||!P.supportedEntryTypes||P.supportedEntryTypes.indexOf("paint")<0)return start();',
-    'new P(function(list){if(list.getEntriesByName("first-contentful-paint").length)start()}).observe({type:"paint",buffered:true});',
+    whenPaintedSource,
+    'whenPainted(start);',
+    // A tab hidden before its first paint gets none reported; and nothing waits longer than 3 s.
     'document.addEventListener("visibilitychange",start);',
     'setTimeout(start,3000)',
     `})(${JSON.stringify(chunks)})`,

@@ -23,6 +23,7 @@ import {
   outputDir,
   siteText,
 } from './first-view.mjs';
+import { whenPaintedSource } from '../lib/when-painted.mjs';
 
 const root = new URL('../../', import.meta.url);
 const read = (/** @type {string} */ path) => readFileSync(new URL(path, root));
@@ -44,11 +45,8 @@ function laterFace(later, unicodeRange) {
     `try{if(localStorage.getItem(key)){document.fonts.add(new FontFace(${JSON.stringify(later.family)},${source},` +
     `{weight:${JSON.stringify(later.weight)},display:"optional",unicodeRange:${JSON.stringify(unicodeRange)}}));return;}}` +
     `catch(e){return;}` +
-    `function painted(fn){var P=window.PerformanceObserver;` +
-    `if(document.visibilityState==="hidden"||!P||!P.supportedEntryTypes||P.supportedEntryTypes.indexOf("paint")<0)return fn();` +
-    `new P(function(list,o){if(list.getEntriesByName("first-contentful-paint").length){o.disconnect();fn();}})` +
-    `.observe({type:"paint",buffered:true});}` +
-    `addEventListener("load",function(){painted(function(){(window.requestIdleCallback||setTimeout)(function(){` +
+    whenPaintedSource +
+    `addEventListener("load",function(){whenPainted(function(){(window.requestIdleCallback||setTimeout)(function(){` +
     `new FontFace("prefetch",${source}).load().then(function(){try{localStorage.setItem(key,"1");}catch(e){}},` +
     `function(){});});});});})();\n`
   );

@@ -72,10 +72,11 @@ function runLoader({ hidden = false, paintTiming = true } = {}) {
   const listeners: Record<string, () => void> = {};
   class PerformanceObserver {
     static supportedEntryTypes = paintTiming ? ['paint', 'largest-contentful-paint'] : ['navigation'];
-    constructor(callback: typeof observer) {
-      observer = callback;
+    constructor(callback: (list: { getEntriesByName: (name: string) => unknown[] }, self: unknown) => void) {
+      observer = (list) => callback(list, this);
     }
     observe() {}
+    disconnect() {}
   }
   const document = {
     visibilityState: hidden ? 'hidden' : 'visible',
