@@ -167,7 +167,7 @@ test('the first-view font script is named by its content and cached for a year, 
   expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
 });
 
-test("Urdu's Nastaliq is never on the first view's path: fetched after the load event, then the next page is set in it", async ({
+test("Urdu's Nastaliq is never on the first view's path: fetched after the load event and the first paint, then the next page is set in it", async ({
   page,
 }) => {
   /** The web faces Chromium drew the page's heading with (names as the font files give them). */
@@ -186,9 +186,11 @@ test("Urdu's Nastaliq is never on the first view's path: fetched after the load 
   const timing = await page.evaluate((path) => {
     const [entry] = performance.getEntriesByName(new URL(path, location.href).href);
     const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
-    return { fetchedAt: entry!.startTime, loadedAt: navigation!.loadEventEnd };
+    const [paint] = performance.getEntriesByName('first-contentful-paint');
+    return { fetchedAt: entry!.startTime, loadedAt: navigation!.loadEventEnd, paintedAt: paint!.startTime };
   }, nastaliq);
   expect(timing.fetchedAt).toBeGreaterThanOrEqual(timing.loadedAt);
+  expect(timing.fetchedAt).toBeGreaterThanOrEqual(timing.paintedAt);
   // …and not swapped in under the reader.
   await page.waitForTimeout(500);
   expect(await headingFaces()).toEqual(['Noto Naskh Arabic']);

@@ -17,9 +17,9 @@
 // Not on /pay: its form is drawn by script from /api/pay/view, so there the script is the content.
 // Idempotent; the CSP step after it hashes the inline script with the others.
 //   node scripts/build/after-next-build.mjs     (runs this, then the CSP hashes)
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { htmlFiles, publicPath } from '../csp/hash-pages.mjs';
+import { isPayPage, publicPages } from '../csp/hash-pages.mjs';
 import { whenPaintedSource } from '../lib/when-painted.mjs';
 
 const MARK = 'data-paint-first';
@@ -66,12 +66,10 @@ export function paintFirstChunks(html) {
 /** Applies paintFirstHtml to every public prerendered page of a build; returns how many changed. */
 export function paintFirst(distDir = process.env.NEXT_DIST_DIR || '.next') {
   let changed = 0;
-  for (const file of htmlFiles(join(distDir, 'server', 'app'))) {
-    const html = readFileSync(file, 'utf8');
-    // Only pages served with their own hashed CSP (the public ones): another page's policy could
-    // refuse the inline script, and the page would never start.
-    const path = publicPath(html);
-    if (!path || /(?:^|\/)pay$/.test(path)) continue;
+  // Only pages served with their own hashed CSP (the public ones): another page's policy could
+  // refuse the inline script, and the page would never start.
+  for (const { file, html, path } of publicPages(join(distDir, 'server', 'app'))) {
+    if (isPayPage(path)) continue;
     const next = paintFirstHtml(html);
     if (next !== html) {
       writeFileSync(file, next);

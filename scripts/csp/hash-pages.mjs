@@ -12,7 +12,7 @@ import { contentSecurityPolicy, inlineScriptHashes } from '../../lib/security/cs
 const MARK = 'quorumPageCsp';
 
 /** Every prerendered HTML file under `dir`. */
-export function* htmlFiles(dir) {
+function* htmlFiles(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) yield* htmlFiles(path);
@@ -21,24 +21,35 @@ export function* htmlFiles(dir) {
 }
 
 /** The public path a prerendered page is served at: its canonical URL's (pages without one are internal). */
-export function publicPath(html) {
+function publicPath(html) {
   const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
   return canonical ? new URL(canonical.replaceAll('&amp;', '&')).pathname : null;
 }
+
+/**
+ * The public prerendered pages under `appDir` (server/app of a build): file, HTML and the path each
+ * is served at. The build steps after `next build` (this one, ../build/paint-first.mjs) work on these.
+ */
+export function* publicPages(appDir) {
+  for (const file of htmlFiles(appDir)) {
+    const html = readFileSync(file, 'utf8');
+    const path = publicPath(html);
+    if (path) yield { file, html, path };
+  }
+}
+
+/** Whether a public path is the pay page, in any locale. */
+export const isPayPage = (path) => /(?:^|\/)pay$/.test(path);
 
 const escapeRegex = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export function hashPages(distDir = process.env.NEXT_DIST_DIR || '.next') {
   const appDir = join(distDir, 'server', 'app');
   const policies = /** @type {Record<string, string>} */ ({});
-  for (const file of htmlFiles(appDir)) {
-    const html = readFileSync(file, 'utf8');
-    const path = publicPath(html);
-    if (!path) continue;
+  for (const { file, html, path } of publicPages(appDir)) {
     if (policies[path]) throw new Error(`${relative(appDir, file)}: a second page claims ${path}`);
     // PayPal's buttons live on the pay page (every locale's): its hosts there, nowhere else.
-    const paypal = /(?:^|\/)pay$/.test(path);
-    policies[path] = contentSecurityPolicy({ scripts: inlineScriptHashes(html), paypal });
+    policies[path] = contentSecurityPolicy({ scripts: inlineScriptHashes(html), paypal: isPayPage(path) });
   }
   if (!policies['/']) throw new Error(`no prerendered home page under ${appDir}: run next build first`);
 
