@@ -67,6 +67,7 @@ test.describe('landing page', () => {
   test('with reduced motion, every section is shown at once without moving', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/');
+    await hydrated(page);
     const reveals = page.locator('[data-reveal]');
     await expect(reveals.first()).toHaveAttribute('data-reveal', 'shown');
     for (const reveal of await reveals.all()) await expect(reveal).toHaveCSS('opacity', '1');
