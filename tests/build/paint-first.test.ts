@@ -40,6 +40,8 @@ describe('paint first: prerendered pages start their scripts after the first con
     const file = join(dist, 'server', 'app', 'en.html');
     writeFileSync(file, page());
     writeFileSync(join(dist, 'routes-manifest.json'), JSON.stringify({ headers: [] }));
+    mkdirSync(join(dist, 'static', 'chunks'), { recursive: true });
+    for (const chunk of ['a.js', 'b.js']) writeFileSync(join(dist, 'static', 'chunks', chunk), '0');
     const first = afterNextBuild(dist);
     const once = readFileSync(file, 'utf8');
     expect(first.painted).toBe(1);
