@@ -9,6 +9,7 @@
 import { chromium } from '@playwright/test';
 import { startServer } from './lib/server.mjs';
 import { startBareNext } from './lib/bare-next.mjs';
+import { printMedians, traceLoad } from './lib/trace.mjs';
 import { CHROMIUM_PATH } from '../scripts/lib/chromium.mjs';
 
 const paths = (process.env.BENCH_PAGES ?? '/,/ur,/jp').split(',');
@@ -22,21 +23,11 @@ const kinds = {
 };
 
 async function profile(browser, url) {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  const trace = [];
-  cdp.on('Tracing.dataCollected', ({ value }) => trace.push(...value));
-  const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-  await cdp.send('Tracing.start', {
+  const trace = await traceLoad(browser, url, {
     categories: 'devtools.timeline,disabled-by-default-devtools.timeline,blink.user_timing,loading',
+    cpuSlowdown: 4,
+    settleMs: 3000, // hydration, prefetches and idle work after load
   });
-  await page.goto(url, { waitUntil: 'load' });
-  await page.waitForTimeout(3000); // hydration, prefetches and idle work after load
-  await cdp.send('Tracing.end');
-  await done;
-  await context.close();
 
   // The page's own renderer: the process that reported its first contentful paint.
   const fcp = trace.find((e) => e.name === 'firstContentfulPaint');
@@ -78,13 +69,7 @@ try {
   server.stop();
   bare.stop();
 }
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
-console.log(
+printMedians(
   `main-thread tasks over 50 ms after the first contentful paint, 4× CPU slowdown, median of ${runs} runs (ms)`,
-);
-console.table(
-  [...results].map(([page, rows]) => ({
-    page,
-    ...Object.fromEntries(Object.keys(rows[0]).map((k) => [k, Math.round(median(rows.map((r) => r[k])))])),
-  })),
+  results,
 );

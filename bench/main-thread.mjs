@@ -7,6 +7,7 @@
 // the table gives, per page, the median over runs of each figure (ms, unthrottled; look-ups: count).
 import { chromium } from '@playwright/test';
 import { startServer } from './lib/server.mjs';
+import { printMedians, traceLoad } from './lib/trace.mjs';
 import { CHROMIUM_PATH } from '../scripts/lib/chromium.mjs';
 
 const paths = (process.env.BENCH_PAGES ?? '/,/vi,/ur,/jp').split(',');
@@ -23,20 +24,10 @@ const figures = {
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--no-sandbox', '--disable-gpu'] });
 
 async function profile(path) {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  const trace = [];
-  cdp.on('Tracing.dataCollected', ({ value }) => trace.push(...value));
-  const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-  await cdp.send('Tracing.start', {
+  const trace = await traceLoad(browser, server.base + path, {
     categories: 'blink,fonts,devtools.timeline,disabled-by-default-devtools.timeline',
+    settleMs: 1500,
   });
-  await page.goto(server.base + path, { waitUntil: 'load' });
-  await page.waitForTimeout(1500);
-  await cdp.send('Tracing.end');
-  await done;
-  await context.close();
   const mains = trace.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args.name === 'CrRendererMain');
   const onMain = (e) => mains.some((m) => m.pid === e.pid && m.tid === e.tid);
   const row = Object.fromEntries([...Object.keys(figures), 'font look-ups'].map((k) => [k, 0]));
@@ -55,11 +46,4 @@ try {
   await browser.close();
   server.stop();
 }
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
-console.log(`main thread while loading, median of ${runs} runs (ms unless noted)`);
-console.table(
-  [...results].map(([page, rows]) => ({
-    page,
-    ...Object.fromEntries(Object.keys(rows[0]).map((k) => [k, Math.round(median(rows.map((r) => r[k])))])),
-  })),
-);
+printMedians(`main thread while loading, median of ${runs} runs (ms unless noted)`, results);

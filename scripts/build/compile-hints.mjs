@@ -17,10 +17,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { publicPages } from '../csp/hash-pages.mjs';
-import { paintFirstChunks } from './paint-first.mjs';
+import { CHUNK_SCRIPT, paintFirstChunks } from './paint-first.mjs';
 
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
-const CHUNK_SCRIPT = /<script src="(\/_next\/static\/chunks\/[^"]+\.js)" async=""><\/script>/g;
 
 /** The chunks a page starts with: its chunk scripts, or the ones its paint-first loader inserts. */
 export function firstLoadChunks(html) {

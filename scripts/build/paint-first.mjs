@@ -23,7 +23,8 @@ import { isPayPage, publicPages } from '../csp/hash-pages.mjs';
 import { whenPaintedSource } from '../lib/when-painted.mjs';
 
 const MARK = 'data-paint-first';
-const CHUNK_SCRIPT = /<script src="(\/_next\/static\/chunks\/[^"]+\.js)" async=""><\/script>/g;
+/** A chunk script as Next writes it into a prerendered page (group 1: its path). */
+export const CHUNK_SCRIPT = /<script src="(\/_next\/static\/chunks\/[^"]+\.js)" async=""><\/script>/g;
 const CHUNK_PRELOAD =
   /<link rel="preload" as="script" fetchPriority="low" href="(\/_next\/static\/chunks\/[^"]+\.js)"\/>/g;
 const LOADER = new RegExp(`<script ${MARK}="">[\\s\\S]*?</script>`);
