@@ -5,7 +5,7 @@ import { notFound } from 'next/navigation';
 import { routing } from '@/lib/i18n/routing';
 import { clientMessages, layoutClientNamespaces } from '@/lib/i18n/client-messages';
 import { localeInfo, locales } from '@/lib/i18n/locales';
-import { firstViewFontScript } from '@/lib/i18n/fonts';
+import { firstViewFont } from '@/lib/i18n/fonts';
 import { site } from '@/lib/config/site';
 import { env } from '@/lib/server/env';
 import { SiteHeader } from '@/components/layout/site-header';
@@ -42,16 +42,22 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   const t = await getTranslations({ locale, namespace: 'Navigation' });
-  const fontScript = firstViewFontScript(locale);
+  const font = firstViewFont(locale);
 
   return (
     <html lang={locale} dir={localeInfo(locale).dir} data-scroll-behavior="smooth">
-      {fontScript ? (
+      {font ? (
         <head>
-          {/* Parser-blocking on purpose: it adds the page's first-view face (lib/i18n/fonts.ts)
-              before the body is laid out, so the text is laid out once, in that face. */}
-          {/* eslint-disable-next-line @next/next/no-sync-scripts */}
-          <script src={fontScript} />
+          {font.kind === 'script' ? (
+            /* Parser-blocking on purpose: it adds the page's first-view face (lib/i18n/fonts.ts)
+               before the body is laid out, so the text is laid out once, in that face. */
+            /* eslint-disable-next-line @next/next/no-sync-scripts */
+            <script src={font.src} />
+          ) : (
+            // Adds that script only where no system font has the locale's letters. Its CSP hash
+            // comes from the build (prerendered pages) or from proxy.ts (pages rendered per request).
+            <script dangerouslySetInnerHTML={{ __html: font.code }} />
+          )}
         </head>
       ) : null}
       <body>

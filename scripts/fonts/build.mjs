@@ -12,7 +12,7 @@
 // late, so nothing moves. A URL, even a data: URL, is decoded after the first layout. Run it after changing
 // hi.json, mr.json or ur.json; tests/i18n/first-view-fonts.test.ts fails until you do.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import subsetFont from 'subset-font';
 import {
   charactersFor,
@@ -24,9 +24,9 @@ import {
   siteText,
 } from './first-view.mjs';
 import { whenPaintedSource } from '../lib/when-painted.mjs';
+import { readFontSource, sourceName } from './source.mjs';
 
 const root = new URL('../../', import.meta.url);
-const read = (/** @type {string} */ path) => readFileSync(new URL(path, root));
 
 /**
  * A face kept out of the first view: registered (`optional`) only once an earlier page has fetched it,
@@ -52,7 +52,7 @@ function laterFace(later, unicodeRange) {
   );
 }
 
-/** @type {Record<string, string>} */
+/** @type {Record<string, { src: string, probe?: string }>} */
 const manifest = {};
 mkdirSync(new URL(`${outputDir}/`, root), { recursive: true });
 const keep = new Set();
@@ -65,14 +65,17 @@ for (const name of /** @type {(keyof typeof firstViewScripts)[]} */ (Object.keys
   const faces = [];
   for (const { weight, source } of script.faces) {
     // The space glyph too: a shaper shows ZWJ and ZWNJ (Marathi writes अ‍ॅ) as a zero-width space glyph.
-    const bytes = await subsetFont(read(source), ` ${String.fromCodePoint(...codePoints)}`, { targetFormat: 'woff2' });
+    const bytes = await subsetFont(readFontSource(source), ` ${String.fromCodePoint(...codePoints)}`, {
+      targetFormat: 'woff2',
+      ...('layoutFeatures' in script ? { keepFeatures: script.layoutFeatures } : {}),
+    });
     const drawn = fontCodePoints(bytes);
     const missing = codePoints.filter((cp) => mustBeDrawn(cp) && !drawn.has(cp));
     if (missing.length) throw new Error(`${source} lacks ${missing.map((cp) => `U+${cp.toString(16)}`).join(' ')}`);
     faces.push(/** @type {[string, string]} */ ([weight, bytes.toString('base64')]));
   }
   const js =
-    `/* ${script.faces.map((f) => f.source.split('/').pop()).join(', ')} (SIL OFL 1.1, /fonts/OFL.txt), ` +
+    `/* ${script.faces.map((f) => sourceName(f.source)).join(', ')} (SIL OFL 1.1, /fonts/OFL.txt), ` +
     `subset to ${codePoints.length} characters by scripts/fonts/build.mjs. Generated: do not edit. */\n` +
     `(function(){if(!window.FontFace||!document.fonts)return;` +
     `var faces=${JSON.stringify(faces)};` +
@@ -85,7 +88,10 @@ for (const name of /** @type {(keyof typeof firstViewScripts)[]} */ (Object.keys
   const file = `${name}.${hash}.js`;
   writeFileSync(new URL(`${outputDir}/${file}`, root), js);
   keep.add(file);
-  for (const locale of script.locales) manifest[locale] = `/${outputDir.replace(/^public\//, '')}/${file}`;
+  const src = `/${outputDir.replace(/^public\//, '')}/${file}`;
+  for (const locale of script.locales) {
+    manifest[locale] = 'onlyWithoutSystemFont' in script ? { src, probe: script.onlyWithoutSystemFont.probe } : { src };
+  }
   const sizes = faces.map(([weight, b64]) => `${weight}: ${Math.round((b64.length * 3) / 4)} B`).join(', ');
   console.log(`${file}: ${codePoints.length} characters; woff2 ${sizes}; script ${js.length} B`);
 }

@@ -1,6 +1,7 @@
 // @ts-check
-// The first-view faces of the locales whose script many systems lack (Hindi, Marathi, Urdu): which
-// face, which weights, and which characters their pages draw. scripts/fonts/build.mjs subsets the
+// The first-view faces of the locales whose script many systems lack (Hindi, Marathi, Urdu), and of
+// Japanese for the systems without a Japanese font: which face, which weights, and which characters
+// their pages draw. scripts/fonts/build.mjs subsets the
 // faces to those characters; tests/i18n/first-view-fonts.test.ts checks the shipped subsets still
 // have every one of them. Plain JavaScript so the build script and Jest share it without a compiler.
 import { readFileSync } from 'node:fs';
@@ -40,6 +41,32 @@ export const firstViewScripts = {
     // once the page has loaded and the browser is idle, then used from the next page on (`optional`:
     // taken only if ready at once, never swapped in under the reader).
     later: { family: 'Noto Nastaliq Urdu', weight: '400', url: '/fonts/noto-nastaliq-urdu-400.woff2' },
+  },
+  japanese: {
+    family: 'Noto Sans JP First View',
+    locales: ['ja'],
+    // Kana, CJK punctuation and ideographs, full-width forms: what the Japanese text draws.
+    unicodeRange: 'U+3000-30FF, U+3400-4DBF, U+4E00-9FFF, U+FF00-FFEF',
+    always: '',
+    shapingUnit: 'grapheme',
+    // Nearly every system a Japanese reader uses has a Japanese font, so the script is fetched only
+    // where none has these characters (the probe, lib/i18n/fonts.ts), as on this machine, where every
+    // letter was a box and a system-wide font search (0.3-1 ms each, 130 on /jp's first layout).
+    onlyWithoutSystemFont: { probe: '\u3042' },
+    // Horizontal text uses none of the vertical, ruby or width alternates: keeping them would triple
+    // the subset (HarfBuzz keeps every glyph a kept feature reaches).
+    layoutFeatures: ['ccmp', 'locl'],
+    // One weight, 84 KB: bold is synthesized (it is a fallback for machines that had boxes).
+    faces: [
+      {
+        weight: '400',
+        source: {
+          npm: '@expo-google-fonts/noto-sans-jp@0.4.3',
+          integrity: 'sha512-Fl+Z6vtD24HFAYsvzB0S9Nery1ly16B9PesdY0wBd+wEHAvkNglnkTUspU0HqGOubkmoa8zusJrKv6vDx1o70A==',
+          file: '400Regular/NotoSansJP_400Regular.ttf',
+        },
+      },
+    ],
   },
 };
 

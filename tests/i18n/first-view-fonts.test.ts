@@ -14,32 +14,40 @@ import {
 } from '../../scripts/fonts/first-view.mjs';
 
 /*
- * The first-view faces of Hindi, Marathi and Urdu are subsets (npm run fonts). A translation that
+ * The first-view faces of Hindi, Marathi, Urdu and (where the system has no Japanese font) Japanese
+ * are subsets (npm run fonts). A translation that
  * brings a new letter, or a subset that lost the glyphs a conjunct or a joining form needs, would
  * draw boxes or wrongly shaped words on the first view; these tests fail first. Fix: npm run fonts.
  */
 
 const root = join(__dirname, '../..');
-const manifest = JSON.parse(readFileSync(join(root, manifestPath), 'utf8')) as Record<string, string>;
+const manifest = JSON.parse(readFileSync(join(root, manifestPath), 'utf8')) as Record<
+  string,
+  { src: string; probe?: string }
+>;
 type ScriptName = keyof typeof firstViewScripts;
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
 const scriptNames = Object.keys(firstViewScripts) as ScriptName[];
 
 function shippedFaces(name: ScriptName) {
   const [locale] = firstViewScripts[name].locales;
-  const js = readFileSync(join(root, 'public', manifest[locale!]!), 'utf8');
+  const js = readFileSync(join(root, 'public', manifest[locale!]!.src), 'utf8');
   return facesInScript(js);
 }
 
 describe('first-view fonts', () => {
   it('each locale whose script systems lack has its script, and the files are the ones the manifest names', () => {
     const expected = Object.fromEntries(
-      scriptNames.flatMap((name) => firstViewScripts[name].locales.map((locale) => [locale, expect.any(String)])),
+      scriptNames.flatMap((name) => {
+        const script = firstViewScripts[name];
+        const probe = 'onlyWithoutSystemFont' in script ? { probe: script.onlyWithoutSystemFont.probe } : {};
+        return script.locales.map((locale) => [locale, { src: expect.any(String), ...probe }]);
+      }),
     );
     expect(manifest).toEqual(expected);
-    const named = new Set(Object.values(manifest).map((url) => url.split('/').pop()));
+    const named = new Set(Object.values(manifest).map(({ src }) => src.split('/').pop()));
     expect(new Set(readdirSync(join(root, outputDir)))).toEqual(named);
-    for (const url of Object.values(manifest)) expect(existsSync(join(root, 'public', url))).toBe(true);
+    for (const { src } of Object.values(manifest)) expect(existsSync(join(root, 'public', src))).toBe(true);
   });
 
   it.each(scriptNames)('%s: every weight has every letter the pages of its locales draw', (name) => {
@@ -56,7 +64,13 @@ describe('first-view fonts', () => {
     }
   });
 
-  it.each(scriptNames)(
+  // The scripts whose source face is in the repository. Japanese's (a 5 MB npm file, fetched by
+  // `npm run fonts`) is left out: its text is drawn letter by letter, with no contextual forms to lose.
+  const shapedScripts = scriptNames.filter((name) =>
+    firstViewScripts[name].faces.every((f) => typeof f.source === 'string'),
+  );
+
+  it.each(shapedScripts)(
     '%s: the subset shapes every message as the whole face does (conjuncts, joining forms)',
     (name) => {
       const script = firstViewScripts[name];
@@ -65,7 +79,7 @@ describe('first-view fonts', () => {
       const faces = shippedFaces(name);
       for (const [i, { weight, source }] of script.faces.entries()) {
         const subset = shaper(faces[i]!.bytes);
-        const whole = shaper(readFileSync(join(root, source)));
+        const whole = shaper(readFileSync(join(root, source as string)));
         for (const locale of script.locales) {
           const messages = readFileSync(join(root, 'messages', `${locale}.json`), 'utf8');
           const words = new Set<string>();

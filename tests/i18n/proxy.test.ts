@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { NextRequest } from 'next/server';
 import { proxy } from '@/proxy';
 import { useTestStore } from '@/tests/support/stores';
+import { firstViewFont, firstViewLoaders } from '@/lib/i18n/fonts';
+import { scriptHash } from '@/lib/security/csp.mjs';
 
 // No build here (whatever .next the checkout holds): every page is one rendered per request.
 process.env.NEXT_DIST_DIR = mkdtempSync(join(tmpdir(), 'proxy-no-build-'));
@@ -73,7 +75,7 @@ describe('proxy', () => {
     const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(policy)?.[1];
     expect(nonce).toBeTruthy();
     expect(second.headers.get('content-security-policy')).not.toContain(nonce);
-    expect(policy).toMatch(/script-src 'self' 'nonce-[^']+' https:\/\/www\.paypal\.com/);
+    expect(policy).toMatch(/script-src 'self' 'nonce-[^']+' 'sha256-[^']+' https:\/\/www\.paypal\.com/);
     expect(policy).not.toContain("unsafe-inline'; style");
     expect(policy.split('; ').find((d) => d.startsWith('script-src'))).not.toContain('unsafe-inline');
     expect(first.headers.get('x-middleware-request-content-security-policy')).toBe(policy);
@@ -82,8 +84,15 @@ describe('proxy', () => {
   it('gives the team page, rendered per request, a nonce and no PayPal', async () => {
     const response = await get('http://localhost:3000/vi/team');
     const policy = response.headers.get('content-security-policy')!;
-    expect(policy).toMatch(/script-src 'self' 'nonce-[^']+'(;|$)/);
+    expect(policy).toMatch(/script-src 'self' 'nonce-[^']+' 'sha256-[^']+'(;|$)/);
     expect(policy).not.toContain('paypal');
+  });
+
+  it('allows, besides the nonce, exactly the inline script the root layout can write: the Japanese font loader', async () => {
+    const policy = (await get('http://localhost:3000/jp/team')).headers.get('content-security-policy')!;
+    const hashes = policy.match(/'sha256-[^']+'/g);
+    expect(hashes).toEqual([scriptHash(firstViewLoaders()[0]!)]);
+    expect(firstViewLoaders()).toEqual([(firstViewFont('ja') as { code: string }).code]);
   });
 
   it('keeps PayPal off every page but /pay', async () => {
