@@ -7,6 +7,10 @@
 // spread of performance scores. BENCH_BREAKDOWN=1 adds where that run's main thread went
 // (Lighthouse's mainthread-work-breakdown). A bare Next page is the baseline (BENCH_BARE=0 skips it).
 // Ports: BENCH_PORT (3930) for the site, BENCH_BARE_PORT (3931) for the bare page.
+// BENCH_COMPARE_DIST=.next-before adds, for each page, a row for another build of the site (port
+// BENCH_PORT + 2), its runs interleaved with this build's (this, that, this, that…) so that a
+// machine whose speed drifts during the benchmark hits both alike: build it with
+// `git switch --detach <before> && NEXT_DIST_DIR=.next-before npm run build && git switch -`.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,16 +27,25 @@ const dataDir = '.data-bench-lighthouse';
 const secret = 'bench-only-paylink-secret-0123456789abcdef';
 const serverEnv = { DATA_DIR: dataDir, PAYLINK_SECRET: secret, SITE_URL: `http://localhost:${port}` };
 rmSync(dataDir, { recursive: true, force: true });
+rmSync(`${dataDir}-before`, { recursive: true, force: true });
 const server = await startServer({ port, env: serverEnv });
+const compareDist = process.env.BENCH_COMPARE_DIST;
+const before = compareDist
+  ? await startServer({
+      port: port + 2,
+      distDir: compareDist,
+      env: { ...serverEnv, DATA_DIR: `${dataDir}-before`, SITE_URL: `http://localhost:${port + 2}` },
+    })
+  : undefined;
 const out = mkdtempSync(join(tmpdir(), 'lighthouse-'));
 
 /**
  * The pay page needs a session: mint a link for the demo user with the paylink CLI (same secret as
  * the server), let the server exchange it, and hand Lighthouse the session cookie it set.
  */
-async function paySessionCookie() {
+async function paySessionCookie(base) {
   const link = execFileSync('npm', ['run', '--silent', 'paylink', '--', '--platform', 'telegram', '--user', '1001'], {
-    env: { ...process.env, ...serverEnv },
+    env: { ...process.env, ...serverEnv, SITE_URL: base },
   })
     .toString()
     .trim()
@@ -80,11 +93,23 @@ function lighthouseRun(base, path, report, headers) {
   return JSON.parse(readFileSync(report, 'utf8'));
 }
 
-function lighthouse(base, path, { label = path, headers } = {}) {
-  const reports = [];
+/** Runs Lighthouse `runs` times on each target in turn (a, b, a, b…) and gives one row per target. */
+function lighthouseInterleaved(targets) {
+  const reports = targets.map(() => []);
   for (let i = 0; i < runs; i++) {
-    reports.push(lighthouseOnce(base, path, join(out, `${label.replace(/\W/g, '_') || 'root'}-${i}.json`), headers));
+    targets.forEach(({ base, path, label = path, headers }, t) => {
+      const report = join(out, `${label.replace(/\W/g, '_') || 'root'}-${i}.json`);
+      reports[t].push(lighthouseOnce(base, path, report, headers));
+    });
   }
+  return targets.map(({ path, label = path }, t) => row(label, reports[t]));
+}
+
+function lighthouse(base, path, { label = path, headers } = {}) {
+  return lighthouseInterleaved([{ base, path, label, headers }])[0];
+}
+
+function row(label, reports) {
   const perf = (r) => r.categories.performance.score;
   const sorted = [...reports].sort((a, b) => perf(a) - perf(b));
   const { categories, audits } = sorted[Math.floor((sorted.length - 1) / 2)];
@@ -111,11 +136,18 @@ function lighthouse(base, path, { label = path, headers } = {}) {
 const rows = [];
 try {
   for (const path of paths) {
-    const headers = path.replace(/^\/\w\w(?=\/)/, '') === '/pay' ? { Cookie: await paySessionCookie() } : undefined;
-    rows.push(lighthouse(server.base, path, { headers }));
+    const isPay = path.replace(/^\/\w\w(?=\/)/, '') === '/pay';
+    const headers = isPay ? { Cookie: await paySessionCookie(server.base) } : undefined;
+    const targets = [{ base: server.base, path, headers }];
+    if (before) {
+      const beforeHeaders = isPay ? { Cookie: await paySessionCookie(before.base) } : undefined;
+      targets.push({ base: before.base, path, label: `${path} (${compareDist})`, headers: beforeHeaders });
+    }
+    rows.push(...lighthouseInterleaved(targets));
   }
 } finally {
   server.stop();
+  before?.stop();
 }
 // The framework's own floor on this machine: Next + React hydrating a one-<h1> page.
 if (process.env.BENCH_BARE !== '0') {

@@ -6,8 +6,8 @@ import { layoutShiftSum, recordLayoutShifts } from './support/layout-shifts';
 import firstViewFonts from '../lib/i18n/first-view-fonts.json';
 
 /*
- * Urdu, Hindi, Marathi and Japanese are readable from the first view on a machine without their system
- * fonts (this one: DejaVu has no ہ, no Devanagari and no Japanese), and nothing moves while the web
+ * Urdu, Hindi, Marathi, Japanese, Chinese and Korean are readable from the first view on a machine
+ * without their system fonts (this one: DejaVu has no ہ, no Devanagari and no CJK), and nothing moves while the web
  * fonts arrive, on a slow network too: every response under /fonts/ (the first-view face script, the Nastaliq face
  * for the next page, any whole-script face) is held back, by a little and by a lot.
  */
@@ -31,6 +31,18 @@ const scripts = {
     firstViewFaces: ['Noto Sans JP'],
     coveringFace: 'Noto Sans JP First View',
   },
+  chinese: {
+    letters: /[\u3400-\u9fff]/gu,
+    only: /^[\u3000-\u303f\u3400-\u9fff\uff00-\uffef\s]+$/u,
+    firstViewFaces: ['Noto Sans SC'],
+    coveringFace: 'Noto Sans SC First View',
+  },
+  korean: {
+    letters: /[\uac00-\ud7af]/gu,
+    only: /^[\u3000-\u303f\uac00-\ud7af\uff00-\uffef\s]+$/u,
+    firstViewFaces: ['Noto Sans KR'],
+    coveringFace: 'Noto Sans KR First View',
+  },
 } as const;
 
 const pages = [
@@ -44,6 +56,10 @@ const pages = [
   { path: '/jp', script: scripts.japanese },
   { path: '/jp/join', script: scripts.japanese },
   { path: '/jp/privacy', script: scripts.japanese },
+  { path: '/zh', script: scripts.chinese },
+  { path: '/zh/join', script: scripts.chinese },
+  { path: '/ko', script: scripts.korean },
+  { path: '/ko/terms', script: scripts.korean },
 ];
 
 /**
