@@ -7,7 +7,8 @@ import manifest from '@/lib/i18n/first-view-fonts.json';
  * - `script`: a parser-blocking script that adds the face, for the locales whose script many systems
  *   lack (Hindi, Marathi: Devanagari; Urdu: Naskh);
  * - `loader`: an inline script that adds that script only where no system font draws the locale's
- *   letters (Japanese: nearly every system has a Japanese font, so almost nobody fetches it).
+ *   letters (Japanese, Chinese, Korean: nearly every system their readers use has a font for them,
+ *   so almost nobody fetches it).
  * Other locales use system fonts only.
  */
 export type FirstViewFont = { kind: 'script'; src: string } | { kind: 'loader'; code: string };

@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // @ts-check
-// npm run fonts: regenerates the first-view fonts of Hindi, Marathi and Urdu from the messages.
+// npm run fonts: regenerates the first-view fonts of Hindi, Marathi and Urdu, and of Japanese, Chinese
+// and Korean for systems without a font for them (lib/i18n/fonts.ts loads these only there), from the
+// messages.
 //
 // Each script's face (public/fonts, whole-script Fontsource files) is subset with HarfBuzz to the
 // characters its locales' pages draw (scripts/fonts/first-view.mjs), keeping the layout features
@@ -10,7 +12,7 @@
 // (the face is "loaded" when the constructor returns; e2e/fonts.spec.ts), so the page's first layout
 // already has the real face: no invisible fallback text to re-lay out when a font file arrives
 // late, so nothing moves. A URL, even a data: URL, is decoded after the first layout. Run it after changing
-// hi.json, mr.json or ur.json; tests/i18n/first-view-fonts.test.ts fails until you do.
+// hi.json, mr.json, ur.json, ja.json, zh.json or ko.json; tests/i18n/first-view-fonts.test.ts fails until you do.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import subsetFont from 'subset-font';
@@ -71,7 +73,8 @@ for (const name of /** @type {(keyof typeof firstViewScripts)[]} */ (Object.keys
     });
     const drawn = fontCodePoints(bytes);
     const missing = codePoints.filter((cp) => mustBeDrawn(cp) && !drawn.has(cp));
-    if (missing.length) throw new Error(`${source} lacks ${missing.map((cp) => `U+${cp.toString(16)}`).join(' ')}`);
+    if (missing.length)
+      throw new Error(`${sourceName(source)} lacks ${missing.map((cp) => `U+${cp.toString(16)}`).join(' ')}`);
     faces.push(/** @type {[string, string]} */ ([weight, bytes.toString('base64')]));
   }
   const js =
