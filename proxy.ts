@@ -108,8 +108,9 @@ function negotiated(request: NextRequest, response: NextResponse, locale: Locale
 }
 
 /**
- * The root layout's inline script that a page rendered per request can carry: the Japanese font
- * loader (lib/i18n/fonts.ts). Next puts the nonce on its own scripts only, so it is allowed by hash.
+ * The root layout's inline scripts that a page rendered per request can carry: the Japanese, Chinese
+ * and Korean font loaders (lib/i18n/fonts.ts). Next puts the nonce on its own scripts only, so they
+ * are allowed by hash.
  */
 const layoutScriptHashes = firstViewLoaders().map(scriptHash);
 

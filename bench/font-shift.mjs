@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Does the first view of a Hindi, Marathi, Urdu or (on a machine without a Japanese font) Japanese
-// page move while its fonts arrive? Each page is loaded with every /fonts/ response held back by a
+// Does the first view of a Hindi, Marathi, Urdu or (on a machine without a CJK font) Japanese, Chinese
+// or Korean page move while its fonts arrive? Each page is loaded with every /fonts/ response held back by a
 // delay (a slow network for the font files only),
 // and the table gives the page's layout shift (CLS of the load, until the late fonts are in), first
 // contentful paint and the font bytes it fetched, per viewport.

@@ -1,8 +1,7 @@
 // @ts-check
 // The first-view faces of the locales whose script many systems lack (Hindi, Marathi, Urdu), and of
-// Japanese, Chinese and Korean for the systems without a font for them: which face, which weights, and which characters
-// their pages draw. scripts/fonts/build.mjs subsets the
-// faces to those characters; tests/i18n/first-view-fonts.test.ts checks the shipped subsets still
+// Japanese, Chinese and Korean for the systems without a font for them: which face, which weights,
+// and which characters their pages draw. scripts/fonts/build.mjs subsets the faces to those characters; tests/i18n/first-view-fonts.test.ts checks the shipped subsets still
 // have every one of them. Plain JavaScript so the build script and Jest share it without a compiler.
 import { readFileSync } from 'node:fs';
 import { create } from 'fontkit';

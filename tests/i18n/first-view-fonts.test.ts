@@ -14,9 +14,8 @@ import {
 } from '../../scripts/fonts/first-view.mjs';
 
 /*
- * The first-view faces of Hindi, Marathi, Urdu and (where the system has no Japanese font) Japanese
- * are subsets (npm run fonts). A translation that
- * brings a new letter, or a subset that lost the glyphs a conjunct or a joining form needs, would
+ * The first-view faces of Hindi, Marathi, Urdu and (where the system has no font for them) Japanese,
+ * Chinese and Korean are subsets (npm run fonts). A translation that brings a new letter, or a subset that lost the glyphs a conjunct or a joining form needs, would
  * draw boxes or wrongly shaped words on the first view; these tests fail first. Fix: npm run fonts.
  */
 
