@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { landingSections } from '../lib/config/pages';
 import { IMAGE_BREAKPOINTS } from '../lib/config/constants';
@@ -6,30 +6,55 @@ import { message } from './support/messages';
 import { hydrated } from './support/hydration';
 
 test.describe('landing page', () => {
-  test("the framework's scripts start only after the first contentful paint, and the page then hydrates", async ({
+  /** Records when the first framework chunk is inserted into the page (on window.chunkInsertedAt). */
+  const recordChunkInsertion = () => {
+    const record = window as unknown as { chunkInsertedAt?: number };
+    new MutationObserver((changes) => {
+      for (const change of changes)
+        for (const node of change.addedNodes)
+          if (node instanceof HTMLScriptElement && !node.noModule && node.src.includes('/_next/static/chunks/'))
+            record.chunkInsertedAt ??= performance.now();
+    }).observe(document, { childList: true, subtree: true });
+  };
+  const chunkInsertedAt = (page: Page) =>
+    page.evaluate(() => (window as unknown as { chunkInsertedAt?: number }).chunkInsertedAt);
+  const isHydrated = (page: Page) =>
+    page.evaluate(() => Object.keys(document.querySelector('main')!).some((key) => key.startsWith('__react')));
+
+  test("a content page's framework scripts start only after the first contentful paint, and the page then hydrates", async ({
     page,
     request,
   }) => {
     // No chunk is a parser-inserted script any more: the paint-first loader inserts them.
-    const html = await (await request.get('/vi')).text();
+    const html = await (await request.get('/vi/join')).text();
     expect(html).not.toMatch(/<script src="\/_next\/static\/chunks\/[^"]+" async/);
-    await page.addInitScript(() => {
-      const record = window as unknown as { chunkInsertedAt?: number };
-      new MutationObserver((changes) => {
-        for (const change of changes)
-          for (const node of change.addedNodes)
-            if (node instanceof HTMLScriptElement && !node.noModule && node.src.includes('/_next/static/chunks/'))
-              record.chunkInsertedAt ??= performance.now();
-      }).observe(document, { childList: true, subtree: true });
-    });
-    await page.goto('/vi');
-    await hydrated(page);
-    const { insertedAt, paintedAt } = await page.evaluate(() => ({
-      insertedAt: (window as unknown as { chunkInsertedAt?: number }).chunkInsertedAt,
-      paintedAt: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
-    }));
+    await page.addInitScript(recordChunkInsertion);
+    await page.goto('/vi/join');
+    // No interaction here: a content page starts by itself.
+    await page.waitForFunction(() =>
+      Object.keys(document.querySelector('main') ?? {}).some((key) => key.startsWith('__react')),
+    );
+    const paintedAt = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime);
     expect(paintedAt).toBeGreaterThan(0);
-    expect(insertedAt).toBeGreaterThanOrEqual(paintedAt!);
+    expect(await chunkInsertedAt(page)).toBeGreaterThanOrEqual(paintedAt!);
+  });
+
+  test("the landing starts no framework script until the visitor's first interaction, then hydrates", async ({
+    page,
+  }) => {
+    await page.addInitScript(recordChunkInsertion);
+    await page.goto('/vi');
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(3500); // past the paint-first loader's 3 s fallback
+    expect(await chunkInsertedAt(page)).toBeUndefined();
+    expect(await isHydrated(page)).toBe(false);
+    // Reading it needs nothing more: the hero, the pricing and the first reveal are all there.
+    await expect(page.locator('h1')).toBeVisible();
+    await page.keyboard.press('Tab');
+    await page.waitForFunction(() =>
+      Object.keys(document.querySelector('main') ?? {}).some((key) => key.startsWith('__react')),
+    );
+    expect(await chunkInsertedAt(page)).toBeGreaterThan(0);
   });
 
   test("every chunk the landing and the pay page start with is served with V8's eager-compile hint", async ({
@@ -84,10 +109,12 @@ test.describe('landing page', () => {
   test('with reduced motion, every section is shown at once without moving', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/');
-    await hydrated(page);
     const reveals = page.locator('[data-reveal]');
-    await expect(reveals.first()).toHaveAttribute('data-reveal', 'shown');
-    for (const reveal of await reveals.all()) await expect(reveal).toHaveCSS('opacity', '1');
+    expect(await reveals.count()).toBeGreaterThan(5);
+    for (const reveal of await reveals.all()) {
+      await expect(reveal).toHaveCSS('opacity', '1');
+      await expect(reveal).toHaveCSS('transform', 'none');
+    }
   });
 
   test('has every section of PRODUCT §4', async ({ page }) => {
@@ -95,24 +122,37 @@ test.describe('landing page', () => {
     for (const id of landingSections) await expect(page.locator(`section#${id}`)).toHaveCount(1);
   });
 
-  test('the mobile menu opens, closes with Escape, and its links work', async ({ page }) => {
-    await page.setViewportSize({ width: 375, height: 740 });
-    await page.goto('/');
-    await hydrated(page);
-    const toggle = page.getByRole('button', { name: message('en', 'Navigation.openMenu') });
-    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    await toggle.click();
-    await expect(page.getByRole('button', { name: message('en', 'Navigation.closeMenu') })).toHaveAttribute(
-      'aria-expanded',
-      'true',
-    );
-    await page.keyboard.press('Escape');
-    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    await toggle.click();
-    await page.getByRole('link', { name: message('en', 'Navigation.pricing'), exact: true }).click();
-    await expect(page).toHaveURL(/#pricing$/);
-    await expect(page.locator('#pricing')).toBeInViewport();
-  });
+  for (const framework of ['before', 'after'] as const) {
+    test(`the mobile menu opens, closes with Escape and a tap outside, and its links work, ${framework} the framework starts`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width: 375, height: 740 });
+      await page.goto('/');
+      if (framework === 'after') await hydrated(page);
+      const nav = page.getByRole('navigation', { name: message('en', 'Navigation.mainLabel') });
+      const open = nav.getByRole('button', { name: message('en', 'Navigation.openMenu') });
+      const close = nav.getByRole('button', { name: message('en', 'Navigation.closeMenu') });
+      const pricing = nav.getByRole('link', { name: message('en', 'Navigation.pricing'), exact: true });
+      await expect(pricing).toBeHidden();
+      expect(await expanded(page, message('en', 'Navigation.openMenu'))).toBe(false);
+      await open.click();
+      await expect(pricing).toBeVisible();
+      // The same button, now named for what it does next, and reported expanded.
+      await expect(close).toBeVisible();
+      expect(await expanded(page, message('en', 'Navigation.closeMenu'))).toBe(true);
+      await page.keyboard.press('Escape');
+      await expect(pricing).toBeHidden();
+      await expect(open).toBeFocused();
+      await open.click();
+      await page.mouse.click(200, 600); // outside the menu
+      await expect(pricing).toBeHidden();
+      await open.click();
+      await pricing.click();
+      await expect(page).toHaveURL(/#pricing$/);
+      await expect(page.locator('#pricing')).toBeInViewport();
+      if (framework === 'after') await expect(pricing).toBeHidden(); // a pick closes it
+    });
+  }
 
   test('the hero video has its poster, its sources, no autoplay attribute and a fallback text', async ({ page }) => {
     await page.goto('/');
@@ -202,3 +242,20 @@ test.describe('accessibility of the content pages (axe, WCAG 2.1 AA)', () => {
     }
   }
 });
+
+/** Whether the browser reports the button named `name` as expanded (its accessibility tree, over CDP). */
+async function expanded(page: Page, name: string): Promise<boolean | undefined> {
+  const cdp = await page.context().newCDPSession(page);
+  const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as {
+    nodes: {
+      role?: { value: string };
+      name?: { value: string };
+      properties?: { name: string; value: { value: unknown } }[];
+    }[];
+  };
+  await cdp.detach();
+  const button = nodes.find((n) => n.role?.value === 'button' && n.name?.value === name);
+  if (!button) throw new Error(`no button named ${name}`);
+  const state = button.properties?.find((p) => p.name === 'expanded')?.value.value;
+  return state === undefined ? undefined : Boolean(state);
+}

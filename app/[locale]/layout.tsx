@@ -45,7 +45,8 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
   const font = firstViewFont(locale);
 
   return (
-    <html lang={locale} dir={localeInfo(locale).dir} data-scroll-behavior="smooth">
+    // The landing's reveal script marks <html> (`reveals`) before the framework hydrates it.
+    <html lang={locale} dir={localeInfo(locale).dir} data-scroll-behavior="smooth" suppressHydrationWarning>
       {font ? (
         <head>
           {font.kind === 'script' ? (

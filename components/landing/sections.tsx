@@ -72,7 +72,7 @@ export function Features() {
         <ul className="card-grid">
           {featureIcons.map((key, index) => (
             <li key={key}>
-              <Reveal className="card" delay={(index % 3) * 0.08}>
+              <Reveal className="card" order={index % 3}>
                 <span className="card__icon">
                   <Icon name={key} />
                 </span>
@@ -99,7 +99,7 @@ export function HowItWorks() {
         <ol className="steps">
           {steps.map((step, index) => (
             <li key={step} className="steps__item">
-              <Reveal delay={(index % 3) * 0.08}>
+              <Reveal order={index % 3}>
                 <h3>{t(`${step}.title`)}</h3>
                 <p>{t(`${step}.body`)}</p>
               </Reveal>
@@ -121,7 +121,7 @@ export function Testimonials() {
         <h2 id="testimonials-title">{t('heading')}</h2>
         <div className="testimonials">
           {testimonials.map((key, index) => (
-            <Reveal key={key} delay={index * 0.1}>
+            <Reveal key={key} order={index}>
               <figure className="testimonial">
                 <blockquote>
                   <p>{t(`${key}.quote`)}</p>

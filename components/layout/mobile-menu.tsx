@@ -1,9 +1,15 @@
 'use client';
 
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { usePathname } from '@/lib/i18n/navigation';
 
-/** Below the `md` breakpoint the navigation collapses behind a toggle button. */
+/**
+ * Below the `md` breakpoint the navigation collapses behind a toggle button. The browser's popover
+ * does the rest: the button opens and closes it, Escape and a tap outside close it, and the button
+ * reports it expanded; so the menu works before the framework has started (the landing starts it on
+ * the first interaction, scripts/build/paint-first.mjs). The label that shows (open or close) is CSS.
+ * With the framework, picking a link or any other navigation also closes it.
+ */
 export function MobileMenu({
   openLabel,
   closeLabel,
@@ -13,41 +19,45 @@ export function MobileMenu({
   closeLabel: string;
   children: ReactNode;
 }) {
-  const pathname = usePathname();
-  // The menu belongs to the page it was opened on: navigating elsewhere closes it.
-  const [openOn, setOpenOn] = useState<string | null>(null);
-  const open = openOn === pathname;
-  const setOpen = (value: boolean | ((current: boolean) => boolean)) =>
-    setOpenOn((current) => ((typeof value === 'function' ? value(current === pathname) : value) ? pathname : null));
   const id = useId();
+  const panel = useRef<HTMLDivElement>(null);
+  const pathname = usePathname();
+  const close = () => closePopover(panel.current);
 
+  // The menu belongs to the page it was opened on: a navigation closes it. Not the first run: on the
+  // landing the framework hydrates after the first tap, which may have been the one that opened it.
+  const openedOn = useRef(pathname);
   useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpenOn(null);
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open]);
+    if (openedOn.current === pathname) return;
+    openedOn.current = pathname;
+    closePopover(panel.current);
+  }, [pathname]);
 
   return (
     <>
-      <button
-        type="button"
-        className="site-nav__toggle"
-        aria-expanded={open}
-        aria-controls={id}
-        onClick={() => setOpen((value) => !value)}
-      >
-        <span aria-hidden="true">{open ? '✕' : '☰'}</span>
-        <span className="visually-hidden">{open ? closeLabel : openLabel}</span>
+      <button type="button" className="site-nav__toggle" popoverTarget={id}>
+        <span className="site-nav__when-closed">
+          <span aria-hidden="true">☰</span>
+          <span className="visually-hidden">{openLabel}</span>
+        </span>
+        <span className="site-nav__when-open">
+          <span aria-hidden="true">✕</span>
+          <span className="visually-hidden">{closeLabel}</span>
+        </span>
       </button>
       <div
+        ref={panel}
         id={id}
+        popover="auto"
         className="site-nav__panel"
-        data-open={open}
-        onClick={(event) => (event.target as HTMLElement).closest('a') && setOpen(false)}
+        onClick={(event) => (event.target as HTMLElement).closest('a') && close()}
       >
         {children}
       </div>
     </>
   );
+}
+
+function closePopover(element: HTMLElement | null) {
+  if (element?.matches(':popover-open')) element.hidePopover();
 }

@@ -19,7 +19,9 @@ export function afterNextBuild(distDir = process.env.NEXT_DIST_DIR || '.next') {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { painted, hinted, policies } = afterNextBuild();
-  console.log(`✔ Paint first: ${painted} prerendered pages start their scripts after the first paint`);
+  console.log(
+    `✔ Paint first: ${painted} prerendered pages start their scripts after the first paint (or on the first interaction, where they ask)`,
+  );
   console.log(`✔ Compile hints: ${hinted} first-load chunks marked for eager compilation`);
   console.log(`✔ CSP: ${Object.keys(policies).length} prerendered pages get their inline-script hashes`);
 }

@@ -15,6 +15,14 @@
 // CSS and the hero image have the connection and the cores to themselves; the chunks are low
 // priority anyway (Chromium holds async scripts back until the CSS and the hero image are in).
 // Not on /pay: its form is drawn by script from /api/pay/view, so there the script is the content.
+//
+// A page may go further and declare (with ON_INTERACTION_MARK, a meta tag) that it is whole without
+// the framework until the visitor acts: the landing pages. There the loader waits for the first sign
+// of a person (a pointer, a key, a touch, the wheel, a scroll, focus) instead of the first paint.
+// Why: even a bare Next page spends its first seconds on a throttled phone running React and the
+// router (Lighthouse: 250 ms of blocking for one <h1>), and a visitor who only reads the landing
+// gains nothing from it; its links, language list, menu and reveals are HTML and CSS. The first
+// interaction brings the client navigation, the progress bar and the video's autoplay.
 // Idempotent; the CSP step after it hashes the inline script with the others.
 //   node scripts/build/after-next-build.mjs     (runs this, then the CSP hashes)
 import { writeFileSync } from 'node:fs';
@@ -29,23 +37,41 @@ const CHUNK_PRELOAD =
   /<link rel="preload" as="script" fetchPriority="low" href="(\/_next\/static\/chunks\/[^"]+\.js)"\/>/g;
 const LOADER = new RegExp(`<script ${MARK}="">[\\s\\S]*?</script>`);
 
-/** The inline script that inserts `chunks` after the first contentful paint (ES5: it runs before any polyfill). */
-export function paintFirstLoader(chunks) {
-  return [
-    '(function(chunks){',
-    'var started=false;',
-    'function start(){if(started)return;started=true;',
-    'chunks.forEach(function(src){var s=document.createElement("script");s.src=src;s.async=true;document.head.appendChild(s)})}',
-    whenPaintedSource,
-    'whenPainted(start);',
-    // A tab hidden before its first paint gets none reported; and nothing waits longer than 3 s.
-    'document.addEventListener("visibilitychange",start);',
-    'setTimeout(start,3000)',
-    `})(${JSON.stringify(chunks)})`,
-  ].join('');
+/** The meta tag a page renders to have its framework started on the visitor's first interaction. */
+export const ON_INTERACTION_MARK = '<meta name="quorum-framework" content="on-interaction"/>';
+
+/** What tells the visitor is there (capture phase, so no handler on the page can hide it). */
+export const INTERACTION_EVENTS = ['pointerdown', 'keydown', 'touchstart', 'wheel', 'scroll', 'focusin', 'mousemove'];
+
+const insertChunks =
+  'chunks.forEach(function(src){var s=document.createElement("script");s.src=src;s.async=true;document.head.appendChild(s)})';
+
+/**
+ * The inline script that inserts `chunks` after the first contentful paint, or with `onInteraction`
+ * on the visitor's first interaction (ES5: it runs before any polyfill).
+ */
+export function paintFirstLoader(chunks, { onInteraction = false } = {}) {
+  const body = onInteraction
+    ? [
+        `var started=false,events=${JSON.stringify(INTERACTION_EVENTS)};`,
+        'function start(){if(started)return;started=true;',
+        'events.forEach(function(t){removeEventListener(t,start,true)});',
+        `${insertChunks}}`,
+        'events.forEach(function(t){addEventListener(t,start,{capture:true,passive:true})})',
+      ]
+    : [
+        'var started=false;',
+        `function start(){if(started)return;started=true;${insertChunks}}`,
+        whenPaintedSource,
+        'whenPainted(start);',
+        // A tab hidden before its first paint gets none reported; and nothing waits longer than 3 s.
+        'document.addEventListener("visibilitychange",start);',
+        'setTimeout(start,3000)',
+      ];
+  return ['(function(chunks){', ...body, `})(${JSON.stringify(chunks)})`].join('');
 }
 
-/** One page's HTML with its chunk scripts started after the first paint (unchanged if already done). */
+/** One page's HTML with its chunk scripts started after the first paint or interaction (unchanged if already done). */
 export function paintFirstHtml(html) {
   if (html.includes(MARK)) return html;
   const chunks = [];
@@ -55,7 +81,8 @@ export function paintFirstHtml(html) {
   });
   if (chunks.length === 0) return html;
   const withoutPreloads = rest.replace(CHUNK_PRELOAD, (tag, src) => (chunks.includes(src) ? '' : tag));
-  return withoutPreloads.replace('</body>', `<script ${MARK}="">${paintFirstLoader(chunks)}</script></body>`);
+  const loader = paintFirstLoader(chunks, { onInteraction: html.includes(ON_INTERACTION_MARK) });
+  return withoutPreloads.replace('</body>', `<script ${MARK}="">${loader}</script></body>`);
 }
 
 /** The chunks a page's loader starts after the first paint (none if the page has no loader). */

@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { createHash } from 'node:crypto';
-import { paintFirst, paintFirstChunks, paintFirstHtml, paintFirstLoader } from '@/scripts/build/paint-first.mjs';
+import {
+  INTERACTION_EVENTS,
+  ON_INTERACTION_MARK,
+  paintFirst,
+  paintFirstChunks,
+  paintFirstHtml,
+  paintFirstLoader,
+} from '@/scripts/build/paint-first.mjs';
 import { afterNextBuild } from '@/scripts/build/after-next-build.mjs';
 
 // The shape of a page Next prerenders: chunks as async scripts in the head (one also preloaded),
@@ -32,6 +39,14 @@ describe('paint first: prerendered pages start their scripts after the first con
     // Left alone: the polyfill for old browsers and Next's inline data.
     expect(html).toContain('<script src="/_next/static/chunks/polyfill.js" noModule=""></script>');
     expect(html).toContain('self.__next_f');
+  });
+
+  it('gives a page that declares itself whole without the framework the loader that waits for an interaction', () => {
+    const declared = page().replace('</head>', `${ON_INTERACTION_MARK}</head>`);
+    const chunks = ['/_next/static/chunks/a.js', '/_next/static/chunks/b.js'];
+    expect(paintFirstHtml(declared)).toContain(`${paintFirstLoader(chunks, { onInteraction: true })}</script></body>`);
+    expect(paintFirstChunks(paintFirstHtml(declared))).toEqual(chunks);
+    expect(paintFirstHtml(page())).not.toContain(paintFirstLoader(chunks, { onInteraction: true }));
   });
 
   it('is idempotent, and the CSP step after it allows the loader by hash', () => {
@@ -67,7 +82,7 @@ describe('paint first: prerendered pages start their scripts after the first con
 });
 
 /** Runs the loader in a stand-in browser; returns what it inserted and the hooks a browser would call. */
-function runLoader({ hidden = false, paintTiming = true } = {}) {
+function runLoader({ hidden = false, paintTiming = true, onInteraction = false } = {}) {
   const inserted: string[] = [];
   let observer: ((list: { getEntriesByName: (name: string) => unknown[] }) => void) | undefined;
   const timers: Array<() => void> = [];
@@ -89,13 +104,25 @@ function runLoader({ hidden = false, paintTiming = true } = {}) {
     addEventListener: (type: string, fn: () => void) => (listeners[type] = fn),
   };
   const window = { PerformanceObserver };
-  runInNewContext(paintFirstLoader(['/a.js', '/b.js']), {
+  // The window's own listeners (the interaction loader's), by event type.
+  const windowListeners = new Map<string, Set<() => void>>();
+  runInNewContext(paintFirstLoader(['/a.js', '/b.js'], { onInteraction }), {
     window,
     document,
     setTimeout: (fn: () => void) => timers.push(fn),
+    addEventListener: (type: string, fn: () => void, options: { capture?: boolean; passive?: boolean }) => {
+      expect(options).toEqual({ capture: true, passive: true });
+      windowListeners.set(type, (windowListeners.get(type) ?? new Set()).add(fn));
+    },
+    removeEventListener: (type: string, fn: () => void, capture: boolean) => {
+      expect(capture).toBe(true);
+      windowListeners.get(type)?.delete(fn);
+    },
   });
   const paint = (name: string) => observer?.({ getEntriesByName: (n) => (n === name ? [{}] : []) });
-  return { inserted, paint, timers, listeners };
+  const interact = (type: string) => [...(windowListeners.get(type) ?? [])].forEach((fn) => fn());
+  const listening = () => [...windowListeners.values()].reduce((n, set) => n + set.size, 0);
+  return { inserted, paint, timers, listeners, interact, listening };
 }
 
 describe('the paint-first loader', () => {
@@ -122,5 +149,26 @@ describe('the paint-first loader', () => {
     const neverPainted = runLoader();
     neverPainted.timers.forEach((fire) => fire());
     expect(neverPainted.inserted).toHaveLength(2);
+  });
+});
+
+describe('the loader of a page that waits for an interaction (the landing)', () => {
+  it('inserts nothing on paint, in a hidden tab or after any wait', () => {
+    const browser = runLoader({ onInteraction: true });
+    browser.paint('first-contentful-paint');
+    browser.timers.forEach((fire) => fire());
+    browser.listeners.visibilitychange?.();
+    expect(browser.inserted).toEqual([]);
+    expect(runLoader({ onInteraction: true, hidden: true }).inserted).toEqual([]);
+  });
+
+  it.each(INTERACTION_EVENTS)('inserts every chunk once on the first %s, and stops listening', (type) => {
+    const browser = runLoader({ onInteraction: true });
+    expect(browser.listening()).toBe(INTERACTION_EVENTS.length);
+    browser.interact(type);
+    expect(browser.inserted).toEqual(['/a.js async', '/b.js async']);
+    expect(browser.listening()).toBe(0);
+    for (const other of INTERACTION_EVENTS) browser.interact(other);
+    expect(browser.inserted).toHaveLength(2);
   });
 });

@@ -16,14 +16,7 @@ jest.mock('next/navigation', () => ({
 }));
 
 beforeAll(() => {
-  // jsdom has neither; motion's in-view reveals and the video leaf ask for them.
-  Object.defineProperty(window, 'IntersectionObserver', {
-    value: class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  });
+  // jsdom has no matchMedia; the video leaf asks it about reduced motion.
   Object.defineProperty(window, 'matchMedia', {
     value: () => ({ matches: true, addEventListener() {}, removeEventListener() {} }),
   });
