@@ -7,20 +7,24 @@
 // each page's own figure is what it adds on top. "bare Next" = a one-page Next app with nothing of
 // ours, built from the same node_modules (skip it with BENCH_BARE=0). The first-view font scripts of
 // Hindi, Marathi and Urdu (/fonts/first-view/) are font bytes in a script wrapper, so they are a column
-// of their own rather than part of the JavaScript.
+// of their own rather than part of the JavaScript. "requested" says when the page asks for its
+// framework scripts: at once (parser), after the first paint, or on the first interaction (the landing).
 import { gzipSync } from 'node:zlib';
 import { startServer } from './lib/server.mjs';
 import { startBareNext } from './lib/bare-next.mjs';
-import { paintFirstChunks } from '../scripts/build/paint-first.mjs';
+import { ON_INTERACTION_MARK, paintFirstChunks } from '../scripts/build/paint-first.mjs';
 
 const pages = (process.env.BENCH_PAGES ?? '/,/vi,/ur,/join,/terms,/pay').split(',');
 const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 3920) });
 const sizes = new Map();
+const requested = new Map();
 
 const isFontScript = (src) => new URL(src).pathname.startsWith('/fonts/first-view/');
 
 async function scriptsOf(path, base = server.base, { fonts = false } = {}) {
   const html = await (await fetch(base + path)).text();
+  const loaded = paintFirstChunks(html).length === 0 ? 'at once' : 'after first paint';
+  requested.set(base + path, html.includes(ON_INTERACTION_MARK) ? 'on first interaction' : loaded);
   const urls = [...[...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]), ...paintFirstChunks(html)].map(
     (src) => new URL(src, base).href,
   );
@@ -63,6 +67,7 @@ try {
     rows.push({
       page: path,
       scripts: scripts.size,
+      requested: requested.get(server.base + path),
       'first-load JS (gzip)': kb(total),
       'beyond shared': kb(total - sharedBytes),
       ...(bareBytes && { 'ratio to bare Next': (total / bareBytes).toFixed(2) }),
