@@ -165,6 +165,28 @@ test.describe('landing page', () => {
     }
   });
 
+  test('the hero video waits for the first interaction, then plays; with reduced motion it stays still and its button plays it', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const video = page.locator('.hero video');
+    const paused = () => video.evaluate((element: HTMLVideoElement) => element.paused);
+    await page.waitForTimeout(1000);
+    expect(await paused()).toBe(true);
+    await hydrated(page); // moves the mouse
+    await expect.poll(paused).toBe(false);
+    await page.getByRole('button', { name: message('en', 'HomePage.hero.pauseVideo') }).click();
+    await expect.poll(paused).toBe(true);
+
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.reload();
+    await hydrated(page);
+    await page.waitForTimeout(500);
+    expect(await paused()).toBe(true);
+    await page.getByRole('button', { name: message('en', 'HomePage.hero.playVideo') }).click();
+    await expect.poll(paused).toBe(false);
+  });
+
   test('prices are in dong in Vietnamese and in dollars in English', async ({ page }) => {
     await page.goto('/vi');
     await expect(page.getByTestId('price-individual_pro')).toContainText('49.000');
