@@ -105,6 +105,21 @@ test.describe('language switcher', () => {
     await expect(summary).toBeFocused();
   });
 
+  test('on the landing, a language picked before the framework has started is remembered too', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'vi-VN' });
+    const page = await context.newPage();
+    // The framework never arrives: what happens is the plain link and the landing's inline script.
+    await page.route('**/_next/static/chunks/**', (route) => route.abort());
+    await page.goto('/vi');
+    await pickLanguage(page, 'Deutsch');
+    await expect(page).toHaveURL(/\/de$/);
+    expect((await context.cookies()).find((c) => c.name === 'i18n_redirected')?.value).toBe('de');
+    await page.unroute('**/_next/static/chunks/**');
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/de$/);
+    await context.close();
+  });
+
   test('keeps page, query and hash, and the choice survives a reload of /', async ({ browser }) => {
     const context = await browser.newContext({ locale: 'vi-VN' });
     const page = await context.newPage();

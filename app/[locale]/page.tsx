@@ -3,7 +3,7 @@ import { pageMetadata } from '@/lib/server/seo';
 import type { Locale } from '@/lib/i18n/locales';
 import { About, Download, Features, Hero, HowItWorks, Testimonials } from '@/components/landing/sections';
 import { PricingTable } from '@/components/landing/pricing-table';
-import { RevealScript } from '@/components/landing/reveal';
+import { BeforeFrameworkScript } from '@/components/landing/before-framework';
 import '@/components/landing/landing.css';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]'>): Promise<Metadata> {
@@ -17,7 +17,7 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
       {/* Whole without the framework until the visitor acts: the build starts it on the first
           interaction here, not after the first paint (scripts/build/paint-first.mjs). */}
       <meta name="quorum-framework" content="on-interaction" />
-      <RevealScript />
+      <BeforeFrameworkScript />
       <Hero />
       <About />
       <Features />

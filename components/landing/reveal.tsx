@@ -1,10 +1,9 @@
 import type { CSSProperties, ReactNode } from 'react';
-import { revealOnView } from '@/lib/client/reveal-on-view';
 
 /**
  * Fades and lifts its content in the first time it scrolls into view. Only opacity and transform
  * change, so nothing around it moves (no layout shift). `order` staggers blocks that enter together
- * (cards in a row). The hidden start and the fade are CSS (landing.css); RevealScript says when.
+ * (cards in a row). The hidden start and the fade are CSS (landing.css); lib/client/reveal-on-view.ts says when.
  */
 export function Reveal({
   children,
@@ -22,9 +21,4 @@ export function Reveal({
       {children}
     </div>
   );
-}
-
-/** Once, before the first block: lib/client/reveal-on-view.ts as an inline script (hashed by the CSP step). */
-export function RevealScript() {
-  return <script dangerouslySetInnerHTML={{ __html: `(${revealOnView.toString()})(document)` }} />;
 }

@@ -4,7 +4,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useRef, type MouseEvent } from 'react';
 import { usePathname } from '@/lib/i18n/navigation';
 import { localeInfo, localeTable, localizedPath, type Locale } from '@/lib/i18n/locales';
-import { writeLocaleCookie } from '@/lib/i18n/locale-cookie';
+import { localeCookieFor, writeLocaleCookie } from '@/lib/i18n/locale-cookie';
 
 /**
  * A disclosure of links, one per language, each written in its own script. Closed, the list is not
@@ -77,6 +77,7 @@ export function LanguageSwitcher() {
               lang={entry.code}
               dir={entry.dir}
               aria-current={entry.code === locale ? 'true' : undefined}
+              data-locale-cookie={localeCookieFor(entry.code)}
               onClick={(event) => pick(event, entry.code)}
             >
               {entry.name}

@@ -1,7 +1,7 @@
 /**
  * The landing's reveals: each `[data-reveal]` block fades and lifts in the first time it scrolls into
  * view (the look is CSS, components/landing/landing.css; this only says when). It runs as an inline
- * script at the top of the landing (components/landing/reveal.tsx), not as part of the framework:
+ * script at the top of the landing (components/landing/before-framework.tsx), not in the framework:
  * the landing starts the framework only on the visitor's first interaction, and a reader who has not
  * touched anything yet must still see the sections come in.
  *
