@@ -17,18 +17,23 @@ import { ON_INTERACTION_MARK, paintFirstChunks } from '../scripts/build/paint-fi
 const pages = (process.env.BENCH_PAGES ?? '/,/vi,/ur,/join,/terms,/pay').split(',');
 const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 3920) });
 const sizes = new Map();
-const requested = new Map();
 
 const isFontScript = (src) => new URL(src).pathname.startsWith('/fonts/first-view/');
 
-async function scriptsOf(path, base = server.base, { fonts = false } = {}) {
-  const html = await (await fetch(base + path)).text();
-  const loaded = paintFirstChunks(html).length === 0 ? 'at once' : 'after first paint';
-  requested.set(base + path, html.includes(ON_INTERACTION_MARK) ? 'on first interaction' : loaded);
+const htmlOf = async (path, base = server.base) => (await fetch(base + path)).text();
+
+/** The scripts a page's HTML loads (`fonts`: its first-view font scripts instead), as absolute URLs. */
+function scriptsIn(html, base = server.base, { fonts = false } = {}) {
   const urls = [...[...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]), ...paintFirstChunks(html)].map(
     (src) => new URL(src, base).href,
   );
   return [...new Set(urls)].filter((src) => isFontScript(src) === fonts);
+}
+
+/** When a page asks for its framework scripts. */
+function requestedWhen(html) {
+  if (html.includes(ON_INTERACTION_MARK)) return 'on first interaction';
+  return paintFirstChunks(html).length === 0 ? 'at once' : 'after first paint';
 }
 
 async function gzipSize(src) {
@@ -43,7 +48,7 @@ async function bareNextBytes() {
   const bare = await startBareNext({ port: Number(process.env.BENCH_BARE_PORT ?? 3921) });
   try {
     let total = 0;
-    for (const src of await scriptsOf('/', bare.base)) total += await gzipSize(src);
+    for (const src of scriptsIn(await htmlOf('/', bare.base), bare.base)) total += await gzipSize(src);
     return total;
   } finally {
     bare.stop();
@@ -51,8 +56,9 @@ async function bareNextBytes() {
 }
 
 try {
-  const perPage = new Map();
-  for (const path of pages) perPage.set(path, new Set(await scriptsOf(path)));
+  const htmls = new Map();
+  for (const path of pages) htmls.set(path, await htmlOf(path));
+  const perPage = new Map([...htmls].map(([path, html]) => [path, new Set(scriptsIn(html))]));
   const shared = [...perPage.values()].reduce((a, b) => new Set([...a].filter((s) => b.has(s))));
   const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
   let sharedBytes = 0;
@@ -63,11 +69,11 @@ try {
     let total = 0;
     for (const src of scripts) total += await gzipSize(src);
     let fontBytes = 0;
-    for (const src of await scriptsOf(path, server.base, { fonts: true })) fontBytes += await gzipSize(src);
+    for (const src of scriptsIn(htmls.get(path), server.base, { fonts: true })) fontBytes += await gzipSize(src);
     rows.push({
       page: path,
       scripts: scripts.size,
-      requested: requested.get(server.base + path),
+      requested: requestedWhen(htmls.get(path)),
       'first-load JS (gzip)': kb(total),
       'beyond shared': kb(total - sharedBytes),
       ...(bareBytes && { 'ratio to bare Next': (total / bareBytes).toFixed(2) }),

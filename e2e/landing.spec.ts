@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { landingSections } from '../lib/config/pages';
 import { IMAGE_BREAKPOINTS } from '../lib/config/constants';
 import { message } from './support/messages';
-import { hydrated } from './support/hydration';
+import { hydrated, isHydrated } from './support/hydration';
 
 test.describe('landing page', () => {
   /** Records when the first framework chunk is inserted into the page (on window.chunkInsertedAt). */
@@ -18,8 +18,6 @@ test.describe('landing page', () => {
   };
   const chunkInsertedAt = (page: Page) =>
     page.evaluate(() => (window as unknown as { chunkInsertedAt?: number }).chunkInsertedAt);
-  const isHydrated = (page: Page) =>
-    page.evaluate(() => Object.keys(document.querySelector('main')!).some((key) => key.startsWith('__react')));
 
   test("a content page's framework scripts start only after the first contentful paint, and the page then hydrates", async ({
     page,
@@ -30,10 +28,7 @@ test.describe('landing page', () => {
     expect(html).not.toMatch(/<script src="\/_next\/static\/chunks\/[^"]+" async/);
     await page.addInitScript(recordChunkInsertion);
     await page.goto('/vi/join');
-    // No interaction here: a content page starts by itself.
-    await page.waitForFunction(() =>
-      Object.keys(document.querySelector('main') ?? {}).some((key) => key.startsWith('__react')),
-    );
+    await hydrated(page, { interact: false }); // a content page starts by itself
     const paintedAt = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime);
     expect(paintedAt).toBeGreaterThan(0);
     expect(await chunkInsertedAt(page)).toBeGreaterThanOrEqual(paintedAt!);
@@ -51,9 +46,7 @@ test.describe('landing page', () => {
     // Reading it needs nothing more: the hero, the pricing and the first reveal are all there.
     await expect(page.locator('h1')).toBeVisible();
     await page.keyboard.press('Tab');
-    await page.waitForFunction(() =>
-      Object.keys(document.querySelector('main') ?? {}).some((key) => key.startsWith('__react')),
-    );
+    await hydrated(page, { interact: false });
     expect(await chunkInsertedAt(page)).toBeGreaterThan(0);
   });
 

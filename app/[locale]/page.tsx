@@ -4,6 +4,7 @@ import type { Locale } from '@/lib/i18n/locales';
 import { About, Download, Features, Hero, HowItWorks, Testimonials } from '@/components/landing/sections';
 import { PricingTable } from '@/components/landing/pricing-table';
 import { BeforeFrameworkScript } from '@/components/landing/before-framework';
+import { ON_INTERACTION_META } from '@/lib/config/framework-start.mjs';
 import '@/components/landing/landing.css';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]'>): Promise<Metadata> {
@@ -16,7 +17,7 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
     <>
       {/* Whole without the framework until the visitor acts: the build starts it on the first
           interaction here, not after the first paint (scripts/build/paint-first.mjs). */}
-      <meta name="quorum-framework" content="on-interaction" />
+      <meta {...ON_INTERACTION_META} />
       <BeforeFrameworkScript />
       <Hero />
       <About />

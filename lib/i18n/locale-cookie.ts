@@ -7,8 +7,9 @@ export const LOCALE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 /**
  * The cookie that remembers a pick of `locale`, as `document.cookie` takes it: the browser-side twin of
  * the one the proxy sets at `/` (same name, value and attributes), without `Secure`, which depends on
- * the page's scheme (withScheme). The language links carry it, so that the landing's script can
- * write it before the framework has started (lib/client/remember-language-pick.ts).
+ * the page's scheme and is added where the cookie is written. The language links carry it, so that
+ * the landing's script can write it before the framework has started
+ * (lib/client/remember-language-pick.ts).
  */
 export function localeCookieFor(locale: Locale): string {
   return `${LOCALE_COOKIE}=${prefixOf(locale)}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax`;

@@ -16,7 +16,7 @@
 // priority anyway (Chromium holds async scripts back until the CSS and the hero image are in).
 // Not on /pay: its form is drawn by script from /api/pay/view, so there the script is the content.
 //
-// A page may go further and declare (with ON_INTERACTION_MARK, a meta tag) that it is whole without
+// A page may go further and declare (with ON_INTERACTION_META, a meta tag) that it is whole without
 // the framework until the visitor acts: the landing pages. There the loader waits for the first sign
 // of a person (a pointer, a key, a touch, the wheel, a scroll, focus) instead of the first paint.
 // Why: even a bare Next page spends its first seconds on a throttled phone running React and the
@@ -27,6 +27,7 @@
 //   node scripts/build/after-next-build.mjs     (runs this, then the CSP hashes)
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ON_INTERACTION_META } from '../../lib/config/framework-start.mjs';
 import { isPayPage, publicPages } from '../csp/hash-pages.mjs';
 import { whenPaintedSource } from '../lib/when-painted.mjs';
 
@@ -37,8 +38,8 @@ const CHUNK_PRELOAD =
   /<link rel="preload" as="script" fetchPriority="low" href="(\/_next\/static\/chunks\/[^"]+\.js)"\/>/g;
 const LOADER = new RegExp(`<script ${MARK}="">[\\s\\S]*?</script>`);
 
-/** The meta tag a page renders to have its framework started on the visitor's first interaction. */
-export const ON_INTERACTION_MARK = '<meta name="quorum-framework" content="on-interaction"/>';
+/** ON_INTERACTION_META as React writes it into a prerendered page. */
+export const ON_INTERACTION_MARK = `<meta name="${ON_INTERACTION_META.name}" content="${ON_INTERACTION_META.content}"/>`;
 
 /** What tells the visitor is there (capture phase, so no handler on the page can hide it). */
 export const INTERACTION_EVENTS = ['pointerdown', 'keydown', 'touchstart', 'wheel', 'scroll', 'focusin', 'mousemove'];
