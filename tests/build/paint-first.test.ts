@@ -10,7 +10,9 @@ import {
   paintFirstChunks,
   paintFirstHtml,
   paintFirstLoader,
+  inertFlightData,
 } from '@/scripts/build/paint-first.mjs';
+import { inlineScriptHashes } from '@/lib/security/csp.mjs';
 import { afterNextBuild } from '@/scripts/build/after-next-build.mjs';
 
 // The shape of a page Next prerenders: chunks as async scripts in the head (one also preloaded),
@@ -22,7 +24,9 @@ const page = (canonical = '<link rel="canonical" href="http://localhost:3000"/>'
   canonical +
   '<script src="/_next/static/chunks/polyfill.js" noModule=""></script></head><body><main>Hello</main>' +
   '<script>(self.__next_f=self.__next_f||[]).push([0])</script>' +
-  '<script src="/_next/static/chunks/b.js" async=""></script></body></html>';
+  '<script src="/_next/static/chunks/b.js" async=""></script>' +
+  '<script>self.__next_f.push([1,"0:[\\"$\\",\\"main\\",null,{\\"children\\":\\"Hello \\u003c3\\"}]\\n"])</script>' +
+  '<script>self.__next_f.push([1,"1:{}\\n"])</script></body></html>';
 
 const chunkScripts = (html: string) => [...html.matchAll(/<script src="([^"]+)" async="">/g)].map((m) => m[1]);
 const preloads = (html: string) =>
@@ -36,9 +40,26 @@ describe('paint first: prerendered pages start their scripts after the first con
     const loader = paintFirstLoader(['/_next/static/chunks/a.js', '/_next/static/chunks/b.js']);
     expect(html).toContain(`<script data-paint-first="">${loader}</script></body>`);
     expect(paintFirstChunks(html)).toEqual(['/_next/static/chunks/a.js', '/_next/static/chunks/b.js']);
-    // Left alone: the polyfill for old browsers and Next's inline data.
+    // Left alone: the polyfill for old browsers and the script that starts Next's inline data.
     expect(html).toContain('<script src="/_next/static/chunks/polyfill.js" noModule=""></script>');
-    expect(html).toContain('self.__next_f');
+    expect(html).toContain('<script>(self.__next_f=self.__next_f||[]).push([0])</script>');
+  });
+
+  it('turns the flight-data scripts into JSON data blocks the browser does not compile, the same entries in the same order', () => {
+    const html = paintFirstHtml(page());
+    expect(html).not.toContain('<script>self.__next_f.push(');
+    const blocks = [...html.matchAll(/<script type="application\/json" data-next-f="">([\s\S]*?)<\/script>/g)];
+    expect(blocks.map((m) => JSON.parse(m[1]!))).toEqual([
+      [1, '0:["$","main",null,{"children":"Hello <3"}]\n'],
+      [1, '1:{}\n'],
+    ]);
+    // A data block is never run, so the CSP has no hash for it; the loader still has one.
+    expect(inlineScriptHashes(html)).toHaveLength(2);
+  });
+
+  it('leaves a flight script whose entry is not plain JSON as it is', () => {
+    const odd = '<script>self.__next_f.push([1,x])</script>';
+    expect(inertFlightData(odd)).toBe(odd);
   });
 
   it('gives a page that declares itself whole without the framework the loader that waits for an interaction', () => {
@@ -82,8 +103,11 @@ describe('paint first: prerendered pages start their scripts after the first con
 });
 
 /** Runs the loader in a stand-in browser; returns what it inserted and the hooks a browser would call. */
-function runLoader({ hidden = false, paintTiming = true, onInteraction = false } = {}) {
+function runLoader({ hidden = false, paintTiming = true, onInteraction = false, flight = [] as string[] } = {}) {
   const inserted: string[] = [];
+  const self: { __next_f?: unknown[] } = { __next_f: [[0]] };
+  // What Next would find in self.__next_f when each chunk is inserted.
+  const flightSeenByChunks: unknown[][] = [];
   let observer: ((list: { getEntriesByName: (name: string) => unknown[] }) => void) | undefined;
   const timers: Array<() => void> = [];
   const listeners: Record<string, () => void> = {};
@@ -98,8 +122,13 @@ function runLoader({ hidden = false, paintTiming = true, onInteraction = false }
   const document = {
     visibilityState: hidden ? 'hidden' : 'visible',
     createElement: () => ({ src: '', async: false }),
+    querySelectorAll: (selector: string) =>
+      selector === 'script[data-next-f]' ? flight.map((textContent) => ({ textContent })) : [],
     head: {
-      appendChild: (el: { src: string; async: boolean }) => inserted.push(`${el.src}${el.async ? ' async' : ''}`),
+      appendChild: (el: { src: string; async: boolean }) => {
+        flightSeenByChunks.push([...(self.__next_f ?? [])]);
+        inserted.push(`${el.src}${el.async ? ' async' : ''}`);
+      },
     },
     addEventListener: (type: string, fn: () => void) => (listeners[type] = fn),
   };
@@ -108,6 +137,7 @@ function runLoader({ hidden = false, paintTiming = true, onInteraction = false }
   const windowListeners = new Map<string, Set<() => void>>();
   runInNewContext(paintFirstLoader(['/a.js', '/b.js'], { onInteraction }), {
     window,
+    self,
     document,
     setTimeout: (fn: () => void) => timers.push(fn),
     addEventListener: (type: string, fn: () => void, options: { capture?: boolean; passive?: boolean }) => {
@@ -122,7 +152,7 @@ function runLoader({ hidden = false, paintTiming = true, onInteraction = false }
   const paint = (name: string) => observer?.({ getEntriesByName: (n) => (n === name ? [{}] : []) });
   const interact = (type: string) => [...(windowListeners.get(type) ?? [])].forEach((fn) => fn());
   const listening = () => [...windowListeners.values()].reduce((n, set) => n + set.size, 0);
-  return { inserted, paint, timers, listeners, interact, listening };
+  return { inserted, paint, timers, listeners, interact, listening, flightSeenByChunks };
 }
 
 describe('the paint-first loader', () => {
@@ -135,6 +165,13 @@ describe('the paint-first loader', () => {
     browser.paint('first-contentful-paint');
     browser.timers.forEach((fire) => fire());
     expect(browser.inserted).toHaveLength(2);
+  });
+
+  it("hands Next the page's flight data, in document order, before it inserts the first chunk", () => {
+    const browser = runLoader({ flight: ['[1,"a"]', '[1,"b"]'] });
+    browser.paint('first-contentful-paint');
+    expect(browser.flightSeenByChunks[0]).toEqual([[0], [1, 'a'], [1, 'b']]);
+    expect(browser.flightSeenByChunks[1]).toEqual([[0], [1, 'a'], [1, 'b']]);
   });
 
   it('starts at once in a hidden tab and in a browser without paint timing (no paint would ever be reported)', () => {
