@@ -12,6 +12,7 @@
 // machine whose speed drifts during the benchmark hits both alike: build it with
 // `git switch --detach <before> && NEXT_DIST_DIR=.next-before npm run build && git switch -`.
 import { execFileSync } from 'node:child_process';
+import { paySessionCookie } from './lib/pay-session.mjs';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,27 +39,6 @@ const before = compareDist
     })
   : undefined;
 const out = mkdtempSync(join(tmpdir(), 'lighthouse-'));
-
-/**
- * The pay page needs a session: mint a link for the demo user with the paylink CLI (same secret as
- * the server), let the server exchange it, and hand Lighthouse the session cookie it set.
- */
-async function paySessionCookie(base) {
-  const link = execFileSync('npm', ['run', '--silent', 'paylink', '--', '--platform', 'telegram', '--user', '1001'], {
-    env: { ...process.env, ...serverEnv, SITE_URL: base },
-  })
-    .toString()
-    .trim()
-    .split('\n')
-    .at(-1);
-  const response = await fetch(link, { redirect: 'manual' });
-  const cookie = response.headers.getSetCookie().map((c) => c.split(';')[0]);
-  if (response.status !== 303 || cookie.length === 0) throw new Error(`link exchange failed: ${response.status}`);
-  // The page is prerendered; the payer's part comes from /api/pay/view, which must see the session.
-  const view = await fetch(new URL('/api/pay/view', link), { headers: { cookie: cookie.join('; ') } });
-  if (!view.ok || (await view.json()).kind !== 'form') throw new Error(`pay view with session: ${view.status}`);
-  return cookie.join('; ');
-}
 
 /** Lighthouse now and then fails to record a trace on a busy machine (NO_NAVSTART): such a run is retried. */
 function lighthouseOnce(base, path, report, headers, attempts = 3) {
@@ -137,10 +117,10 @@ const rows = [];
 try {
   for (const path of paths) {
     const isPay = path.replace(/^\/\w\w(?=\/)/, '') === '/pay';
-    const headers = isPay ? { Cookie: await paySessionCookie(server.base) } : undefined;
+    const headers = isPay ? { Cookie: await paySessionCookie(server.base, serverEnv) } : undefined;
     const targets = [{ base: server.base, path, headers }];
     if (before) {
-      const beforeHeaders = isPay ? { Cookie: await paySessionCookie(before.base) } : undefined;
+      const beforeHeaders = isPay ? { Cookie: await paySessionCookie(before.base, serverEnv) } : undefined;
       targets.push({ base: before.base, path, label: `${path} (${compareDist})`, headers: beforeHeaders });
     }
     rows.push(...lighthouseInterleaved(targets));

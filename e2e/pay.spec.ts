@@ -123,3 +123,25 @@ test('the pay page has no axe violations', async ({ page }) => {
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations).toEqual([]);
 });
+
+test('while the pay page is parsed, a worker loads ICU for its locale and every catalogue currency, allowed by its CSP, and closes', async ({
+  page,
+}) => {
+  const violations: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') violations.push(m.text());
+  });
+  const workerClosed = new Promise<string>((resolve) =>
+    page.on('worker', (worker) => worker.on('close', () => resolve(worker.url()))),
+  );
+  const script = page.waitForResponse((r) => r.url().includes('/workers/warm-intl.js'));
+  await page.goto(await payLink({ ...alice, prefix: '/jp' }));
+  const response = await script;
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toMatch(/javascript/);
+  const url = new URL(await workerClosed);
+  expect(url.searchParams.get('locale')).toBe('ja-JP');
+  expect(url.searchParams.getAll('currency').sort()).toEqual(['USD', 'VND']);
+  await expect(page.getByTestId('team-seats')).toBeVisible();
+  expect(violations).toEqual([]);
+});

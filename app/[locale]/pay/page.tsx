@@ -7,6 +7,7 @@ import { pageMetadata } from '@/lib/server/seo';
 import type { Locale } from '@/lib/i18n/locales';
 import { PayView } from '@/components/pay/pay-view';
 import { PayLoading } from '@/components/pay/pay-loading';
+import { WarmIntlScript } from '@/components/pay/warm-intl-script';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/pay'>): Promise<Metadata> {
   return pageMetadata((await params).locale as Locale, 'pay');
@@ -21,6 +22,7 @@ export default async function PayPage({ params }: PageProps<'/[locale]/pay'>) {
   const t = await getTranslations({ locale, namespace: 'PayPage' });
   return (
     <>
+      <WarmIntlScript locale={locale} />
       <noscript>
         <div className="pay-page">
           <p role="alert">{t('needsJavaScript')}</p>
