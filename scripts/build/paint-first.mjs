@@ -98,16 +98,25 @@ export function paintFirstHtml(html) {
   return withoutPreloads.replace('</body>', `<script ${MARK}="">${loader}</script></body>`);
 }
 
-/** The page's flight-data scripts as JSON the browser does not compile (any entry that is not JSON stays a script). */
+/**
+ * The page's flight-data scripts as JSON the browser does not compile. All or none: if one entry
+ * were not plain JSON it would stay a script and run before the others, out of Next's order.
+ */
 export function inertFlightData(html) {
-  return html.replace(FLIGHT_SCRIPT, (script, entry) => {
+  const entries = [...html.matchAll(FLIGHT_SCRIPT)].map((match) => match[1]);
+  const allJson = entries.every((entry) => {
     try {
       JSON.parse(entry);
+      return true;
     } catch {
-      return script;
+      return false;
     }
-    return `<script type="application/json" ${FLIGHT_ATTRIBUTE}="">${entry}</script>`;
   });
+  if (!allJson) return html;
+  return html.replace(
+    FLIGHT_SCRIPT,
+    (_, entry) => `<script type="application/json" ${FLIGHT_ATTRIBUTE}="">${entry}</script>`,
+  );
 }
 
 /** The chunks a page's loader starts after the first paint (none if the page has no loader). */
