@@ -1,5 +1,6 @@
 'use client';
 import { useId, useMemo, useRef, useState } from 'react';
+import dynamic from 'next/dynamic';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { localeInfo } from '@/lib/i18n/locales';
 import {
@@ -23,9 +24,25 @@ import {
 } from '@/lib/shared/checkout';
 import type { PayFormProps, PlanStateView } from '@/lib/shared/pay-view';
 import { CancelPlanDialog } from './cancel-plan-dialog';
-import { PaypalCheckout } from './paypal-checkout';
 import styles from './pay.module.css';
 import type messages from '@/messages/en.json';
+
+/**
+ * PayPal's buttons and their React wrapper (10 KB gzip) load when the payer picks PayPal, not with
+ * the page: the form is drawn without them, and most payers choose another gateway.
+ */
+const PaypalCheckout = dynamic(() => import('./paypal-checkout').then((module) => module.PaypalCheckout), {
+  loading: PaypalLoading,
+});
+
+function PaypalLoading() {
+  const t = useTranslations('PayPage.form');
+  return (
+    <p className={styles.hint} role="status">
+      {t('paypalLoading')}
+    </p>
+  );
+}
 
 const toState = (view: PlanStateView): PlanState => ({
   plan: view.plan,
