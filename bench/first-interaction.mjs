@@ -8,7 +8,7 @@
 //   npm run build && npm run bench:first-interaction   (BENCH_PAGES=/,/ur,/jp, BENCH_RUNS=3, BENCH_PORT=3947)
 import { chromium } from '@playwright/test';
 import { startServer } from './lib/server.mjs';
-import { printMedians } from './lib/trace.mjs';
+import { printMedians, recordLongTasks } from './lib/trace.mjs';
 import { CHROMIUM_PATH } from '../scripts/lib/chromium.mjs';
 
 const paths = (process.env.BENCH_PAGES ?? '/,/ur,/jp').split(',');
@@ -16,15 +16,6 @@ const baseline = process.env.BENCH_BASELINE ?? '/join';
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 3947) });
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH });
-
-/** Records long tasks from the start of the page (window.longTasks: [start, duration] in ms). */
-function recordLongTasks() {
-  const record = /** @type {any} */ (window);
-  record.longTasks = [];
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) record.longTasks.push([entry.startTime, entry.duration]);
-  }).observe({ type: 'longtask', buffered: true });
-}
 
 const hydrated = () => Object.keys(document.querySelector('main') ?? {}).some((key) => key.startsWith('__react'));
 

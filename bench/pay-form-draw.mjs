@@ -10,7 +10,7 @@ import { chromium } from '@playwright/test';
 import { rmSync } from 'node:fs';
 import { startServer } from './lib/server.mjs';
 import { paySessionCookie } from './lib/pay-session.mjs';
-import { printMedians } from './lib/trace.mjs';
+import { printMedians, recordLongTasks } from './lib/trace.mjs';
 import { CHROMIUM_PATH } from '../scripts/lib/chromium.mjs';
 
 const paths = (process.env.BENCH_PAGES ?? '/pay,/vi/pay,/jp/pay').split(',');
@@ -25,14 +25,6 @@ rmSync(serverEnv.DATA_DIR, { recursive: true, force: true });
 const server = await startServer({ port, env: serverEnv });
 const cookie = await paySessionCookie(server.base, serverEnv);
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH });
-
-function recordLongTasks() {
-  const record = /** @type {any} */ (window);
-  record.longTasks = [];
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) record.longTasks.push([entry.startTime, entry.duration]);
-  }).observe({ type: 'longtask', buffered: true });
-}
 
 async function measure(path, { warmUp }) {
   const context = await browser.newContext({

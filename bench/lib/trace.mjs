@@ -1,5 +1,6 @@
-// A page load with a Chromium trace, and the median table, for the benchmarks that read where the
-// renderer's main thread goes (main-thread.mjs, long-tasks.mjs).
+// A page load with a Chromium trace, a long-task recorder, and the median table, for the benchmarks
+// that read where the renderer's main thread goes (main-thread.mjs, long-tasks.mjs,
+// first-interaction.mjs, pay-form-draw.mjs).
 
 /**
  * Loads `url` in a fresh mobile-sized context with tracing on and returns the trace events.
@@ -20,6 +21,18 @@ export async function traceLoad(browser, url, { categories, cpuSlowdown = 1, set
   await done;
   await context.close();
   return trace;
+}
+
+/**
+ * A page init script (page.addInitScript) that records long tasks from the start of the page:
+ * window.longTasks, [start, duration] in ms.
+ */
+export function recordLongTasks() {
+  const record = /** @type {any} */ (window);
+  record.longTasks = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) record.longTasks.push([entry.startTime, entry.duration]);
+  }).observe({ type: 'longtask', buffered: true });
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
