@@ -210,6 +210,20 @@ test('every response carries the security headers', async ({ request }) => {
   }
 });
 
+test('only the pages with a person’s data cut window references to other sites (COOP); public pages stay in the tab’s process', async ({
+  request,
+}) => {
+  const opener = async (path: string) =>
+    (await request.get(path, { maxRedirects: 0 })).headers()['cross-origin-opener-policy'] ?? null;
+  for (const path of ['/', '/vi', '/ur', '/jp', '/join', '/jp/terms', '/does-not-exist'])
+    expect({ path, coop: await opener(path) }).toEqual({ path, coop: null });
+  // PayPal's approval window talks back to the pay page, so it allows the popups it opens.
+  for (const path of ['/pay', '/vi/pay', '/jp/pay'])
+    expect({ path, coop: await opener(path) }).toEqual({ path, coop: 'same-origin-allow-popups' });
+  for (const path of ['/team', '/vi/team'])
+    expect({ path, coop: await opener(path) }).toEqual({ path, coop: 'same-origin' });
+});
+
 test('crawlers get a sitemap of public pages in every locale, robots rules and hreflang', async ({ request, page }) => {
   const sitemap = await (await request.get('/sitemap.xml')).text();
   for (const path of ['/join', '/vi/join', '/jp/terms', '/ur/privacy']) expect(sitemap).toContain(`${path}</loc>`);
