@@ -24,6 +24,7 @@ import {
 } from '@/lib/shared/checkout';
 import type { PayFormProps, PlanStateView } from '@/lib/shared/pay-view';
 import { CancelPlanDialog } from './cancel-plan-dialog';
+import { PaypalLoading } from './paypal-loading';
 import styles from './pay.module.css';
 import type messages from '@/messages/en.json';
 
@@ -34,15 +35,6 @@ import type messages from '@/messages/en.json';
 const PaypalCheckout = dynamic(() => import('./paypal-checkout').then((module) => module.PaypalCheckout), {
   loading: PaypalLoading,
 });
-
-function PaypalLoading() {
-  const t = useTranslations('PayPage.form');
-  return (
-    <p className={styles.hint} role="status">
-      {t('paypalLoading')}
-    </p>
-  );
-}
 
 const toState = (view: PlanStateView): PlanState => ({
   plan: view.plan,

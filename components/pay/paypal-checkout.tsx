@@ -5,6 +5,7 @@ import { DISPATCH_ACTION, PayPalButtons, PayPalScriptProvider, usePayPalScriptRe
 import { localeInfo, type Locale } from '@/lib/i18n/locales';
 import type { PaypalCheckoutParams } from '@/lib/shared/checkout';
 import type { PaypalClientOptions } from '@/lib/shared/pay-view';
+import { PaypalLoading } from './paypal-loading';
 import styles from './pay.module.css';
 
 interface Props {
@@ -87,7 +88,7 @@ function Buttons({ disabled, startCheckout }: Omit<Props, 'options'>) {
   return (
     <div className={styles.paypal} data-testid="paypal-checkout">
       <p className={styles.hint}>{t('paypalRenews')}</p>
-      {isPending && <p className={styles.hint}>{t('paypalLoading')}</p>}
+      {isPending && <PaypalLoading />}
       {confirming ? (
         <p role="status">{t('paypalConfirming')}</p>
       ) : (

@@ -1,0 +1,30 @@
+/** @jest-environment jsdom */
+import { render, screen } from '@testing-library/react';
+import { PaypalCheckout } from '@/components/pay/paypal-checkout';
+import messages from '@/messages/en.json';
+import { IntlWrapper } from '../support/intl';
+
+// PayPal's SDK cannot load here; its React wrapper is replaced by one whose script is still loading.
+jest.mock('@paypal/react-paypal-js', () => ({
+  DISPATCH_ACTION: { RESET_OPTIONS: 'resetOptions' },
+  PayPalScriptProvider: ({ children }: { children: React.ReactNode }) => children,
+  PayPalButtons: () => null,
+  usePayPalScriptReducer: () => [{ isPending: true, isRejected: false, options: {} }, jest.fn()],
+}));
+
+describe('PayPal checkout while its script loads', () => {
+  it('announces the wait once, as a status the screen reader reads', () => {
+    render(
+      <IntlWrapper>
+        <PaypalCheckout
+          options={{ clientId: 'test', environment: 'sandbox' }}
+          disabled={false}
+          startCheckout={async () => null}
+        />
+      </IntlWrapper>,
+    );
+    const waits = screen.getAllByText(messages.PayPage.form.paypalLoading);
+    expect(waits).toHaveLength(1);
+    expect(waits[0]).toHaveAttribute('role', 'status');
+  });
+});
