@@ -210,7 +210,11 @@ test.describe('landing page', () => {
     await page.goto('/');
     await page.waitForLoadState('networkidle');
     expect(fonts).toEqual([]);
+    // Nastaliq is fetched when the browser is idle after the load, which can come after the network has
+    // been quiet for a moment: wait for it by name rather than for network idle.
+    const nastaliq = page.waitForEvent('requestfinished', (request) => request.url().includes('noto-nastaliq-urdu'));
     await page.goto('/ur');
+    await nastaliq;
     await page.waitForLoadState('networkidle');
     // Naskh for the first view (the subset, as a script: lib/i18n/fonts.ts), Nastaliq for the pages after it (optional).
     expect([...fonts].sort()).toEqual([
