@@ -12,7 +12,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import autocannon from 'autocannon';
-import { startServer } from './lib/server.mjs';
+import { BENCH_PAYLINK_SECRET, startServer } from './lib/server.mjs';
 import { benchPaySession } from './lib/session.mjs';
 import { signedVnpayIpn, vnpaySandboxHashSecret } from '../scripts/lib/vnpay-sandbox-ipn.mjs';
 
@@ -20,7 +20,7 @@ const port = Number(process.env.BENCH_PORT ?? 3910);
 const backendPort = port + 1;
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 20;
-const secret = 'bench-only-paylink-secret-0123456789abcdef';
+const secret = BENCH_PAYLINK_SECRET;
 const backendSecret = 'bench-only-chat-backend-secret-0123456789';
 const dataDir = '.data-bench';
 const backendDataDir = '.data-bench-backend';

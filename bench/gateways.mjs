@@ -13,7 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { SignJWT } from 'jose';
-import { startServer } from './lib/server.mjs';
+import { BENCH_PAYLINK_SECRET, startServer } from './lib/server.mjs';
 import { signedVnpayIpn } from '../scripts/lib/vnpay-sandbox-ipn.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 3910);
@@ -22,7 +22,7 @@ const reconcileOrders = Number(process.env.BENCH_RECONCILE_ORDERS ?? 1000);
 const connections = 20;
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 if (!adminUrl) throw new Error('set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL server');
-const secret = 'bench-only-paylink-secret-0123456789abcdef';
+const secret = BENCH_PAYLINK_SECRET;
 const dbName = `bench_gateways_${Date.now()}`;
 const admin = new pg.Client({ connectionString: adminUrl });
 await admin.connect();

@@ -16,7 +16,7 @@ import { paySessionCookie } from './lib/pay-session.mjs';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer } from './lib/server.mjs';
+import { BENCH_PAYLINK_SECRET, startServer } from './lib/server.mjs';
 import { startBareNext } from './lib/bare-next.mjs';
 import { CHROMIUM_PATH } from '../scripts/lib/chromium.mjs';
 
@@ -25,7 +25,7 @@ const runs = Number(process.env.BENCH_RUNS ?? 3);
 const version = process.env.LIGHTHOUSE_VERSION ?? '12';
 const port = Number(process.env.BENCH_PORT ?? 3930);
 const dataDir = '.data-bench-lighthouse';
-const secret = 'bench-only-paylink-secret-0123456789abcdef';
+const secret = BENCH_PAYLINK_SECRET;
 const serverEnv = { DATA_DIR: dataDir, PAYLINK_SECRET: secret, SITE_URL: `http://localhost:${port}` };
 rmSync(dataDir, { recursive: true, force: true });
 rmSync(`${dataDir}-before`, { recursive: true, force: true });

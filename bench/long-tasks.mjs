@@ -7,7 +7,7 @@
 // Pages are loaded in turn (round-robin, fresh context each time) so machine load hits them alike; the
 // table gives, per page, the median over runs (ms at 4×; "blocking" counts what each task spends past 50 ms).
 import { chromium } from '@playwright/test';
-import { startServer } from './lib/server.mjs';
+import { BENCH_PAYLINK_SECRET, startServer } from './lib/server.mjs';
 import { startBareNext } from './lib/bare-next.mjs';
 import { printMedians, traceLoad } from './lib/trace.mjs';
 import { CHROMIUM_PATH } from '../scripts/lib/chromium.mjs';
@@ -55,7 +55,7 @@ async function profile(browser, url) {
 
 const server = await startServer({
   port,
-  env: { DATA_DIR: '.data-bench-long-tasks', PAYLINK_SECRET: 'bench-only-paylink-secret-0123456789abcdef' },
+  env: { DATA_DIR: '.data-bench-long-tasks', PAYLINK_SECRET: BENCH_PAYLINK_SECRET },
 });
 const bare = await startBareNext({ port: port + 1 });
 const targets = [...paths.map((p) => [p, server.base + p]), ['bare Next page', `${bare.base}/`]];

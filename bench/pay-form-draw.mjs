@@ -8,7 +8,7 @@
 //   npm run build && npm run bench:pay-form    (BENCH_PAGES=/pay,/vi/pay,/jp/pay, BENCH_RUNS=5, BENCH_PORT=3948)
 import { chromium } from '@playwright/test';
 import { rmSync } from 'node:fs';
-import { startServer } from './lib/server.mjs';
+import { BENCH_PAYLINK_SECRET, startServer } from './lib/server.mjs';
 import { paySessionCookie } from './lib/pay-session.mjs';
 import { printMedians, recordLongTasks } from './lib/trace.mjs';
 import { CHROMIUM_PATH } from '../scripts/lib/chromium.mjs';
@@ -18,7 +18,7 @@ const runs = Number(process.env.BENCH_RUNS ?? 5);
 const port = Number(process.env.BENCH_PORT ?? 3948);
 const serverEnv = {
   DATA_DIR: '.data-bench-pay-form',
-  PAYLINK_SECRET: 'bench-only-paylink-secret-0123456789abcdef',
+  PAYLINK_SECRET: BENCH_PAYLINK_SECRET,
   SITE_URL: `http://localhost:${port}`,
 };
 rmSync(serverEnv.DATA_DIR, { recursive: true, force: true });

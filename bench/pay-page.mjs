@@ -10,13 +10,13 @@
 import { rmSync } from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { startServer } from './lib/server.mjs';
+import { BENCH_PAYLINK_SECRET, startServer } from './lib/server.mjs';
 import { benchPaySession } from './lib/session.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 3930);
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 50;
-const secret = 'bench-only-paylink-secret-0123456789abcdef';
+const secret = BENCH_PAYLINK_SECRET;
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 
 /** A database of its own on the given server, so the run starts from the seed data. */

@@ -10,13 +10,13 @@
 import { createPrivateKey, randomUUID, sign } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import { crc32 } from 'node:zlib';
-import { startServer } from './lib/server.mjs';
+import { BENCH_PAYLINK_SECRET, startServer } from './lib/server.mjs';
 import { benchPaySession } from './lib/session.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 3911);
 const count = Number(process.env.BENCH_SUBSCRIPTIONS ?? 300);
 const connections = 20;
-const secret = 'bench-only-paylink-secret-0123456789abcdef';
+const secret = BENCH_PAYLINK_SECRET;
 const dataDir = process.env.BENCH_DATA_DIR ?? '.data-bench-paypal';
 rmSync(dataDir, { recursive: true, force: true });
 const server = await startServer({

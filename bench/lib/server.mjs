@@ -2,6 +2,12 @@
 import { spawn } from 'node:child_process';
 import { afterNextBuild } from '../../scripts/build/after-next-build.mjs';
 
+/**
+ * The PAYLINK_SECRET every benchmark starts its server with (and signs its links, sessions and
+ * gateway callbacks with). Never a deployment's: benchmarks run on 127.0.0.1 only.
+ */
+export const BENCH_PAYLINK_SECRET = 'bench-only-paylink-secret-0123456789abcdef';
+
 /** Polls `url` until it answers 2xx; throws after two minutes. */
 export async function waitUntilOk(url) {
   const deadline = Date.now() + 120_000;
