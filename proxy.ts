@@ -142,6 +142,6 @@ export const config = {
   // The lists must equal the locale table's prefixes and lib/config/pages.ts;
   // tests/i18n/proxy-matcher.test.ts checks both. (Next reads `config` statically.)
   matcher: [
-    '/((?!api/|api$|_next/|_vercel/|fonts/|video/|workers/|(?:robots\\.txt|sitemap\\.xml|icon\\.svg)$|(?:(?:vi|zh|jp|ko|es|fr|pt|id|de|mr|ur|ru|hi)(?:/(?:join|terms|privacy|paymentPolicy|warrantyPolicy|otherPolicies))?|join|terms|privacy|paymentPolicy|warrantyPolicy|otherPolicies)$).*)',
+    '/((?!api/|api$|_next/|_vercel/|fonts/|og/|video/|workers/|(?:robots\\.txt|sitemap\\.xml|icon\\.svg)$|(?:(?:vi|zh|jp|ko|es|fr|pt|id|de|mr|ur|ru|hi)(?:/(?:join|terms|privacy|paymentPolicy|warrantyPolicy|otherPolicies))?|join|terms|privacy|paymentPolicy|warrantyPolicy|otherPolicies)$).*)',
   ],
 };
