@@ -94,3 +94,41 @@ describe('one instance, as started by an operator', { skip: skip ?? false, timeo
     );
   });
 });
+
+describe(
+  'an instance whose SITE_URL is not the address it listens on',
+  { skip: skip ?? false, timeout: 180_000 },
+  () => {
+    const port = PORT + 1;
+    // What a reverse proxy gives: the public name differs from the listening host (localhost).
+    const site = `http://quorum.test:${port}`;
+    const dataDir = join(root, `.data-it-site-url-${port}`);
+    let server;
+
+    before(async () => {
+      rmSync(dataDir, { recursive: true, force: true });
+      server = await startInstance({
+        port,
+        // APP_ENV says "not production" itself: a public SITE_URL would otherwise switch production on.
+        env: { DATA_DIR: dataDir, SITE_URL: site, APP_ENV: 'development', TRUSTED_PROXY_HOPS: '0' },
+      });
+    });
+
+    after(() => {
+      server?.kill();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    for (const [gateway, query] of [
+      ['vnpay', 'vnp_TxnRef=0123456789abcdef0123456789abcdef'],
+      ['momo', 'orderId=0123456789abcdef0123456789abcdef'],
+    ]) {
+      it(`sends the payer back from ${gateway} to SITE_URL's origin, not to the listening host`, async () => {
+        const response = await fetch(`${server.base}/api/payments/${gateway}/return?${query}`, { redirect: 'manual' });
+        assert.equal(response.status, 303);
+        const location = response.headers.get('location') ?? '';
+        assert.ok(location.startsWith(`${site}/`), `Location ${location} is not on ${site}`);
+      });
+    }
+  },
+);

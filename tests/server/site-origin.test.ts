@@ -5,7 +5,7 @@ import { mintPaylink } from '@/lib/server/session/paylink';
 import { clientIp } from '@/lib/server/http/guards';
 import { useTestStore } from '../support/stores';
 import { useEnv } from '../support/env';
-import { alice, checkoutPost, sessionCookie } from '../support/money';
+import { alice, checkoutPost, gatewayRoutes, pendingTeamOrder, sessionCookie, vnpayCallback } from '../support/money';
 
 // Issue 12 §3: behind a reverse proxy `next start` listens on an internal address; the public site
 // is SITE_URL. Each case below reproduces a finding: it failed before the fix.
@@ -52,6 +52,21 @@ describe('the configured site is the truth, not the listening address', () => {
     );
     expect(response.headers.get('set-cookie')).toMatch(/^i18n_redirected=vi;.*Secure/i);
   });
+
+  it.each(['vnpay', 'momo'])(
+    'sends the payer back from %s to SITE_URL, never to the host the request reached (localhost:3000)',
+    async (gateway) => {
+      const order = await pendingTeamOrder({ gateway, method: gateway === 'vnpay' ? 'qr' : 'wallet' });
+      const query = gateway === 'vnpay' ? vnpayCallback(order) : new URLSearchParams({ orderId: order.id });
+      const response = await gatewayRoutes(gateway).return(
+        new NextRequest(`http://localhost:3000/api/payments/${gateway}/return?${query}`, {
+          headers: { host: 'localhost:3000' },
+        }),
+      );
+      expect(response.status).toBe(303);
+      expect(response.headers.get('location')).toMatch(/^https:\/\/quorum\.example\/(vi\/)?pay\?status=/);
+    },
+  );
 
   it('puts the socket peer, not a client-sent X-Forwarded-For, into the order and VNPay’s vnp_IpAddr', async () => {
     const cookie = await sessionCookie(alice);

@@ -1,5 +1,6 @@
 import 'server-only';
 import type { NextRequest } from 'next/server';
+import { env } from '@/lib/server/env';
 import { isSameOrigin } from '@/lib/server/http/guards';
 import type { CallbackInput, GatewayReply } from './gateway';
 import { receiveCallback } from './callbacks';
@@ -45,7 +46,10 @@ export async function callbackRoute(request: NextRequest, context: GatewayRouteC
   return reply(await receiveCallback(gateway, input));
 }
 
-/** The browser back from a gateway: 303 to the stored outcome at /pay?status=… */
+/**
+ * The browser back from a gateway: 303 to the stored outcome at /pay?status=… on SITE_URL — the
+ * request's own URL names the address `next start` listens on, not the site the payer uses.
+ */
 export async function returnRoute(request: NextRequest, context: GatewayRouteContext): Promise<Response> {
   const gateway = findGateway((await context.params).gateway);
   const input = (await callbackInput(request)) ?? {
@@ -55,10 +59,8 @@ export async function returnRoute(request: NextRequest, context: GatewayRouteCon
     rawBody: '',
   };
   const target = await resultPathForReturn(gateway, input);
-  const url = request.nextUrl.clone();
-  url.pathname = target.pathname;
-  url.search = target.search;
-  return new Response(null, { status: 303, headers: { ...noStore, Location: url.toString() } });
+  const location = `${env().SITE_URL}${target.pathname}${target.search}`;
+  return new Response(null, { status: 303, headers: { ...noStore, Location: location } });
 }
 
 /** A gateway's local stand-in (never in production: the gateway answers null, and this 404s). */

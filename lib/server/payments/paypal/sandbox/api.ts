@@ -46,7 +46,9 @@ const verifyBody = z.object({
 });
 
 export async function sandboxTransport(url: string, init: RequestInit): Promise<Response> {
-  const { pathname, origin } = new URL(url, env().SITE_URL);
+  const { pathname } = new URL(url, env().SITE_URL);
+  // Links point at SITE_URL: the URL this was called with may name the listening address.
+  const origin = env().SITE_URL;
   const path = pathname.slice(pathname.indexOf('/v1/'));
   const method = (init.method ?? 'GET').toUpperCase();
   const headers = new Headers(init.headers);

@@ -68,6 +68,7 @@ async function play(request: SandboxRequest): Promise<Response> {
     ? `${action}: ${deliveries.map((d) => `${d.type} → ${d.reply.status} ${d.reply.outcome}`).join('; ') || 'webhooks follow'}`
     : `${action}: not possible in the subscription's current state`;
   if (wantsJson) return Response.json({ message: summary }, { status: deliveries ? 200 : 409 });
-  const back = new URL(`${SANDBOX_PATH}?done=${encodeURIComponent(summary)}`, request.url);
-  return new Response(null, { status: 303, headers: { Location: back.toString(), 'Cache-Control': 'no-store' } });
+  // Relative: the request's own URL names the listening address, not the site the tester uses.
+  const back = `${SANDBOX_PATH}?done=${encodeURIComponent(summary)}`;
+  return new Response(null, { status: 303, headers: { Location: back, 'Cache-Control': 'no-store' } });
 }
