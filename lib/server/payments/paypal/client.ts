@@ -39,6 +39,8 @@ export const paypalSubscription = z.object({
     .regex(/^\d{1,6}$/)
     .optional(),
   start_time: z.string().optional(),
+  // True when the subscription was created with its own pricing instead of the plan's.
+  plan_overridden: z.boolean().optional(),
   billing_info: z
     .object({
       cycle_executions: z

@@ -6,7 +6,7 @@ import { paidCycles, paypalClient } from './client';
 import { paypalConfig } from './config';
 import { paypalOffer } from './offer';
 import { handlePaypalSandbox } from './sandbox/handler';
-import { paypalCheckout, subscriptionMismatch, syncSubscription } from './subscription';
+import { paypalCheckout, reportedCharge, subscriptionMismatch, syncSubscription } from './subscription';
 
 /** PayPal bills on the billing date and retries a failed charge for days: ask a day after it is due. */
 const RENEWAL_GRACE_MS = 24 * 3_600_000;
@@ -66,7 +66,8 @@ export const paypalGateway: PaymentGateway = {
             gateway: 'paypal',
             transactionId: paid ? `${subscription.id}#1` : `${subscription.id}#1:failed`,
             orderId: order.id,
-            amount: order.amount,
+            // What PayPal charged: a price other than the order's keeps it in review, never paid.
+            amount: paid ? reportedCharge(order, subscription).amount : order.amount,
             result: paid ? 'succeeded' : 'failed',
             resultCode: subscription.status,
             payload: { subscription: subscription.id, cycle: 1, source: 'reconcile' },

@@ -47,6 +47,38 @@ export function subscriptionMismatch(order: Order, subscription: PaypalSubscript
   return null;
 }
 
+/** Why what PayPal reports charging is not the order's price, or null when it is the order's price. */
+export type ChargeMismatch = 'plan_overridden' | 'no_last_payment' | 'currency' | 'amount';
+
+/**
+ * What PayPal says it charged per cycle, in the order's minor units, checked against the order: the
+ * buyer's browser creates the subscription and may override the plan's price (`plan_overridden`),
+ * so a matching plan id proves nothing about the money. `amount` is what gets recorded and compared
+ * by settlePayment: -1 (never an order's amount) when PayPal reports no comparable price.
+ */
+export function reportedCharge(
+  order: Pick<Order, 'amount' | 'currency'>,
+  subscription: PaypalSubscription,
+): { amount: number; mismatch: ChargeMismatch | null } {
+  const paid = subscription.billing_info?.last_payment?.amount;
+  if (!paid) return { amount: -1, mismatch: 'no_last_payment' };
+  if (paid.currency_code !== order.currency) return { amount: -1, mismatch: 'currency' };
+  const amount = toMinorUnits(paid.value, order.currency);
+  // Overridden pricing is refused even at the right amount: later cycles may be priced otherwise.
+  if (subscription.plan_overridden === true) return { amount: -1, mismatch: 'plan_overridden' };
+  return { amount, mismatch: amount === order.amount ? null : 'amount' };
+}
+
+/** PayPal's decimal string ("19.90") → integer minor units (1990); -1 for anything else. */
+export function toMinorUnits(value: string, currency: Order['currency']): number {
+  const digits = currency === 'USD' ? 2 : 0;
+  const match = /^(\d{1,12})(?:\.(\d+))?$/.exec(value.trim());
+  if (!match) return -1;
+  const fraction = (match[2] ?? '').replace(/0+$/, '');
+  if (fraction.length > digits) return -1;
+  return Number(match[1]) * 10 ** digits + Number(fraction.padEnd(digits, '0') || '0');
+}
+
 /** Binds the subscription to its checkout order; `conflict` when either is already bound elsewhere. */
 export async function bindToOrder(order: Order, subscription: PaypalSubscription, now: Date): Promise<BindResult> {
   const sql = await ledgerSql();
@@ -80,8 +112,10 @@ export interface SyncResult {
  * concurrently — and each payment extends the plan exactly once. Deriving the count from PayPal's
  * own record rather than from event order makes a lost or reordered webhook harmless.
  *
- * `amountFor` lets a caller holding stronger money evidence (a sale's amount) say what a cycle was
- * paid; a wrong amount puts that payment's order to review instead of granting it.
+ * Each cycle is settled at what PayPal reports charging (reportedCharge): a price other than the
+ * order's, another currency or an overridden plan puts that payment's order to review instead of
+ * granting it. `amountFor` lets a caller holding more evidence (a sale's amount) say what a cycle
+ * was paid, and is only asked when the subscription itself reports the order's price.
  */
 export async function syncSubscription(
   first: Order,
@@ -102,14 +136,21 @@ export async function syncSubscription(
   for (let cycle = 1; cycle <= cycles; cycle += 1) {
     if (settled.has(cycle)) continue;
     const order = await cycleOrder(sql, first, subscription.id, cycle, now);
+    const charge = reportedCharge(order, subscription);
     const outcome = await settlePayment({
       gateway: 'paypal',
       transactionId: `${subscription.id}#${cycle}`,
       orderId: order.id,
-      amount: amountFor(cycle, order),
+      amount: charge.mismatch ? charge.amount : amountFor(cycle, order),
       result: 'succeeded',
       resultCode: subscription.status,
-      payload: { subscription: subscription.id, cycle, source, status: subscription.status },
+      payload: {
+        subscription: subscription.id,
+        cycle,
+        source,
+        status: subscription.status,
+        ...(charge.mismatch ? { chargeMismatch: charge.mismatch } : {}),
+      },
       now,
     });
     if (outcome === 'paid') paidNow += 1;

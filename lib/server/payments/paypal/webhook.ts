@@ -20,7 +20,14 @@ import {
   type TransmissionHeaders,
 } from './client';
 import { paypalConfig, type PaypalConfig } from './config';
-import { bindToOrder, claimedOrder, failFirstPayment, subscriptionMismatch, syncSubscription } from './subscription';
+import {
+  bindToOrder,
+  claimedOrder,
+  failFirstPayment,
+  subscriptionMismatch,
+  syncSubscription,
+  toMinorUnits,
+} from './subscription';
 
 /** PayPal events are a few KB; anything far larger is not one. */
 export const MAX_WEBHOOK_BYTES = 64 * 1024;
@@ -169,7 +176,8 @@ async function onSubscriptionEvent(
   const { subscription, order } = bound;
   const cycles = paidCycles(subscription);
   // A sale is money evidence: if it is not the order's price, that payment goes to review.
-  const saleCents = saleAmount && saleAmount.currency === order.currency ? toCents(saleAmount.total) : null;
+  const saleCents =
+    saleAmount && saleAmount.currency === order.currency ? toMinorUnits(saleAmount.total, order.currency) : null;
   const amountFor = (cycle: number, cycleOrder: Order) =>
     saleAmount && cycle === cycles ? (saleCents ?? -1) : cycleOrder.amount;
   const { paidNow } = await syncSubscription(order, subscription, 'webhook', now, amountFor);
@@ -177,12 +185,6 @@ async function onSubscriptionEvent(
     await failFirstPayment(order, subscription.id, 'PAYMENT.FAILED', now);
   }
   return `${type === 'PAYMENT.SALE.COMPLETED' ? 'sale' : subscription.status.toLowerCase()}:cycles=${cycles}:paid_now=${paidNow}`;
-}
-
-/** "12.34" → 1234; anything else → -1 (never equal to an order's amount). */
-function toCents(total: string): number {
-  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(total);
-  return match ? Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0')) : -1;
 }
 
 /** The subscription a sale was a payment of, from the sale's own completed event. */
