@@ -6,7 +6,7 @@ import { defaultLocale, localeFromPrefix, prefixOf, type Locale } from '@/lib/i1
 import { contentSecurityPolicy, scriptHash } from '@/lib/security/csp.mjs';
 import { firstViewLoaders } from '@/lib/i18n/fonts';
 import { env } from '@/lib/server/env';
-import { exchangeLink, linkAudienceOf, linkPageLocale } from '@/lib/server/session/link-exchange';
+import { linkAudienceOf, linkOpening, linkPageLocale } from '@/lib/server/session/link-exchange';
 import { prerenderedPage, prerenderedResponse, statusPage } from '@/lib/server/prerendered';
 import { storeAvailable } from '@/lib/server/availability';
 import { requestLog } from '@/lib/server/observability/log';
@@ -15,7 +15,7 @@ import { teamDirectoryDown } from '@/lib/server/team/page-guard';
 import { UNAVAILABLE_RETRY_SECONDS } from '@/lib/server/unavailable';
 
 /**
- * The request layer, for what cannot be static: the pay/team link exchange, locale negotiation at
+ * The request layer, for what cannot be static: the pay/team link's opening page, locale negotiation at
  * `/`, `/en/*` → unprefixed, the localized 404, and a CSP nonce for pages rendered per request.
  * Known pages never come here (see the matcher): next.config.mjs rewrites map them onto the
  * prerendered `[locale]` tree.
@@ -33,13 +33,14 @@ export async function proxy(request: NextRequest): Promise<Response> {
 }
 
 async function route(request: NextRequest): Promise<Response> {
+  // A pay or team link (`?t=`) opens a page that spends nothing: chat previews fetch it first.
+  const opening = await linkOpening(request);
+  if (opening) return opening;
   // /pay and /team show nothing without the store: while it is down, a translated 503 (and the
   // store is retried, so the pages come back by themselves when it does).
   if (linkAudienceOf(request.nextUrl.pathname) && !(await storeAvailable())) {
     return unavailablePage(linkPageLocale(request.nextUrl.pathname), 'unavailable', 30);
   }
-  const exchanged = await exchangeLink(request);
-  if (exchanged) return exchanged;
   // Nor does /team without the account directory (the assistant's backend in webhook mode). A page
   // cannot answer 503 itself, so the proxy asks first (teamDirectoryDown).
   if (await teamDirectoryDown(request, isDocumentRequest(request))) {
@@ -138,7 +139,7 @@ function isDocumentRequest(request: NextRequest): boolean {
 export const config = {
   // Everything except the API, Next's and public/'s files, the metadata files, and the prerendered pages in every locale, which
   // next.config.mjs rewrites serve straight from the build (running the proxy on them would cost
-  // a third of their throughput). /pay and /team stay in: the link exchange and /pay's nonce.
+  // a third of their throughput). /pay and /team stay in: the link's opening page and /pay's nonce.
   // The lists must equal the locale table's prefixes and lib/config/pages.ts;
   // tests/i18n/proxy-matcher.test.ts checks both. (Next reads `config` statically.)
   matcher: [

@@ -1,6 +1,7 @@
 import { useTranslations } from 'next-intl';
 import { Link } from '@/lib/i18n/navigation';
 import type { PayView } from '@/lib/shared/pay-result';
+import { linkCommand } from '@/lib/shared/link-problem';
 import { UnavailableView } from './unavailable-view';
 import styles from './pay.module.css';
 
@@ -10,6 +11,7 @@ import styles from './pay.module.css';
  */
 export function PayResultView({ result, supportEmail }: { result: PayView; supportEmail: string }) {
   const t = useTranslations('PayPage.result');
+  const linkErrors = useTranslations('LinkErrors');
   if (result.status === 'unavailable') {
     return (
       <UnavailableView title={t('unavailableTitle')} text={t('unavailable')}>
@@ -23,16 +25,20 @@ export function PayResultView({ result, supportEmail }: { result: PayView; suppo
     result.status === 'success' ? styles.success : result.status === 'processing' ? styles.processing : styles.failure;
   return (
     <section className={`${styles.result} ${tone}`} aria-labelledby="pay-result-title" data-status={result.status}>
-      <h1 id="pay-result-title">{t(`${result.status}Title`)}</h1>
+      <h1 id="pay-result-title">
+        {result.status === 'failed' && result.link ? linkErrors('title') : t(`${result.status}Title`)}
+      </h1>
       {result.status === 'failed' ? (
         <>
-          <p role="alert">
-            {result.code === 'failed2'
-              ? t.rich('failed2', {
-                  email: supportEmail,
-                  link: (chunks) => <a href={`mailto:${supportEmail}`}>{chunks}</a>,
-                })
-              : t(result.code)}
+          <p role="alert" data-link-problem={result.link}>
+            {result.link
+              ? linkErrors(result.link, { command: linkCommand.pay })
+              : result.code === 'failed2'
+                ? t.rich('failed2', {
+                    email: supportEmail,
+                    link: (chunks) => <a href={`mailto:${supportEmail}`}>{chunks}</a>,
+                  })
+                : t(result.code)}
           </p>
           <p className={styles.code} data-testid="failure-code">
             {t('code', { code: result.code })}

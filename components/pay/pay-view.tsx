@@ -13,7 +13,7 @@ import { PayIntro } from './pay-intro';
 import { PayViewReloadProvider } from './reload-context';
 
 /** Only the pay page's own parameters reach the API (never a stray `t=` or tracking tag). */
-const PAY_PARAMS = ['status', 'code', 'order', 'plan', 'seats'] as const;
+const PAY_PARAMS = ['status', 'code', 'order', 'plan', 'seats', 'link'] as const;
 /** While the gateway has not confirmed (or a dependency is down), ask again every few seconds, for a minute. */
 const RETRY_MS = 3_000;
 const MAX_RETRIES = 20;

@@ -1,20 +1,26 @@
 import { useTranslations } from 'next-intl';
 import type { TeamErrorCode } from '@/lib/shared/team';
+import { linkCommand, type LinkProblem } from '@/lib/shared/link-problem';
 import styles from './team.module.css';
 
-/** No session, not an admin, or no such team: say so, show nothing of any team. */
-export function TeamRefusal({ code }: { code: TeamErrorCode }) {
+/**
+ * No session, not an admin, or no such team: say so, show nothing of any team. Without a session,
+ * `link` says why the link did not open one (another browser has it, expired, not valid, none).
+ */
+export function TeamRefusal({ code, link }: { code: TeamErrorCode; link?: LinkProblem | undefined }) {
   const t = useTranslations('TeamPage');
+  const linkErrors = useTranslations('LinkErrors');
   return (
     <section
       className={styles.refusal}
       aria-labelledby="team-refused-title"
       data-testid="team-refusal"
       data-code={code}
+      data-link-problem={link}
     >
-      <h1 id="team-refused-title">{t('refused.title')}</h1>
-      <p role="alert">{t(`errors.${code}`)}</p>
-      <p>{t('refused.hint')}</p>
+      <h1 id="team-refused-title">{link ? linkErrors('title') : t('refused.title')}</h1>
+      <p role="alert">{link ? linkErrors(link, { command: linkCommand.team }) : t(`errors.${code}`)}</p>
+      {link ? null : <p>{t('refused.hint')}</p>}
     </section>
   );
 }

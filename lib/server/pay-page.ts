@@ -9,6 +9,7 @@ import { paidPlanIds, type PaidPlanId } from '@/lib/pricing/catalogue';
 import { seatsAreValid, type PlanState } from '@/lib/pricing/quote';
 import { isFailureCode, orderResult, type PayResult } from '@/lib/shared/pay-result';
 import type { PayFormProps } from '@/lib/shared/pay-view';
+import { isLinkProblem, LINK_PROBLEM_PARAM } from '@/lib/shared/link-problem';
 
 type Query = Record<string, string | string[] | undefined>;
 
@@ -20,7 +21,7 @@ const first = (value: string | string[] | undefined) => (Array.isArray(value) ? 
 /**
  * What `/pay` shows. A result named by `order=` is read from the store (a forged
  * `?status=success` proves nothing); an explicit failure code is shown as is; otherwise the
- * account behind the session, or `failed0` when there is none.
+ * account behind the session; without a session, why the link did not open one (`?link=`).
  */
 export async function loadPayPage(subject: Subject | null, query: Query, now: Date): Promise<PayPageData> {
   const status = first(query.status);
@@ -32,7 +33,15 @@ export async function loadPayPage(subject: Subject | null, query: Query, now: Da
   const code = first(query.code);
   if (status === 'failed' && isFailureCode(code)) return { kind: 'result', result: { status: 'failed', code } };
 
-  const context = subject ? await (await accountDirectory()).payContext(subject) : null;
+  if (!subject) {
+    const problem = first(query[LINK_PROBLEM_PARAM]);
+    return {
+      kind: 'result',
+      result: { status: 'failed', code: 'failed0', link: isLinkProblem(problem) ? problem : 'missing' },
+    };
+  }
+  // A session for an account the assistant does not know: failed0 in its own sense.
+  const context = await (await accountDirectory()).payContext(subject);
   if (!context) return { kind: 'result', result: { status: 'failed', code: 'failed0' } };
 
   const view = (state: ReturnType<typeof buyerState>) =>

@@ -1,8 +1,7 @@
 /**
  * What `GET /api/pay/view` answers and the pay page's client shows: the account and the form, or
  * a result. The page itself is prerendered (it is the same for everyone); only this is per payer,
- * so a visit costs one small JSON request instead of a whole server render (issue 13: the pay
- * page under load).
+ * so a visit costs one small JSON request instead of a whole server render.
  */
 import type { PayContext } from '@/lib/server/directory';
 import type { PayFormProps } from './pay-view';

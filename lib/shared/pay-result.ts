@@ -2,10 +2,17 @@
  * The pay page's result view lives at `/pay?status=…&code=…` (PRODUCT §11). Success and
  * processing are only ever shown from a stored order (`order=`), never from the query alone.
  */
+import type { LinkProblem } from './link-problem';
+
 export const failureCodes = ['failed0', 'failed1', 'failed2'] as const;
 export type FailureCode = (typeof failureCodes)[number];
 
-export type PayResult = { status: 'success' } | { status: 'processing' } | { status: 'failed'; code: FailureCode };
+/**
+ * `link`: with `failed0`, why no account could be opened from the link (it was opened in another
+ * browser, expired, not valid, or there was none), so the page can say what to do.
+ */
+export type PayResult =
+  { status: 'success' } | { status: 'processing' } | { status: 'failed'; code: FailureCode; link?: LinkProblem };
 /** What the pay page shows instead: a dependency (ledger, account directory) is down right now. */
 export type PayView = PayResult | { status: 'unavailable' };
 

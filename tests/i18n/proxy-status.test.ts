@@ -4,12 +4,12 @@ import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { NextRequest } from 'next/server';
 import { proxy } from '@/proxy';
-import { exchangeLink } from '@/lib/server/session/link-exchange';
+import { linkOpening } from '@/lib/server/session/link-exchange';
 import { useTestStore } from '@/tests/support/stores';
 
 jest.mock('@/lib/server/session/link-exchange', () => ({
   ...jest.requireActual<object>('@/lib/server/session/link-exchange'),
-  exchangeLink: jest.fn(),
+  linkOpening: jest.fn(),
 }));
 
 // A stand-in build: the proxy serves the status pages `next build` prerendered, from NEXT_DIST_DIR.
@@ -42,7 +42,7 @@ describe('status pages served by the request layer', () => {
   });
 
   it('answers its own failure with the translated error page and status 500, not a bare 500', async () => {
-    jest.mocked(exchangeLink).mockRejectedValueOnce(new Error('boom'));
+    jest.mocked(linkOpening).mockRejectedValueOnce(new Error('boom'));
     jest.spyOn(console, 'error').mockImplementation(() => {});
     const response = await get('http://localhost:3000/vi/pay?t=x');
     expect(response.status).toBe(500);
@@ -54,7 +54,7 @@ describe('status pages served by the request layer', () => {
   });
 
   it('falls back to English for a failure outside any locale prefix', async () => {
-    jest.mocked(exchangeLink).mockRejectedValueOnce(new Error('boom'));
+    jest.mocked(linkOpening).mockRejectedValueOnce(new Error('boom'));
     jest.spyOn(console, 'error').mockImplementation(() => {});
     const response = await get('http://localhost:3000/pay?t=x');
     expect(response.status).toBe(500);

@@ -20,11 +20,29 @@ describe.each(storeKinds)('the pay page on %s', (kind) => {
   const now = new Date();
 
   it('shows failed0 and no account data without a session or for an account that does not exist', async () => {
-    expect(await loadPayPage(null, {}, now)).toEqual({ kind: 'result', result: { status: 'failed', code: 'failed0' } });
+    expect(await loadPayPage(null, {}, now)).toEqual({
+      kind: 'result',
+      result: { status: 'failed', code: 'failed0', link: 'missing' },
+    });
     expect(await loadPayPage({ platform: 'telegram', userId: '404' }, {}, now)).toEqual({
       kind: 'result',
       result: { status: 'failed', code: 'failed0' },
     });
+  });
+
+  it.each(['replayed', 'expired', 'invalid'])(
+    'says why a refused link opened no session (?link=%s), with failed0 and nothing of any account',
+    async (problem) => {
+      expect(await loadPayPage(null, { link: problem }, now)).toEqual({
+        kind: 'result',
+        result: { status: 'failed', code: 'failed0', link: problem },
+      });
+    },
+  );
+
+  it('ignores ?link= next to a session (a reload after a new link) and an unknown problem', async () => {
+    expect((await loadPayPage(alice, { link: 'replayed' }, now)).kind).toBe('form');
+    expect(await loadPayPage(null, { link: 'bogus' }, now)).toMatchObject({ result: { link: 'missing' } });
   });
 
   it('shows the account, and the team only when the account belongs to it', async () => {

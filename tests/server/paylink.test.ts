@@ -6,24 +6,24 @@ import { openSession } from '@/lib/server/session/session';
 import { paylinkSecret } from '@/lib/server/session/secret';
 import { installDatabase } from '@/lib/server/db';
 import { forgetAvailability } from '@/lib/server/availability';
-import { exchangeLink } from '@/lib/server/session/link-exchange';
 import { randomUUID } from 'node:crypto';
 import { useTestStore } from '../support/stores';
+import { openLinkInBrowser, postLink } from '../support/open-link';
 
 const claims = { plt: 'telegram', sub: '1001', team: '-1002001', aud: 'pay' } as const;
-const open = (url: string, cookie?: string) =>
-  proxy(new NextRequest(url, { headers: { 'sec-fetch-dest': 'document', ...(cookie ? { cookie } : {}) } }));
+const open = (url: string, cookie?: string) => openLinkInBrowser(url, cookie ? { cookie } : {});
+const problemOf = (response: Response) =>
+  new URL(response.headers.get('location')!, 'http://localhost:3000').searchParams.get('link');
 const cookieValue = (setCookie: string | null) => setCookie?.match(/quorum-pay=([^;]*)/)?.[1] ?? '';
 
 describe('pay links', () => {
   const store = useTestStore('pglite');
 
-  it('exchanges a valid link for an httpOnly Lax session and 303s to the same URL without t', async () => {
+  it('exchanges a valid link for an httpOnly Lax session and 303s to the same URL without t, relative to the public host', async () => {
     const token = await mintPaylink(claims);
     const response = await open(`http://localhost:3000/vi/pay?x=1&t=${token}`);
     expect(response.status).toBe(303);
-    const location = new URL(response.headers.get('location')!, 'http://localhost:3000');
-    expect(location.pathname + location.search).toBe('/vi/pay?x=1');
+    expect(response.headers.get('location')).toBe('/vi/pay?x=1');
     expect(response.headers.get('referrer-policy')).toBe('no-referrer');
     expect(response.headers.get('cache-control')).toBe('no-store');
     const setCookie = response.headers.get('set-cookie')!;
@@ -102,22 +102,82 @@ describe('pay links', () => {
     ['100 KB long', async () => 'a'.repeat(100_000)],
   ];
 
-  it.each(forged)('refuses a link %s: no session, and any previous one is cleared', async (_label, make) => {
+  it.each(forged)('refuses a link %s: no session, and the page told why', async (label, make) => {
     const token = await make();
     expect((await verifyPaylink(token, 'pay')).ok).toBe(false);
     const response = await open(`http://localhost:3000/pay?t=${encodeURIComponent(token)}`);
     expect(response.status).toBe(303);
-    expect(response.headers.get('set-cookie')).toMatch(/quorum-pay=;.*Max-Age=0/i);
+    expect(response.headers.get('set-cookie') ?? '').not.toMatch(/quorum-pay=[^;]/i);
+    expect(problemOf(response)).toBe(label === 'expired' ? 'expired' : 'invalid');
   });
 
-  it('is single-use: a second browser opening the same link gets no session (security.md T7)', async () => {
+  it('refuses a token whose expiry is not a real date as invalid, not as a store failure', async () => {
+    const token = await new SignJWT({ plt: 'telegram', jti: randomUUID() })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('1001')
+      .setAudience('pay')
+      .setIssuedAt(now)
+      .setExpirationTime(1e20)
+      .sign(paylinkSecret());
+    expect(await verifyPaylink(token, 'pay')).toEqual({ ok: false, reason: 'claims' });
+    const response = await open(`http://localhost:3000/pay?t=${token}`);
+    expect({ status: response.status, problem: problemOf(response) }).toEqual({ status: 303, problem: 'invalid' });
+  });
+
+  it('is single-use: a second browser opening the same link gets no session, and is told it was opened elsewhere', async () => {
     const token = await mintPaylink(claims);
     const first = await open(`http://localhost:3000/pay?t=${token}`);
     expect(await openSession(cookieValue(first.headers.get('set-cookie')), 'pay')).not.toBeNull();
     const second = await open(`http://localhost:3000/vi/pay?t=${token}`);
     expect(second.status).toBe(303);
     expect(second.headers.get('set-cookie')).toMatch(/quorum-pay=;.*Max-Age=0/i);
+    expect(second.headers.get('location')).toBe('/vi/pay?link=replayed');
   });
+
+  it.each([
+    ['TelegramBot (like TwitterBot)', 'GET'],
+    ['Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)', 'HEAD'],
+    ['Mozilla/5.0 (compatible; Discordbot/2.0; +https://discordapp.com)', 'GET'],
+    ['WhatsApp/2.23.20.0', 'GET'],
+    ['facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)', 'HEAD'],
+  ])(
+    'spends nothing on a plain %s %s, so the person who taps the link afterwards gets the session',
+    async (agent, method) => {
+      const token = await mintPaylink(claims);
+      for (let i = 0; i < 2; i += 1) {
+        const preview = await proxy(
+          new NextRequest(`http://localhost:3000/vi/pay?t=${token}`, { method, headers: { 'user-agent': agent } }),
+        );
+        expect(preview.status).toBe(200);
+        expect(preview.headers.get('set-cookie')).toBeNull();
+      }
+      const person = await open(`http://localhost:3000/vi/pay?t=${token}`);
+      expect(await openSession(cookieValue(person.headers.get('set-cookie')), 'pay')).not.toBeNull();
+    },
+  );
+
+  it('opens a session only from this site: a POST from another site is refused and changes no cookie', async () => {
+    const token = await mintPaylink(claims);
+    const response = await postLink(token, '/pay', { site: 'cross-site' });
+    expect(problemOf(response)).toBe('invalid');
+    expect(response.headers.get('set-cookie')).toBeNull();
+    // The link is still unspent for its owner.
+    expect(
+      await openSession(
+        cookieValue((await open(`http://localhost:3000/pay?t=${token}`)).headers.get('set-cookie')),
+        'pay',
+      ),
+    ).not.toBeNull();
+  });
+
+  it.each(['https://evil.example/pay', '//evil.example/pay', '/nope', '/vi/pay/../../evil', '/\\evil.example'])(
+    'never sends the browser anywhere but /pay or /team of this site (next=%s)',
+    async (next) => {
+      const response = await postLink(await mintPaylink(claims), next);
+      expect(response.status).toBe(303);
+      expect(response.headers.get('location')).toMatch(/^\/(?:[a-z]{2}\/)?(?:pay|team)(?:\?|$)/);
+    },
+  );
 
   it('lets the browser that first opened a link open it again', async () => {
     const token = await mintPaylink(claims);
@@ -133,12 +193,12 @@ describe('pay links', () => {
     expect(borrowed.headers.get('set-cookie')).toMatch(/quorum-pay=;.*Max-Age=0/i);
   });
 
-  it('answers a translated 503 on /pay and /team, link or not, while the store is down (issue 12 §4)', async () => {
+  it('answers a translated 503 when /pay and /team are opened (not previewed) while the store is down', async () => {
     const down = Promise.reject(new Error('database is down'));
     down.catch(() => undefined); // read later, by the proxy
     installDatabase(down);
     forgetAvailability();
-    const response = await open(`http://localhost:3000/vi/pay?t=${await mintPaylink(claims)}`);
+    const response = await postLink(await mintPaylink(claims), '/vi/pay');
     expect(response.status).toBe(503);
     expect(response.headers.get('retry-after')).toMatch(/^\d+$/);
     const html = await response.text();
@@ -152,17 +212,23 @@ describe('pay links', () => {
     expect((await open(`http://localhost:3000/pay?t=${await mintPaylink(claims)}`)).status).toBe(303);
   });
 
-  it('refuses a link, rather than failing, when the store fails while recording its use', async () => {
+  it('answers a translated 503, opening no session and spending nothing, when the store fails while recording a use', async () => {
     const token = await mintPaylink(claims);
     const down = Promise.reject(new Error('database is down'));
     down.catch(() => undefined); // read later, by the exchange
     installDatabase(down);
-    const response = (await exchangeLink(
-      new NextRequest(`http://localhost:3000/pay?t=${token}`, { headers: { 'sec-fetch-dest': 'document' } }),
-    ))!;
-    expect(response.status).toBe(303);
-    expect(response.headers.get('set-cookie')).toMatch(/quorum-pay=;.*Max-Age=0/i);
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    const response = await postLink(token, '/vi/pay');
+    expect(response.status).toBe(503);
+    expect(response.headers.get('set-cookie')).toBeNull();
+    expect(await response.text()).toContain('<html lang="vi"');
     installDatabase(Promise.resolve(store()));
+    expect(
+      await openSession(
+        cookieValue((await open(`http://localhost:3000/pay?t=${token}`)).headers.get('set-cookie')),
+        'pay',
+      ),
+    ).not.toBeNull();
   });
 
   it('refuses a token typed as something other than a JWT (RFC 8725 explicit typing)', async () => {
@@ -194,12 +260,7 @@ describe('pay links', () => {
   });
 
   it('rate-limits link exchanges per client address: a translated 429 with Retry-After (security.md A1)', async () => {
-    const from = (ip: string) =>
-      proxy(
-        new NextRequest(`http://localhost:3000/pay?t=${encodeURIComponent('not.a.jwt')}`, {
-          headers: { 'sec-fetch-dest': 'document', 'x-forwarded-for': ip },
-        }),
-      );
+    const from = (ip: string) => postLink('not.a.jwt', '/pay', { ip });
     const statuses: number[] = [];
     for (let i = 0; i < 21; i += 1) statuses.push((await from('198.51.100.20')).status);
     expect(statuses.slice(0, 20).every((s) => s === 303)).toBe(true);

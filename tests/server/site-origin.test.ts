@@ -1,4 +1,5 @@
 import { NextRequest } from 'next/server';
+import { postLink } from '../support/open-link';
 import { POST as checkout } from '@/app/api/checkout/route';
 import { proxy } from '@/proxy';
 import { mintPaylink } from '@/lib/server/session/paylink';
@@ -42,7 +43,7 @@ describe('the configured site is the truth, not the listening address', () => {
 
   it('sets the session cookie Secure and __Host- for an https SITE_URL even when Next sees http://localhost', async () => {
     const token = await mintPaylink({ plt: 'telegram', sub: '1001', aud: 'pay' });
-    const response = await proxy(new NextRequest(`http://localhost:3611/pay?t=${token}`));
+    const response = await postLink(token, '/pay');
     expect(response.headers.get('set-cookie')).toMatch(/^__Host-quorum-pay=[^;]+;.*Secure/i);
   });
 

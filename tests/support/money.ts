@@ -6,7 +6,8 @@ import { createOrder } from '@/lib/server/ledger/orders';
 import type { NewOrder, Order } from '@/lib/server/ledger/types';
 import { vnpayConfig } from '@/lib/server/payments/vnpay/config';
 import { signedQuery } from '@/lib/server/payments/vnpay/signature';
-import { sealSession } from '@/lib/server/session/session';
+import { sealSession, sessionCookieName } from '@/lib/server/session/session';
+import { env } from '@/lib/server/env';
 
 export const alice = { platform: 'telegram', userId: '1001', teamId: '-1002001' } as const;
 export const bob = { platform: 'telegram', userId: '1002', teamId: '-1002001' } as const;
@@ -98,5 +99,5 @@ export async function sessionCookie(
     aud: audience,
     jti: 'test',
   });
-  return `quorum-${audience}=${value}`;
+  return `${sessionCookieName(audience, env().secureCookies)}=${value}`;
 }

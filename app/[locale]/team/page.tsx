@@ -9,6 +9,7 @@ import { sessionFrom } from '@/lib/server/session/session';
 import { loadTeamPage, memberView } from '@/lib/server/team/team-admin';
 import { isUnavailable } from '@/lib/server/unavailable';
 import { memberListQuery } from '@/lib/shared/team';
+import { isLinkProblem, LINK_PROBLEM_PARAM } from '@/lib/shared/link-problem';
 import { isActive } from '@/lib/pricing/plan-state';
 import { TeamRefusal } from '@/components/team/team-refusal';
 import { UnavailableView } from '@/components/pay/unavailable-view';
@@ -25,7 +26,8 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/team'>):
 export default async function TeamPage({ params, searchParams }: PageProps<'/[locale]/team'>) {
   const locale = (await params).locale as Locale;
   const t = await getTranslations({ locale, namespace: 'TeamPage' });
-  const query = memberListQuery(await searchParams);
+  const search = await searchParams;
+  const query = memberListQuery(search);
   // Read from the directory on every render: a blocked or demoted admin loses the page at once.
   // When it is down, say so: a page load has already had its 503 from the proxy; this is for a
   // refresh by the client router, or a directory that failed after the proxy's ping.
@@ -41,7 +43,12 @@ export default async function TeamPage({ params, searchParams }: PageProps<'/[lo
       </UnavailableView>
     );
   }
-  if (!page.ok) return <TeamRefusal code={page.code} />;
+  if (!page.ok) {
+    // Without a session, say why the link did not open one (the exchange's `?link=`), or that there was none.
+    const problem = search[LINK_PROBLEM_PARAM];
+    const link = page.code === 'no_team_session' ? (isLinkProblem(problem) ? problem : 'missing') : undefined;
+    return <TeamRefusal code={page.code} link={link} />;
+  }
 
   const { team, members } = page.value;
   const now = new Date();

@@ -1,14 +1,17 @@
 import 'server-only';
 import { NextResponse, type NextRequest } from 'next/server';
+import { z } from 'zod';
 import { defaultLocale, localeFromPrefix, type Locale } from '@/lib/i18n/locales';
 import { ledgerSql } from '@/lib/server/db';
 import { claimLink } from '@/lib/server/ledger/link-claims';
-import { clientIp } from '@/lib/server/http/guards';
+import { clientIp, isSameOrigin } from '@/lib/server/http/guards';
 import { rateLimit } from '@/lib/server/http/rate-limit';
 import { statusPage } from '@/lib/server/http/status-page';
 import { requestLog } from '@/lib/server/observability/log';
+import { LINK_PROBLEM_PARAM, type LinkProblem } from '@/lib/shared/link-problem';
 import { sessionCookieName, sessionCookieOptions, sessionCookieValue, sessionLinkId, sealSession } from './session';
-import { verifyPaylink, type LinkAudience, type LinkClaims } from './paylink';
+import { verifyPaylink, type LinkAudience, type LinkClaims, type LinkVerdict } from './paylink';
+import { linkOpenPage } from './link-open-page';
 
 /** `/pay` or `/team`, unprefixed or under a locale prefix: the pages a link may open. */
 export function linkAudienceOf(pathname: string): LinkAudience | null {
@@ -29,52 +32,118 @@ export function linkPageLocale(pathname: string): Locale {
 }
 
 /**
- * `GET /pay?t=…`: trades the link's token for a session cookie and sends the browser to the same
- * URL without `t`, so the token is gone from the address bar, history and any later Referer.
- * A bad token clears the session instead: the page then shows `failed0` and no account data.
- * Links are single-use: a second browser opening one gets `failed0`; the browser that opened it
- * first (its session came from this very link) may open it again.
+ * `GET` or `HEAD /pay?t=…` (or `/team`, in any locale): the opening page, which spends nothing —
+ * link previews and scanners fetch it as often as they like. Null for any other request.
  */
-export async function exchangeLink(request: NextRequest): Promise<Response | null> {
-  const token = request.nextUrl.searchParams.get('t');
-  if (token === null) return null;
+export async function linkOpening(request: NextRequest): Promise<Response | null> {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return null;
+  if (!request.nextUrl.searchParams.has('t')) return null;
   const audience = linkAudienceOf(request.nextUrl.pathname);
   if (!audience) return null;
+  return linkOpenPage(linkPageLocale(request.nextUrl.pathname), audience);
+}
+
+/** What the opening page posts: the token, and the page (with its own query) the link was for. */
+export const linkExchangeForm = z.object({
+  t: z.string().max(4096),
+  next: z.string().max(512),
+});
+export type LinkExchangeForm = z.infer<typeof linkExchangeForm>;
+
+/**
+ * `POST /api/link` from the opening page's script: the only step that spends a link. A good token
+ * becomes a session cookie and a 303 to the page; a refused one clears the session and sends the
+ * browser to the page with `?link=<problem>`, which says what happened and what to do. Links are
+ * single-use: a second browser is refused (`replayed`); the browser that opened a link first (its
+ * session came from this very link) may open it again.
+ */
+export async function exchangeLink(request: NextRequest, form: LinkExchangeForm | null): Promise<Response> {
+  const target = form && linkTarget(form.next);
+  if (!form || !target) return seeOther('/pay', 'invalid');
+  const locale = linkPageLocale(target.pathname);
+  // Only this site's opening page may open a session (no login forced on a visitor from elsewhere).
+  if (!isSameOrigin(request)) return seeOther(target.path, 'invalid');
   // Per client address: guessing or replaying links in bulk gets a 429 long before it gets far.
   const wait = await rateLimit([['linkPerIp', clientIp(request)]]);
-  if (wait) return statusPage(linkPageLocale(request.nextUrl.pathname), 'rate_limited', wait);
+  if (wait) return statusPage(locale, 'rate_limited', wait);
 
-  const target = request.nextUrl.clone();
-  target.searchParams.delete('t');
-  const response = NextResponse.redirect(target, 303);
-  response.headers.set('Referrer-Policy', 'no-referrer');
-  response.headers.set('Cache-Control', 'no-store');
-
+  const verdict = await verifyPaylink(form.t, target.audience);
+  if (!verdict.ok) return refuse(request, target, problemOf(verdict.reason));
+  const spent = await spend(request, verdict);
+  if (spent === 'store') return statusPage(locale, 'unavailable', 30);
+  if (spent === 'replayed') return refuse(request, target, 'replayed');
   const options = sessionCookieOptions();
-  const name = sessionCookieName(audience, options.secure);
-  const verdict = await verifyPaylink(token, audience);
-  const refusal = verdict.ok ? await reuseRefusal(request, verdict.claims, verdict.expiresAt) : verdict.reason;
-  if (verdict.ok && !refusal) {
-    response.cookies.set(name, await sealSession(verdict.claims), options);
-  } else {
-    requestLog(request).warn({ audience, reason: refusal }, 'link refused');
-    response.cookies.set(name, '', { ...options, maxAge: 0 });
-  }
+  const response = seeOther(target.path, null);
+  response.cookies.set(sessionCookieName(target.audience, options.secure), await sealSession(verdict.claims), options);
   return response;
 }
 
-async function reuseRefusal(
+/** A refused link clears the session of its audience: the page then shows no account, only the problem. */
+function refuse(request: NextRequest, target: LinkTarget, problem: LinkProblem): NextResponse {
+  requestLog(request).warn({ audience: target.audience, reason: problem }, 'link refused');
+  const options = sessionCookieOptions();
+  const response = seeOther(target.path, problem);
+  response.cookies.set(sessionCookieName(target.audience, options.secure), '', { ...options, maxAge: 0 });
+  return response;
+}
+
+function problemOf(reason: Extract<LinkVerdict, { ok: false }>['reason']): LinkProblem {
+  return reason === 'expired' ? 'expired' : 'invalid';
+}
+
+/** Claims the link for this browser: `opened`, `replayed` (another browser has it), or `store` (cannot tell). */
+async function spend(
   request: NextRequest,
-  claims: LinkClaims,
-  expiresAt: Date,
-): Promise<'replayed' | 'store' | null> {
-  if ((await sessionLinkId(sessionCookieValue(request.cookies, claims.aud), claims.aud)) === claims.jti) return null;
+  verdict: { claims: LinkClaims; expiresAt: Date },
+): Promise<'opened' | 'replayed' | 'store'> {
+  const { claims, expiresAt } = verdict;
+  if ((await sessionLinkId(sessionCookieValue(request.cookies, claims.aud), claims.aud)) === claims.jti)
+    return 'opened';
   try {
-    const first = await claimLink(await ledgerSql(), claims.jti, expiresAt, new Date());
-    return first ? null : 'replayed';
+    return (await claimLink(await ledgerSql(), claims.jti, expiresAt, new Date())) ? 'opened' : 'replayed';
   } catch (error) {
     // Fail closed: without the store nobody can tell a first use from a replay (nor show the page).
     requestLog(request).error({ err: error }, 'could not record a link use');
     return 'store';
   }
+}
+
+/**
+ * The page a link opens, from the opening page's `next`: a same-site path to `/pay` or `/team`
+ * (any locale) with its own query, minus `t` and any earlier problem. Anything else is refused.
+ */
+interface LinkTarget {
+  audience: LinkAudience;
+  pathname: string;
+  /** Path and query, relative to the site. */
+  path: string;
+}
+
+function linkTarget(next: string): LinkTarget | null {
+  if (!next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return null;
+  let url: URL;
+  try {
+    url = new URL(next, 'http://site.invalid');
+  } catch {
+    return null;
+  }
+  if (url.origin !== 'http://site.invalid') return null;
+  const audience = linkAudienceOf(url.pathname);
+  if (!audience) return null;
+  url.searchParams.delete('t');
+  url.searchParams.delete(LINK_PROBLEM_PARAM);
+  return { audience, pathname: url.pathname, path: `${url.pathname}${url.search}` };
+}
+
+/**
+ * A 303 to a same-site path, relative: the browser resolves it against the public address it used,
+ * whatever host and port the server listens on.
+ */
+function seeOther(path: string, problem: LinkProblem | null): NextResponse {
+  let location = path;
+  if (problem) location += `${path.includes('?') ? '&' : '?'}${LINK_PROBLEM_PARAM}=${problem}`;
+  return new NextResponse(null, {
+    status: 303,
+    headers: { Location: location, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' },
+  });
 }

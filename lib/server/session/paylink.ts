@@ -22,6 +22,8 @@ export type LinkVerdict =
 
 const MAX_TOKEN_LENGTH = 4096;
 export const DEFAULT_LINK_LIFETIME_SECONDS = 24 * 3600;
+/** The longest lifetime a link may have: a week. */
+export const MAX_LINK_LIFETIME_SECONDS = 7 * 24 * 3600;
 
 const CLOCK_TOLERANCE_SECONDS = 30;
 /** RFC 8725 §3.11 explicit typing: a link is a plain JWT; a token typed as anything else is another kind of token. */
@@ -45,6 +47,8 @@ export async function verifyPaylink(token: string, audience: LinkAudience, now =
       currentDate: now,
     });
     if ((payload.iat ?? 0) > now.getTime() / 1000 + CLOCK_TOLERANCE_SECONDS) return { ok: false, reason: 'claims' };
+    // An expiry beyond any lifetime the assistant gives (or past what a date can hold) is not a link it minted.
+    if ((payload.exp ?? 0) - (payload.iat ?? 0) > MAX_LINK_LIFETIME_SECONDS) return { ok: false, reason: 'claims' };
     const claims = linkClaims.safeParse(payload);
     if (!claims.success) return { ok: false, reason: 'claims' };
     // `exp` is required above, so jose has checked it is a number.

@@ -69,14 +69,16 @@ async function readSession(
 
 type CookieReader = { get(name: string): { value: string } | undefined };
 
-/** The session cookie for `audience` in a cookie store, under either name. */
+/**
+ * The session cookie for `audience` in a cookie store, under the one name this site's scheme
+ * uses: on https only the `__Host-` cookie counts, so a plain-named cookie planted by a sibling
+ * subdomain or a plain-http page cannot stand in for it.
+ */
 export function sessionCookieValue(cookies: CookieReader, audience: LinkAudience): string | undefined {
-  return (
-    cookies.get(sessionCookieName(audience, true))?.value ?? cookies.get(sessionCookieName(audience, false))?.value
-  );
+  return cookies.get(sessionCookieName(audience, env().secureCookies))?.value;
 }
 
-/** Reads the session for `audience` from a cookie store (either cookie name). */
+/** Reads the session for `audience` from a cookie store. */
 export async function sessionFrom(cookies: CookieReader, audience: LinkAudience): Promise<Subject | null> {
   return openSession(sessionCookieValue(cookies, audience), audience);
 }

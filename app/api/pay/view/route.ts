@@ -11,20 +11,21 @@ import type { PayPageView } from '@/lib/shared/pay-page-view';
 import { otherMethods } from '@/lib/server/http/methods';
 import { requestLog } from '@/lib/server/observability/log';
 
-/** The pay page's own query (PRODUCT §11 result codes, the team page's seat preselection); nothing else. */
+/** The pay page's own query (result codes, the team page's seat preselection, a refused link); nothing else. */
 const payQuery = z.object({
   status: z.string().max(16).optional(),
   code: z.string().max(16).optional(),
   order: z.string().max(64).optional(),
   plan: z.string().max(32).optional(),
   seats: z.string().max(8).optional(),
+  link: z.string().max(16).optional(),
 });
 
 const perPayer = { 'Cache-Control': 'private, no-store' };
 /** Dependencies that are down get a short, honest wait before the page asks again. */
 const UNAVAILABLE_RETRY_SECONDS = 5;
 
-// GET /api/pay/view?status&code&order&plan&seats — what /pay shows the payer behind the session cookie.
+// GET /api/pay/view?status&code&order&plan&seats&link — what /pay shows the payer behind the session cookie.
 export async function GET(request: NextRequest) {
   const locale = requestLocale(request);
   const supportEmail = env().SUPPORT_EMAIL ?? site.supportEmail;
