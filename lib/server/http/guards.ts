@@ -1,6 +1,7 @@
 import 'server-only';
 import { negotiateLocale } from '@/lib/i18n/negotiate';
 import { env } from '@/lib/server/env';
+import { readCapped } from './capped-read';
 import { forwardedChainClient } from './forwarded';
 import type { Locale } from '@/lib/i18n/locales';
 
@@ -21,29 +22,29 @@ export type BodyResult =
   | { ok: true; value: unknown }
   | { ok: false; status: 400 | 413 | 415; code: 'invalid_json' | 'too_large' | 'unsupported_media_type' };
 
-/** Reads a JSON body of at most `maxBytes`, refusing early on Content-Length and counting while streaming. */
+export type CappedBody = { ok: true; bytes: Buffer; text: string } | { ok: false; status: 413; code: 'too_large' };
+
+/**
+ * A request body of at most `maxBytes`: refused on its Content-Length before anything is read,
+ * else counted while it streams and refused the moment it passes the cap (a chunked body has no
+ * length), without waiting for the sender to finish.
+ */
+export async function readCappedBody(request: Request, maxBytes: number): Promise<CappedBody> {
+  const tooLarge = { ok: false, status: 413, code: 'too_large' } as const;
+  if (Number(request.headers.get('content-length') ?? '0') > maxBytes) return tooLarge;
+  const bytes = await readCapped(request.body, maxBytes);
+  return bytes === null ? tooLarge : { ok: true, bytes, text: bytes.toString('utf8') };
+}
+
+/** Reads a JSON body of at most `maxBytes` (readCappedBody). */
 export async function readJsonBody(request: Request, maxBytes: number): Promise<BodyResult> {
   const type = request.headers.get('content-type') ?? '';
   if (!/^application\/json\s*(;|$)/i.test(type)) return { ok: false, status: 415, code: 'unsupported_media_type' };
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > maxBytes) return { ok: false, status: 413, code: 'too_large' };
   if (!request.body) return { ok: false, status: 400, code: 'invalid_json' };
-
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      return { ok: false, status: 413, code: 'too_large' };
-    }
-    chunks.push(value);
-  }
+  const read = await readCappedBody(request, maxBytes);
+  if (!read.ok) return read;
   try {
-    return { ok: true, value: JSON.parse(Buffer.concat(chunks).toString('utf8')) };
+    return { ok: true, value: JSON.parse(read.text) };
   } catch {
     return { ok: false, status: 400, code: 'invalid_json' };
   }

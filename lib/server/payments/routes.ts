@@ -1,7 +1,7 @@
 import 'server-only';
 import type { NextRequest } from 'next/server';
 import { env } from '@/lib/server/env';
-import { isSameOrigin } from '@/lib/server/http/guards';
+import { isSameOrigin, readCappedBody } from '@/lib/server/http/guards';
 import type { CallbackInput, GatewayReply } from './gateway';
 import { receiveCallback } from './callbacks';
 import { findGateway } from './registry';
@@ -15,15 +15,14 @@ export interface GatewayRouteContext {
   params: Promise<{ gateway: string; path?: string[] }>;
 }
 
-/** Callbacks are small; anything near this is not one, and is refused before it is read. */
+/** Callbacks are small; anything past this is not one, and is refused as soon as it passes it. */
 const MAX_CALLBACK_BYTES = 64 * 1024;
 const noStore = { 'Cache-Control': 'no-store' };
 const notFound = () => new Response('Not found', { status: 404, headers: noStore });
 
 async function rawBody(request: NextRequest): Promise<string | null> {
-  if (Number(request.headers.get('content-length') ?? '0') > MAX_CALLBACK_BYTES) return null;
-  const text = await request.text();
-  return Buffer.byteLength(text) > MAX_CALLBACK_BYTES ? null : text;
+  const read = await readCappedBody(request, MAX_CALLBACK_BYTES);
+  return read.ok ? read.text : null;
 }
 
 async function callbackInput(request: NextRequest): Promise<CallbackInput | null> {

@@ -16,6 +16,7 @@ import { DirectoryUnavailableError, type AccountDirectory, type GrantResult, typ
 import { componentSchemas, operations, wire, type Answer, type Operation } from './contract';
 import { signRequest } from './signature';
 import { remoteTeamCalls } from './team-calls';
+import { cappedText } from '@/lib/server/http/capped-read';
 import { log } from '@/lib/server/observability/log';
 import { reportBreakerState } from '@/lib/server/observability/metrics';
 
@@ -52,6 +53,8 @@ class UpstreamFailure extends DirectoryUnavailableError {
 }
 
 const NOT_FOUND = Symbol('not found');
+/** The contract's answers are a few KB; anything longer is not one and is not read further. */
+const MAX_ANSWER_BYTES = 256 * 1024;
 
 export interface Call {
   query?: Record<string, string>;
@@ -130,8 +133,9 @@ export function remoteDirectory(options: RemoteDirectoryOptions): RemoteDirector
       });
       status = response.status;
       retryAfter = response.headers.get('retry-after');
-      // Read under the same signal: a body that drips in slowly is cut at the timeout too.
-      text = await response.text();
+      // Read under the same signal: a body that drips in slowly is cut at the timeout too, and one
+      // longer than any contract answer is cut at the cap (the connection is aborted there).
+      text = await cappedText(response, MAX_ANSWER_BYTES);
     } catch (error) {
       throw new UpstreamFailure(`${operation}: ${describe(error)}`, true);
     }

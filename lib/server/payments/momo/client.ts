@@ -2,6 +2,7 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { Order } from '@/lib/server/ledger/types';
+import { cappedJson } from '@/lib/server/http/capped-read';
 import type { MomoConfig } from './config';
 import { CREATE_FIELDS, QUERY_FIELDS, sign } from './signature';
 import { log } from '@/lib/server/observability/log';
@@ -50,6 +51,9 @@ export type CreateOutcome =
   | { ok: true; payUrl: string; requestId: string }
   | { ok: false; failure: 'timeout' | 'unreachable' | 'refused'; resultCode?: number; message?: string };
 
+/** MoMo's answers are a few hundred bytes; a longer one is cut off and treated as no answer. */
+const MAX_ANSWER_BYTES = 256 * 1024;
+
 async function post(config: MomoConfig, path: string, body: unknown, timeoutMs: number): Promise<unknown> {
   const response = await fetch(`${config.endpoint}${path}`, {
     method: 'POST',
@@ -61,7 +65,7 @@ async function post(config: MomoConfig, path: string, body: unknown, timeoutMs: 
   // MoMo answers its own refusals with a JSON body and a 4xx status; anything else is not an answer.
   const type = response.headers.get('content-type') ?? '';
   if (!type.includes('json')) throw new Error(`MoMo answered HTTP ${response.status} without JSON`);
-  return response.json();
+  return cappedJson(response, MAX_ANSWER_BYTES);
 }
 
 // By name, not instanceof: fetch's DOMException may come from another realm (tests, workers).

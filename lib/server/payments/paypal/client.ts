@@ -1,5 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
+import { cappedJson } from '@/lib/server/http/capped-read';
 import { UnavailableError } from '@/lib/server/unavailable';
 import type { PaypalConfig } from './config';
 import { sandboxTransport } from './sandbox/api';
@@ -11,6 +12,8 @@ import { sandboxTransport } from './sandbox/api';
  * UnavailableError (the caller answers "try again"), never a guess.
  */
 const TIMEOUT_MS = 10_000;
+/** PayPal's answers the site reads are a few KB; a longer one is cut off and treated as no answer. */
+const MAX_ANSWER_BYTES = 256 * 1024;
 /** A token is renewed this long before PayPal says it expires. */
 const TOKEN_MARGIN_MS = 60_000;
 
@@ -156,9 +159,11 @@ export function paypalClient(config: PaypalConfig, transport: Transport = defaul
 async function json(response: Response, what: string): Promise<unknown> {
   if (!response.ok) throw new UnavailableError(`PayPal answered ${response.status} to the ${what} call`);
   try {
-    return await response.json();
+    return await cappedJson(response, MAX_ANSWER_BYTES);
   } catch (error) {
-    throw new UnavailableError(`PayPal's ${what} answer is not JSON`, { cause: error });
+    throw new UnavailableError(`PayPal's ${what} answer is not JSON of at most ${MAX_ANSWER_BYTES} bytes`, {
+      cause: error,
+    });
   }
 }
 

@@ -3,6 +3,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { Order } from '@/lib/server/ledger/types';
 import type { QueryResult } from '@/lib/server/payments/gateway';
+import { cappedJson } from '@/lib/server/http/capped-read';
 import type { VnpayConfig } from './config';
 import { resultOf } from './callback';
 import { safeOrderInfo, vnpayDate } from './payment-url';
@@ -88,6 +89,9 @@ const answer = z
   })
   .loose();
 
+/** querydr answers are a few hundred bytes; a longer one is cut off and treated as no answer. */
+const MAX_ANSWER_BYTES = 256 * 1024;
+
 /** Asks VNPay about one order; only a signed answer about this very order is believed. */
 export async function queryOrder(order: Order, config: VnpayConfig | null, now: Date): Promise<QueryResult> {
   if (!config) return { state: 'unavailable', reason: 'VNPay is not configured' };
@@ -100,7 +104,7 @@ export async function queryOrder(order: Order, config: VnpayConfig | null, now: 
       signal: AbortSignal.timeout(QUERY_TIMEOUT_MS),
       redirect: 'error',
     });
-    body = await response.json();
+    body = await cappedJson(response, MAX_ANSWER_BYTES);
   } catch (error) {
     return { state: 'unavailable', reason: `querydr: ${error instanceof Error ? error.message : String(error)}` };
   }
