@@ -1,3 +1,4 @@
+import { NextRequest } from 'next/server';
 import { POST as checkout } from '@/app/api/checkout/route';
 import { installDirectory } from '@/lib/server/directory';
 import { remoteDirectory, type RemoteDirectory } from '@/lib/server/directory/remote';
@@ -110,6 +111,80 @@ describe.each(storeKinds)('webhook mode on %s', (kind) => {
     expect(await loadPayPage({ platform: 'discord', userId: 'nobody' }, {}, new Date())).toEqual({
       kind: 'result',
       result: { status: 'failed', code: 'failed0' },
+    });
+  });
+  describe('believes the link, not the backend: an answer about someone else is a backend fault', () => {
+    const account = (userId: string) => ({
+      platform: 'telegram',
+      userId,
+      username: 'mallory',
+      fullName: 'Mallory',
+      referralCode: 'R-MALLORY',
+      plan: 'individual_pro',
+      planExpiresAt: '2030-01-01T00:00:00.000Z',
+    });
+    const team = (teamId: string) => ({
+      platform: 'telegram',
+      teamId,
+      name: 'Another team',
+      plan: 'team_pro',
+      planExpiresAt: '2030-01-01T00:00:00.000Z',
+      seats: 50,
+      memberCount: 3,
+    });
+    const answering = (body: object) => backend.inject(faults.status(200, JSON.stringify(body)));
+
+    it.each([
+      ['another user', { account: account('9999'), team: null }],
+      ['another team', { account: account(alice.userId), team: team('-1009999') }],
+    ])('answers the pay view with a 503 and shows nothing when the backend answers about %s', async (_label, body) => {
+      answering(body);
+      const { GET: payView } = await import('@/app/api/pay/view/route');
+      const { metrics } = await import('@/lib/server/observability/metrics');
+      const before = (await metrics().backendIdentityMismatches.get()).values.reduce((sum, v) => sum + v.value, 0);
+      const response = await payView(
+        new NextRequest('http://localhost:3000/api/pay/view', { headers: { cookie: await sessionCookie(alice) } }),
+      );
+      expect(response.status).toBe(503);
+      const text = await response.text();
+      expect(text).not.toContain('Mallory');
+      expect(text).not.toContain('Another team');
+      expect(JSON.parse(text)).toMatchObject({ kind: 'result', result: { status: 'unavailable' } });
+      const after = (await metrics().backendIdentityMismatches.get()).values.reduce((sum, v) => sum + v.value, 0);
+      expect(after).toBe(before + 1);
+    });
+
+    it('refuses checkout (503, no order) when the backend answers about another account', async () => {
+      answering({ account: account('9999'), team: null });
+      const response = await checkout(
+        checkoutPost(
+          { plan: 'individual_pro', period: 'period0', gateway: 'vnpay', method: 'qr' },
+          { cookie: await sessionCookie(alice), 'idempotency-key': 'identity-mismatch-1' },
+        ),
+      );
+      expect(response.status).toBe(503);
+      const { rows } = await ledger().sql.query<{ n: number }>('SELECT count(*)::int AS n FROM orders');
+      expect(rows[0]!.n).toBe(0);
+    });
+
+    it('refuses a team overview of another team and a block answered for another member', async () => {
+      const admin = { platform: 'telegram' as const, userId: alice.userId, teamId: alice.teamId! };
+      const { memberCount: _count, ...overview } = team('-1009999');
+      answering({ overview: { ...overview, seatsUsed: 3 } });
+      await expect(client.teamOverview(admin)).rejects.toThrow(/another teamId/);
+      answering({
+        member: {
+          memberId: 'someone-else',
+          platform: 'telegram',
+          userId: '9999',
+          username: 'mallory',
+          fullName: 'Mallory',
+          role: 'member',
+          status: 'blocked',
+          joinedAt: '2026-01-01T00:00:00.000Z',
+        },
+      });
+      await expect(client.setMemberBlocked(admin, 'the-one-asked', true)).rejects.toThrow(/another memberId/);
     });
   });
 });

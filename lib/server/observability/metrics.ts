@@ -54,6 +54,12 @@ function create() {
       labelNames: ['status'] as const,
       registers: [registry],
     }),
+    backendIdentityMismatches: new Counter({
+      name: 'quorum_backend_identity_mismatch_total',
+      help: 'Chat backend answers about another account, team or member than the one asked for (refused), by operation',
+      labelNames: ['operation'] as const,
+      registers: [registry],
+    }),
     rateLimited: new Counter({
       name: 'quorum_rate_limited_total',
       help: 'Requests refused with 429, by limit',

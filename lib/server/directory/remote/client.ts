@@ -15,6 +15,7 @@ import {
 import { DirectoryUnavailableError, type AccountDirectory, type GrantResult, type PayContext } from '../types';
 import { componentSchemas, operations, wire, type Answer, type Operation } from './contract';
 import { signRequest } from './signature';
+import { expectSameIdentity } from './identity';
 import { remoteTeamCalls } from './team-calls';
 import { cappedText } from '@/lib/server/http/capped-read';
 import { log } from '@/lib/server/observability/log';
@@ -175,6 +176,19 @@ export function remoteDirectory(options: RemoteDirectoryOptions): RemoteDirector
       if (subject.teamId) query.teamId = subject.teamId;
       const found = await call('getPayContext', { query, notFound: true });
       if (found === NOT_FOUND) return null;
+      expectSameIdentity(
+        'getPayContext',
+        { platform: subject.platform, userId: subject.userId },
+        { platform: found.account.platform, userId: found.account.userId },
+      );
+      // A team only when the link named one, and then only that one.
+      if (found.team) {
+        expectSameIdentity(
+          'getPayContext',
+          { platform: subject.platform, teamId: subject.teamId },
+          { platform: found.team.platform, teamId: found.team.teamId },
+        );
+      }
       const context: PayContext = {
         account: { ...found.account, planExpiresAt: date(found.account.planExpiresAt) },
         team: found.team && { ...found.team, planExpiresAt: date(found.team.planExpiresAt) },

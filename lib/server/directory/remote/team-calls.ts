@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { AccountDirectory, TeamActor, TeamMember, TeamOverview } from '../types';
 import type { Answer, Operation, wire } from './contract';
 import type { Call } from './client';
+import { expectSameIdentity } from './identity';
 
 type TeamMethods = Pick<AccountDirectory, 'teamOverview' | 'teamMembers' | 'addTeamMember' | 'setMemberBlocked'>;
 /** One call of the contract that answers 200 (any other outcome has already thrown "unavailable"). */
@@ -44,15 +45,21 @@ const actorQuery = (actor: TeamActor) => ({
 export function remoteTeamCalls(ask: Ask): TeamMethods {
   return {
     async teamOverview(actor) {
-      return answer(await ask('getTeamOverview', { query: actorQuery(actor) }), (reply) => overview(reply.overview));
+      return answer(await ask('getTeamOverview', { query: actorQuery(actor) }), (reply) => {
+        const { platform, teamId } = reply.overview;
+        expectSameIdentity('getTeamOverview', { platform: actor.platform, teamId: actor.teamId }, { platform, teamId });
+        return overview(reply.overview);
+      });
     },
 
     async teamMembers(actor, { search, page, pageSize }) {
       const query = { ...actorQuery(actor), q: search, page: String(page), pageSize: String(pageSize) };
-      return answer(await ask('listTeamMembers', { query }), ({ page: found }) => ({
-        ...found,
-        members: found.members.map(member),
-      }));
+      return answer(await ask('listTeamMembers', { query }), ({ page: found }) => {
+        for (const listed of found.members) {
+          expectSameIdentity('listTeamMembers', { platform: actor.platform }, { platform: listed.platform });
+        }
+        return { ...found, members: found.members.map(member) };
+      });
     },
 
     async addTeamMember(actor, { platform, username }) {
@@ -62,7 +69,14 @@ export function remoteTeamCalls(ask: Ask): TeamMethods {
         // answer back (the backend replays it), not "already a member".
         idempotencyKey: `add-member-${randomUUID()}`,
       });
-      return answer(reply, (added) => member(added.member));
+      return answer(reply, (added) => {
+        expectSameIdentity(
+          'addTeamMember',
+          { platform, username: username.toLowerCase() },
+          { platform: added.member.platform, username: added.member.username.toLowerCase() },
+        );
+        return member(added.member);
+      });
     },
 
     async setMemberBlocked(actor, memberId, blocked) {
@@ -71,7 +85,14 @@ export function remoteTeamCalls(ask: Ask): TeamMethods {
         // Blocking is idempotent in itself (it sets a status); the key lets the write be retried.
         idempotencyKey: `member-blocked-${randomUUID()}`,
       });
-      return answer(reply, (changed) => member(changed.member));
+      return answer(reply, (changed) => {
+        expectSameIdentity(
+          'setMemberBlocked',
+          { platform: actor.platform, memberId },
+          { platform: changed.member.platform, memberId: changed.member.memberId },
+        );
+        return member(changed.member);
+      });
     },
   };
 }
