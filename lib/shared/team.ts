@@ -28,15 +28,27 @@ export type { AddMemberRequest } from '@/lib/server/team/requests';
 
 const firstValue = (value: unknown) => (Array.isArray(value) ? (value[0] as unknown) : value);
 
+// No name or username holds a control character (C0, DEL, C1), and PostgreSQL text refuses NUL.
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/g;
+/** Half of a surrogate pair without its other half: not text, and not valid UTF-8 once encoded. */
+const LONE_SURROGATES = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/** The search as typed, minus what no name can contain; cut after, so a pair split by the cut goes too. */
+function memberSearch(q: string): string {
+  const cut = q.replace(CONTROL_CHARACTERS, '').trim().replace(/^@/, '').slice(0, MAX_SEARCH_LENGTH);
+  return cut.replace(LONE_SURROGATES, '');
+}
+
 /**
  * `?q=&page=` of the page and of GET /api/team/members. Never refuses: a missing or nonsense page
- * is page 1 and an over-long search is cut, as a reader of the address bar would expect.
+ * is page 1, an over-long search is cut and characters no name holds are dropped, as a reader of
+ * the address bar would expect.
  */
 export function memberListQuery(query: Record<string, unknown>): { search: string; page: number } {
   const q = firstValue(query.q);
   const page = Number(firstValue(query.page));
   return {
-    search: typeof q === 'string' ? q.trim().replace(/^@/, '').slice(0, MAX_SEARCH_LENGTH) : '',
+    search: typeof q === 'string' ? memberSearch(q) : '',
     page: Number.isSafeInteger(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1,
   };
 }
