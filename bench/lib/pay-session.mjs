@@ -1,5 +1,5 @@
 // A pay-page session for a benchmark: a link minted for the demo user with the paylink CLI (same
-// secret as the server), exchanged by the server, and the session cookie it set.
+// secret as the server), opened and posted as a browser does, and the session cookie it set.
 import { execFileSync } from 'node:child_process';
 
 /**
@@ -23,7 +23,16 @@ export async function paySessionCookie(base, serverEnv) {
     .trim()
     .split('\n')
     .at(-1);
-  const response = await fetchOnceMore(link, { redirect: 'manual' });
+  // As a browser does: the link's opening page (which spends nothing), then its POST of the token.
+  const opening = await fetchOnceMore(link);
+  if (opening.status !== 200) throw new Error(`link opening page: ${opening.status}`);
+  const { pathname, searchParams } = new URL(link);
+  const response = await fetchOnceMore(new URL('/api/link', link), {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
+    body: new URLSearchParams({ t: searchParams.get('t') ?? '', next: pathname }).toString(),
+  });
   const cookie = response.headers.getSetCookie().map((c) => c.split(';')[0]);
   if (response.status !== 303 || cookie.length === 0) throw new Error(`link exchange failed: ${response.status}`);
   // The page is prerendered; the payer's part comes from /api/pay/view, which must see the session.
