@@ -12,6 +12,44 @@ const optional = <T extends z.ZodType>(schema: T) =>
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 
+/**
+ * The gateways' own test environments: the endpoints outside production when none is named. In
+ * production a deployer names each endpoint of a gateway they configure — a silent sandbox there
+ * would take no money and grant plans.
+ */
+export const gatewaySandboxEndpoints = {
+  VNPAY_PAYMENT_URL: 'https://sandbox.vnpayment.vn/paymentv2/vpcpay.html',
+  VNPAY_API_URL: 'https://sandbox.vnpayment.vn/merchant_webapi/api/transaction',
+  MOMO_ENDPOINT: 'https://test-payment.momo.vn',
+  PAYPAL_API_BASE: 'https://api-m.sandbox.paypal.com',
+} as const;
+type GatewayEndpoint = keyof typeof gatewaySandboxEndpoints;
+
+/** Which endpoints each gateway's credentials need. */
+const endpointsOf: Array<{
+  credential: string;
+  set: (env: Record<string, unknown>) => boolean;
+  endpoints: GatewayEndpoint[];
+}> = [
+  {
+    credential: 'VNPAY_TMN_CODE',
+    set: (env) => Boolean(env.VNPAY_TMN_CODE),
+    endpoints: ['VNPAY_PAYMENT_URL', 'VNPAY_API_URL'],
+  },
+  { credential: 'MOMO_PARTNER_CODE', set: (env) => Boolean(env.MOMO_PARTNER_CODE), endpoints: ['MOMO_ENDPOINT'] },
+  {
+    credential: 'PAYPAL_CLIENT_SECRET',
+    set: (env) => Boolean(env.PAYPAL_CLIENT_SECRET),
+    endpoints: ['PAYPAL_API_BASE'],
+  },
+];
+
+/** Upstreams that carry money or who may pay: plain http would let anyone on the path answer for them. */
+const httpsInProduction: Array<'CHAT_BACKEND_URL' | GatewayEndpoint> = [
+  'CHAT_BACKEND_URL',
+  ...(Object.keys(gatewaySandboxEndpoints) as GatewayEndpoint[]),
+];
+
 const schema = z
   .object({
     // Absent → this machine on PORT, at build time too (canonical URLs and hreflang are prerendered).
@@ -33,15 +71,15 @@ const schema = z
     ),
     VNPAY_TMN_CODE: optional(z.string().regex(/^[A-Za-z0-9]{1,16}$/, 'must be the alphanumeric terminal code')),
     VNPAY_HASH_SECRET: optional(z.string().min(8, 'must be the hash secret from the VNPay portal')),
-    VNPAY_PAYMENT_URL: optional(httpUrl).default('https://sandbox.vnpayment.vn/paymentv2/vpcpay.html'),
-    VNPAY_API_URL: optional(httpUrl).default('https://sandbox.vnpayment.vn/merchant_webapi/api/transaction'),
+    VNPAY_PAYMENT_URL: optional(httpUrl),
+    VNPAY_API_URL: optional(httpUrl),
     MOMO_PARTNER_CODE: optional(z.string()),
     MOMO_ACCESS_KEY: optional(z.string()),
     MOMO_SECRET_KEY: optional(z.string()),
-    MOMO_ENDPOINT: optional(httpUrl).default('https://test-payment.momo.vn'),
+    MOMO_ENDPOINT: optional(httpUrl),
     NEXT_PUBLIC_PAYPAL_CLIENT_ID: optional(z.string()),
     PAYPAL_CLIENT_SECRET: optional(z.string()),
-    PAYPAL_API_BASE: optional(httpUrl).default('https://api-m.sandbox.paypal.com'),
+    PAYPAL_API_BASE: optional(httpUrl),
     PAYPAL_WEBHOOK_ID: optional(z.string()),
     PAYPAL_PLAN_IDS: optional(
       z.string().regex(/^[^/|]+\/[^/|]+\/[^/|]+\|[^/|]+\/[^/|]+\/[^/|]+$/, 'must be "a/b/c|d/e/f" (six plan ids)'),
@@ -60,6 +98,8 @@ const schema = z
     TRUSTED_PROXY_HOPS: optional(z.coerce.number().int().min(0).max(10)).default(0),
     // Bearer token for GET /api/metrics from other hosts (loopback needs none); ≥ 16 characters.
     METRICS_TOKEN: optional(z.string().min(16, 'must be at least 16 characters long')),
+    // `npm start` sets it: print working demo links to the terminal at start (never in production).
+    DEMO_LINKS: optional(z.enum(['0', '1'], { error: 'must be 0 or 1' })),
     LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).default('info'),
   })
   .transform((env) => ({ ...env, SITE_URL: env.SITE_URL ?? `http://localhost:${env.PORT}` }))
@@ -67,6 +107,24 @@ const schema = z
     const production = env.APP_ENV ? env.APP_ENV === 'production' : !isLoopbackHost(new URL(env.SITE_URL).hostname);
     if (production && !env.PAYLINK_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['PAYLINK_SECRET'], message: 'is required in production' });
+    }
+    if (production) {
+      for (const name of httpsInProduction) {
+        const value = env[name];
+        if (value && new URL(value).protocol !== 'https:') {
+          ctx.addIssue({ code: 'custom', path: [name], message: 'must be an https URL in production' });
+        }
+      }
+      for (const { credential, set, endpoints } of endpointsOf) {
+        if (!set(env)) continue;
+        for (const name of endpoints.filter((n) => !env[n])) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: `is required in production with ${credential} (the gateway's live endpoint; there is no default)`,
+          });
+        }
+      }
     }
     if (env.CHAT_BACKEND_URL && !env.CHAT_BACKEND_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['CHAT_BACKEND_SECRET'], message: 'is required with CHAT_BACKEND_URL' });
@@ -104,8 +162,15 @@ const schema = z
   .transform((env) => {
     const site = new URL(env.SITE_URL);
     const isProduction = env.APP_ENV ? env.APP_ENV === 'production' : !isLoopbackHost(site.hostname);
+    // Outside production an unnamed endpoint is the gateway's sandbox; in production every endpoint a
+    // configured gateway uses was required above, so an empty one belongs to a gateway that is off.
+    const endpoint = (name: GatewayEndpoint) => env[name] ?? (isProduction ? '' : gatewaySandboxEndpoints[name]);
     return {
       ...env,
+      VNPAY_PAYMENT_URL: endpoint('VNPAY_PAYMENT_URL'),
+      VNPAY_API_URL: endpoint('VNPAY_API_URL'),
+      MOMO_ENDPOINT: endpoint('MOMO_ENDPOINT'),
+      PAYPAL_API_BASE: endpoint('PAYPAL_API_BASE'),
       RECONCILE_INTERVAL_SECONDS: env.RECONCILE_INTERVAL_SECONDS ?? (isProduction ? 300 : 0),
       SITE_URL: env.SITE_URL.replace(/\/+$/, ''),
       isProduction,

@@ -36,6 +36,42 @@ describe('environment validation', () => {
     expect(() => parseEnv({ VNPAY_TMN_CODE: 'ABCD1234' })).toThrow(/VNPAY_HASH_SECRET/);
   });
 
+  const production = { SITE_URL: 'https://quorum.example', PAYLINK_SECRET: 'x'.repeat(32) };
+  const vnpay = { VNPAY_TMN_CODE: 'ABCD1234', VNPAY_HASH_SECRET: 'h'.repeat(32) };
+
+  it.each([
+    ['CHAT_BACKEND_URL', { CHAT_BACKEND_URL: 'http://backend.internal', CHAT_BACKEND_SECRET: 's'.repeat(32) }],
+    [
+      'VNPAY_PAYMENT_URL',
+      { ...vnpay, VNPAY_PAYMENT_URL: 'http://pay.vnpay.vn/vpcpay.html', VNPAY_API_URL: 'https://x.vn' },
+    ],
+    ['MOMO_ENDPOINT', { MOMO_ENDPOINT: 'http://payment.momo.vn' }],
+    ['PAYPAL_API_BASE', { PAYPAL_API_BASE: 'http://api-m.paypal.com' }],
+  ])('refuses to start in production with a plain-http %s, naming it', (name, settings) => {
+    expect(() => parseEnv({ ...production, ...settings })).toThrow(
+      new RegExp(`${name} must be an https URL in production`),
+    );
+    // The same URL is fine outside production (local stand-ins, tests).
+    expect(() => parseEnv({ ...settings })).not.toThrow();
+  });
+
+  it('gives a configured gateway no sandbox endpoint in production: the deployer names each one', () => {
+    expect(() => parseEnv({ ...production, ...vnpay })).toThrow();
+    expect(() => parseEnv({ ...production, ...vnpay })).toThrow(
+      /VNPAY_API_URL is required in production with VNPAY_TMN_CODE/,
+    );
+    const live = parseEnv({
+      ...production,
+      ...vnpay,
+      VNPAY_PAYMENT_URL: 'https://pay.vnpay.vn/vpcpay.html',
+      VNPAY_API_URL: 'https://merchant.vnpay.vn/merchant_webapi/api/transaction',
+    });
+    expect(live.VNPAY_PAYMENT_URL).toBe('https://pay.vnpay.vn/vpcpay.html');
+    // Outside production an unnamed endpoint is the gateway's own sandbox.
+    expect(parseEnv({ ...vnpay }).VNPAY_PAYMENT_URL).toBe('https://sandbox.vnpayment.vn/paymentv2/vpcpay.html');
+    expect(parseEnv({}).PAYPAL_API_BASE).toBe('https://api-m.sandbox.paypal.com');
+  });
+
   it('ignores empty strings, as if unset', () => {
     expect(parseEnv({ DATABASE_URL: '', SITE_URL: ' ' }).DATABASE_URL).toBeUndefined();
   });
