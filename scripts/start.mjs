@@ -31,7 +31,12 @@ function newestMtime(path) {
 const port = process.env.PORT || '3000';
 // Links printed at start, the VNPay return URL and the prerendered canonical URLs must point at
 // this server unless told otherwise; a build made for another address is rebuilt.
-const env = { ...process.env, SITE_URL: process.env.SITE_URL || `http://localhost:${port}` };
+const env = {
+  ...process.env,
+  SITE_URL: process.env.SITE_URL || `http://localhost:${port}`,
+  // The person at this terminal gets working demo links (the server prints none unless asked).
+  DEMO_LINKS: process.env.DEMO_LINKS ?? '1',
+};
 const builtFor = join(root, distDir, 'site-url.txt');
 
 const builtAt = existsSync(buildId) ? statSync(buildId).mtimeMs : 0;

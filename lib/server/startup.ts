@@ -17,8 +17,8 @@ const GRANT_DELIVERY_INTERVAL_MS = 5_000;
 
 /**
  * Runs once when the server starts: configuration is validated (a bad variable stops the start
- * with its name), the database is opened, migrated and — outside production — seeded, and working
- * demo links are printed so `npm start` leads straight to a payable page.
+ * with its name), the database is opened, migrated and — outside production — seeded, and, for
+ * `npm start`, working demo links are printed so it leads straight to a payable page.
  * A database that cannot be opened (data directory, server down) does not stop the start: the
  * server then answers 503 (health, pages, API) or VNPay `99`, and every request tries the
  * database again, so it recovers by itself once it is back. Only a bad configuration stops it.
@@ -61,9 +61,9 @@ export async function onServerStart(): Promise<void> {
   }
   const review = await logReviewQueueSize('start');
   if (review) log().warn({ reviewQueue: review }, 'orders need review: npm run orders -- list --status needs_review');
-  if (config.isProduction) return;
-  // For the person who typed `npm start` (never in production): links that carry a token, so
-  // they go to the terminal, not into the structured log.
+  // Only for the person who typed `npm start` (it sets DEMO_LINKS=1), never in production: links
+  // that carry a token go to their terminal, not into the structured log nor a server's log pipeline.
+  if (config.isProduction || config.DEMO_LINKS !== '1') return;
   const pay = await linkUrl({ plt: 'telegram', sub: '1001', team: '-1002001', aud: 'pay' }, 'en');
   const team = await linkUrl({ plt: 'telegram', sub: '1001', team: '-1002001', aud: 'team' }, 'en');
   console.log(`[quorum] demo pay link (alice, team Acme Growth, valid 24 h):\n  ${pay}`);

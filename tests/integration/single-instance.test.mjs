@@ -1,5 +1,5 @@
-// Findings of issue 12 that only a real `next start` shows (the socket, the start-up, the logs):
-// each case reproduces one and failed before its fix.
+// What only a real `next start` shows (the socket, the start-up, the logs): each case reproduces
+// a fault found once and failed before its fix.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { rmSync, writeFileSync } from 'node:fs';
@@ -141,6 +141,14 @@ describe(
     after(() => {
       server?.kill();
       rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    it('prints no link carrying a token at start: only `npm start` asks for demo links', async () => {
+      await waitFor(async () => server.logs.includes('"msg":"ready"'), 'the ready line', 30_000);
+      // The demo links follow the ready line at once when they are printed at all.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      assert.ok(!server.logs.includes('demo pay link'), 'a demo link was printed');
+      assert.ok(!/[?&]t=ey/.test(server.logs), 'a token was printed');
     });
 
     for (const [gateway, query] of [
