@@ -1,5 +1,5 @@
 import { findOrder, listOrders } from '@/lib/server/ledger/orders';
-import { decisionsFor, resolveOrder } from '@/lib/server/payments/review';
+import { decisionsFor, describeDelivery, resolveOrder } from '@/lib/server/payments/review';
 import { reviewQueueSize } from '@/lib/server/payments/review-queue';
 import { holdForReview, settlePayment } from '@/lib/server/payments/settle';
 import { storeKinds, useTestStore } from '../support/stores';
@@ -103,9 +103,17 @@ describe.each(storeKinds)('the review queue on %s', (kind) => {
     expect(await reviewQueueSize()).toBe(2);
 
     // The payer keeps the plan (e.g. a partial refund agreed with support): paid again, still one grant.
-    expect(
-      await resolveOrder({ orderId: paypal.id, decision: 'grant', note: 'partial refund, keeps plan', by: 'ops' }),
-    ).toMatchObject({ ok: true });
+    const resolved = await resolveOrder({
+      orderId: paypal.id,
+      decision: 'grant',
+      note: 'partial refund, keeps plan',
+      by: 'ops',
+    });
+    expect(resolved).toMatchObject({ ok: true });
+    // The operator is told nothing was applied again, not that something is queued.
+    expect(resolved.ok && resolved.delivery && describeDelivery(resolved.delivery)).toBe(
+      'grant: already delivered (or being delivered now); nothing was applied again',
+    );
     expect((await findOrder(store().sql, paypal.id))?.status).toBe('paid');
     expect(await seats()).toBe(25);
     expect(

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { ledgerSql } from '@/lib/server/db';
 import { countOrders, findOrder, listOrders } from '@/lib/server/ledger/orders';
 import type { Order } from '@/lib/server/ledger/types';
-import { decisionsFor, eventsFor, resolveOrder } from '@/lib/server/payments/review';
+import { decisionsFor, describeDelivery, eventsFor, resolveOrder } from '@/lib/server/payments/review';
 import { closeLedgerAndExit, openLedgerForCli } from './ledger-access';
 
 const usage = `usage:
@@ -122,7 +122,7 @@ async function main() {
       return closeLedgerAndExit(1);
     }
     console.log(line(result.order));
-    if (result.delivery) console.log(`grant: ${result.delivery === 'delivered' ? 'applied' : 'queued for retry'}`);
+    if (result.delivery) console.log(describeDelivery(result.delivery));
     return closeLedgerAndExit(0);
   }
 

@@ -22,6 +22,16 @@ export interface DecisionRecord {
   decidedAt: Date;
 }
 
+/**
+ * What an operator is told about a grant after `resolve --grant`. `not_due`: the outbox row was
+ * not leased — delivered before (a grant is applied once per order), or being delivered right now.
+ */
+export function describeDelivery(delivery: DeliveryResult): string {
+  if (delivery === 'delivered') return 'grant: applied';
+  if (delivery === 'retry_later') return 'grant: the chat backend did not take it; queued for retry';
+  return 'grant: already delivered (or being delivered now); nothing was applied again';
+}
+
 export type ResolveResult =
   | { ok: true; order: Order; delivery: DeliveryResult | null }
   | { ok: false; reason: 'not_found' | 'not_under_review'; status?: Order['status'] };
