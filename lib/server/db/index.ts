@@ -40,9 +40,24 @@ export function installDatabase(opened: Promise<Database> | undefined): void {
   else delete holder[slot];
 }
 
-/** The ledger's SQL handle. */
-export async function ledgerSql(): Promise<Sql> {
-  return (await openDatabase()).sql;
+/**
+ * How long a request waits for a database that is still opening. Opening PGlite and migrating can
+ * take many seconds on a loaded machine (after the data directory comes back, say); the request
+ * answers 503 within its budget instead, and the open goes on for the requests that follow.
+ */
+export const OPEN_WAIT_MS = 3_000;
+
+/** The ledger's SQL handle; UnavailableError when the database is not open within `waitMs`. */
+export async function ledgerSql(waitMs = OPEN_WAIT_MS): Promise<Sql> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new UnavailableError(`the database is still opening after ${waitMs} ms`)), waitMs);
+  });
+  try {
+    return (await Promise.race([openDatabase(), late])).sql;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 async function open(): Promise<Database> {
