@@ -124,6 +124,25 @@ describe('scale-out behind nginx', { skip: skip ?? false, timeout: 240_000 }, ()
     assert.ok(days > 27 && days < 32, `expiry ${days.toFixed(1)} days ahead`);
   });
 
+  it('sends a payer back from VNPay to SITE_URL through nginx, and that page shows the stored result', async () => {
+    const response = await checkout(await sessionCookie({ plt: 'telegram', sub: '1002' }));
+    const { redirectUrl } = await response.json();
+    const query = ipnQuery(redirectUrl, 20_000_002);
+    assert.equal((await (await fetch(`${nginx.base}/api/payments/vnpay/ipn?${query}`)).json()).RspCode, '00');
+    // The browser comes back with the same signed fields; the instances listen on other ports.
+    const back = await fetch(`${nginx.base}/api/payments/vnpay/return?${query}`, { redirect: 'manual' });
+    assert.equal(back.status, 303);
+    const location = new URL(back.headers.get('location') ?? '', 'http://relative.invalid');
+    assert.ok(
+      location.origin === site || location.origin === 'http://relative.invalid',
+      `Location ${back.headers.get('location')} is neither relative nor on ${site}`,
+    );
+    const result = await fetch(`${nginx.base}${location.pathname}${location.search}`);
+    assert.equal(result.status, 200);
+    const view = await fetch(`${nginx.base}/api/pay/view${location.search}`);
+    assert.deepEqual((await view.json()).result, { status: 'success' });
+  });
+
   it('loses nothing when an instance is killed in the middle of an IPN burst', async () => {
     const redirects = [];
     for (const sub of ['1002', '1004', '1005']) {

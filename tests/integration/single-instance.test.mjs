@@ -143,6 +143,18 @@ describe(
       rmSync(dataDir, { recursive: true, force: true });
     });
 
+    it('redirects within the site (/en/join → /join, / → a locale) without naming the listening host', async () => {
+      for (const [path, headers] of [
+        ['/en/join', {}],
+        ['/', { 'accept-language': 'vi' }],
+      ]) {
+        const response = await fetch(`${server.base}${path}`, { redirect: 'manual', headers });
+        assert.ok([307, 308].includes(response.status), `${path}: ${response.status}`);
+        const location = response.headers.get('location') ?? '';
+        assert.ok(location.startsWith('/') || location.startsWith(`${site}/`), `${path} → ${location}`);
+      }
+    });
+
     it('prints no link carrying a token at start: only `npm start` asks for demo links', async () => {
       await waitFor(async () => server.logs.includes('"msg":"ready"'), 'the ready line', 30_000);
       // The demo links follow the ready line at once when they are printed at all.
