@@ -18,6 +18,7 @@ import { POST as unblockMember } from '@/app/api/team/members/[memberId]/unblock
 import { resetRateLimits } from '@/lib/server/http/rate-limit';
 import { loadTeamPage } from '@/lib/server/team/team-admin';
 import { MAX_SEARCH_LENGTH, memberListQuery } from '@/lib/shared/team';
+import { POST as linkPost } from '@/app/api/link/route';
 import { useTestStore } from '../support/stores';
 import { alice, sessionCookie } from '../support/money';
 
@@ -172,6 +173,12 @@ const postRoutes: Array<{
     path: '/api/payments/momo/ipn',
     body: { partnerCode: 'MOMO', orderId: 'a'.repeat(32), amount: 49_000, resultCode: 0, transId: 1, signature: 'x' },
     handler: withParams(ipnPost, { gateway: 'momo' }),
+  },
+  {
+    path: '/api/link',
+    body: { t: 'not.a.jwt', next: '/vi/pay?plan=team_pro' },
+    handler: linkPost,
+    type: 'application/x-www-form-urlencoded',
   },
   {
     path: '/api/payments/vnpay/sandbox/pay',

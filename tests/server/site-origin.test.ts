@@ -8,8 +8,8 @@ import { useTestStore } from '../support/stores';
 import { useEnv } from '../support/env';
 import { alice, checkoutPost, gatewayRoutes, pendingTeamOrder, sessionCookie, vnpayCallback } from '../support/money';
 
-// Issue 12 §3: behind a reverse proxy `next start` listens on an internal address; the public site
-// is SITE_URL. Each case below reproduces a finding: it failed before the fix.
+// Behind a reverse proxy `next start` listens on an internal address; the public site is SITE_URL.
+// Each case below reproduces a finding: it failed before the fix.
 const internal = 'http://127.0.0.1:3611';
 const individual = { plan: 'individual_pro', period: 'period0', gateway: 'vnpay', method: 'qr' };
 
@@ -45,6 +45,14 @@ describe('the configured site is the truth, not the listening address', () => {
     const token = await mintPaylink({ plt: 'telegram', sub: '1001', aud: 'pay' });
     const response = await postLink(token, '/pay');
     expect(response.headers.get('set-cookie')).toMatch(/^__Host-quorum-pay=[^;]+;.*Secure/i);
+  });
+
+  it('on an https site accepts only the __Host- session cookie: a plain-named one (another subdomain could set it) is no session', async () => {
+    const hostCookie = await sessionCookie(alice);
+    expect(hostCookie).toMatch(/^__Host-quorum-pay=/);
+    expect((await post({ origin: 'https://quorum.example' }, hostCookie)).status).toBe(200);
+    const plain = hostCookie.replace(/^__Host-/, '');
+    expect((await post({ origin: 'https://quorum.example' }, plain)).status).toBe(401);
   });
 
   it('sets i18n_redirected Secure for an https SITE_URL even when Next sees http://localhost', async () => {
