@@ -10,6 +10,7 @@ const values = {
   brand: site.name,
   email: site.supportEmail,
   blockSize: TEAM_BLOCK_SIZE,
+  period0Months: periods.period0.months,
   period1Months: periods.period1.months,
   period1Paid: periods.period1.paidMonths,
   period2Months: periods.period2.months,
