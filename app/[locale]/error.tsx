@@ -15,7 +15,7 @@ export default function LocaleError({ error, reset }: { error: Error & { digest?
       {/* In production Next replaces server error messages with a generic one plus a digest,
           so nothing internal reaches the page. */}
       <p className="status-page__message">
-        <span className="visually-hidden">{t('messageLabel')}: </span>
+        <span className="visually-hidden">{t('messageLabel')} </span>
         <code>{error.message}</code>
       </p>
       <div className="status-page__actions">

@@ -1,6 +1,7 @@
 import { useTranslations } from 'next-intl';
 import { Link } from '@/lib/i18n/navigation';
 import { site } from '@/lib/config/site';
+import { isolated, VALUE } from '@/lib/i18n/isolate';
 import { pages, policyPages } from '@/lib/config/pages';
 
 export function SiteFooter() {
@@ -17,14 +18,26 @@ export function SiteFooter() {
           <h2 id="footer-contact">{t('contactHeading')}</h2>
           <address>
             <p>
-              {t('emailLabel')}: <a href={`mailto:${site.supportEmail}`}>{site.supportEmail}</a>
+              {t.rich('email', {
+                email: site.supportEmail,
+                link: (chunks) => (
+                  <a href={`mailto:${site.supportEmail}`}>
+                    <bdi dir="ltr">{chunks}</bdi>
+                  </a>
+                ),
+              })}
             </p>
             <p>
-              {t('phoneLabel')}: <a href={`tel:${site.phone.replace(/\s+/g, '')}`}>{site.phone}</a>
+              {t.rich('phone', {
+                phone: site.phone,
+                link: (chunks) => (
+                  <a href={`tel:${site.phone.replace(/\s+/g, '')}`}>
+                    <bdi dir="ltr">{chunks}</bdi>
+                  </a>
+                ),
+              })}
             </p>
-            <p>
-              {t('addressLabel')}: {site.address}
-            </p>
+            <p>{isolated(t('address', { address: VALUE }), site.address)}</p>
           </address>
         </section>
         <nav aria-labelledby="footer-policies">

@@ -332,7 +332,10 @@ export function CheckoutForm({ user, team, gateways: choices, paypal, now: nowIs
         {priced?.ok && !refusal ? (
           <>
             <p className={styles.total}>
-              {t('form.quote')}: <output data-testid="quote-amount">{money(priced.amount)}</output>
+              {t.rich('form.quote', {
+                amount: money(priced.amount),
+                output: (chunks) => <output data-testid="quote-amount">{chunks}</output>,
+              })}
             </p>
             {plan === 'team_pro' && (
               <p className={styles.hint}>{t('form.quoteTeam', { blocks: priced.blocks, size: TEAM_BLOCK_SIZE })}</p>

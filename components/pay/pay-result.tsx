@@ -1,4 +1,5 @@
 import { useTranslations } from 'next-intl';
+import { isolated, VALUE } from '@/lib/i18n/isolate';
 import { Link } from '@/lib/i18n/navigation';
 import type { PayView } from '@/lib/shared/pay-result';
 import { linkCommand } from '@/lib/shared/link-problem';
@@ -32,11 +33,15 @@ export function PayResultView({ result, supportEmail }: { result: PayView; suppo
         <>
           <p role="alert" data-link-problem={result.link}>
             {result.link
-              ? linkErrors(result.link, { command: linkCommand.pay })
+              ? isolated(linkErrors(result.link, { command: VALUE }), linkCommand.pay, 'ltr')
               : result.code === 'failed2'
                 ? t.rich('failed2', {
                     email: supportEmail,
-                    link: (chunks) => <a href={`mailto:${supportEmail}`}>{chunks}</a>,
+                    link: (chunks) => (
+                      <a href={`mailto:${supportEmail}`}>
+                        <bdi dir="ltr">{chunks}</bdi>
+                      </a>
+                    ),
                   })
                 : t(result.code)}
           </p>

@@ -2,6 +2,7 @@ import { useFormatter, useTranslations } from 'next-intl';
 import type { PolicyPageKey } from '@/lib/config/pages';
 import { POLICIES_LAST_UPDATED, policySections } from '@/lib/config/policies';
 import { site } from '@/lib/config/site';
+import { isolated, VALUE } from '@/lib/i18n/isolate';
 import { periods, TEAM_BLOCK_SIZE } from '@/lib/pricing/catalogue';
 import styles from './policy-page.module.css';
 
@@ -56,10 +57,10 @@ export function PolicyPage({ page }: { page: PolicyPageKey }) {
                 #
               </a>
             </h2>
-            {text(`sections.${id}.body`, values)
+            {text(`sections.${id}.body`, { ...values, email: VALUE })
               .split('\n\n')
               .map((paragraph) => (
-                <p key={paragraph.slice(0, 40)}>{paragraph}</p>
+                <p key={paragraph.slice(0, 40)}>{isolated(paragraph, site.supportEmail, 'ltr')}</p>
               ))}
           </section>
         );

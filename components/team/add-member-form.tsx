@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { Link, useRouter } from '@/lib/i18n/navigation';
 import type { Platform } from '@/lib/config/site';
+import { isolated, VALUE } from '@/lib/i18n/isolate';
 import { usernamePatterns, type MemberView } from '@/lib/shared/team';
 import { postTeam } from './team-api';
 import { useAnnounce } from './team-announcer';
@@ -46,7 +47,13 @@ export function AddMemberForm({ platform, full, inactive, addSeatsHref }: Props)
     if (result?.ok) {
       const { member } = result.value;
       setUsername('');
-      announce(t(member.status === 'invited' ? 'invited' : 'added', { username: `@${member.username}` }));
+      announce(
+        isolated(
+          t(member.status === 'invited' ? 'invited' : 'added', { username: VALUE }),
+          `@${member.username}`,
+          'ltr',
+        ),
+      );
       router.refresh();
       return;
     }

@@ -1,6 +1,7 @@
 'use client';
 import { useEffect, useRef, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
+import { isolated, VALUE } from '@/lib/i18n/isolate';
 import { useRouter } from '@/lib/i18n/navigation';
 import type { MemberView } from '@/lib/shared/team';
 import { postTeam } from './team-api';
@@ -44,7 +45,7 @@ export function BlockButton({ memberId, name, blocked }: { memberId: string; nam
     setWorking(false);
     if (result?.ok) {
       close();
-      announce(t(blocked ? 'confirm.unblocked' : 'confirm.blocked', { name }));
+      announce(isolated(t(blocked ? 'confirm.unblocked' : 'confirm.blocked', { name: VALUE }), name));
       router.refresh();
       return;
     }
@@ -73,8 +74,12 @@ export function BlockButton({ memberId, name, blocked }: { memberId: string; nam
             setError(null);
           }}
         >
-          <h2 id={titleId}>{t(blocked ? 'confirm.unblockTitle' : 'confirm.blockTitle', { name })}</h2>
-          <p id={`${titleId}-body`}>{t(blocked ? 'confirm.unblockBody' : 'confirm.blockBody', { name })}</p>
+          <h2 id={titleId}>
+            {isolated(t(blocked ? 'confirm.unblockTitle' : 'confirm.blockTitle', { name: VALUE }), name)}
+          </h2>
+          <p id={`${titleId}-body`}>
+            {isolated(t(blocked ? 'confirm.unblockBody' : 'confirm.blockBody', { name: VALUE }), name)}
+          </p>
           {error && (
             <p className={styles.error} role="alert">
               {error}

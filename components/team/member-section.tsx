@@ -1,4 +1,5 @@
 import { useFormatter, useTranslations } from 'next-intl';
+import { isolated, VALUE } from '@/lib/i18n/isolate';
 import { Link } from '@/lib/i18n/navigation';
 import type { Platform } from '@/lib/config/site';
 import { TEAM_BLOCK_SIZE } from '@/lib/pricing/catalogue';
@@ -42,7 +43,9 @@ export function MemberSection({ team, search, page }: MemberSectionProps) {
         <h2 id="members-heading">{t('heading')}</h2>
         <MemberSearch search={search} />
         <p role="status" data-testid="member-count">
-          {page.members.length === 0 && search ? t('noMatches', { search }) : t('count', { total: page.total })}
+          {page.members.length === 0 && search
+            ? isolated(t('noMatches', { search: VALUE }), search)
+            : t('count', { total: page.total })}
         </p>
         {page.members.length > 0 && (
           <div className={styles.scroller} tabIndex={0} role="region" aria-labelledby="members-caption">

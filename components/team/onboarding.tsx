@@ -1,5 +1,6 @@
 import { useTranslations } from 'next-intl';
 import { site, type Platform } from '@/lib/config/site';
+import { isolated, VALUE } from '@/lib/i18n/isolate';
 import styles from './team.module.css';
 
 const steps = ['step1', 'step2', 'step3', 'step4'] as const;
@@ -17,7 +18,7 @@ const targets: Record<Platform, string> = {
 /** How to add the assistant to a group on each platform, and what new members see (PRODUCT §7). */
 export function Onboarding() {
   const t = useTranslations('TeamPage.onboarding');
-  const values = { bot: telegramBot, brand: site.name };
+  const values = { bot: VALUE, brand: site.name };
   return (
     <section className={styles.section} aria-labelledby="onboarding-heading">
       <h2 id="onboarding-heading">{t('heading')}</h2>
@@ -28,7 +29,7 @@ export function Onboarding() {
             <h3 id={`onboarding-${platform}`}>{t(`${platform}.title`)}</h3>
             <ol>
               {steps.map((step) => (
-                <li key={step}>{t(`${platform}.${step}`, values)}</li>
+                <li key={step}>{isolated(t(`${platform}.${step}`, values), telegramBot, 'ltr')}</li>
               ))}
             </ol>
             <a className="button" href={targets[platform]} target="_blank" rel="noopener noreferrer">

@@ -42,9 +42,9 @@ export function TeamOverviewTable({ team, now }: { team: TeamOverview; now: Date
             <th scope="row">{t('seats')}</th>
             <td>
               <span data-testid="team-seats-used">{t('seatsUsed', { used: team.seatsUsed, paid: team.seats })}</span>
-              {' · '}
+              {t('separator')}
               {t('seatsFree', { free: Math.max(0, team.seats - team.seatsUsed) })}
-              {' · '}
+              {t('separator')}
               <Link href={addSeats}>{t('addSeats')}</Link>
             </td>
           </tr>

@@ -1,5 +1,6 @@
 import { useTranslations } from 'next-intl';
 import type { TeamErrorCode } from '@/lib/shared/team';
+import { isolated, VALUE } from '@/lib/i18n/isolate';
 import { linkCommand, type LinkProblem } from '@/lib/shared/link-problem';
 import styles from './team.module.css';
 
@@ -19,7 +20,9 @@ export function TeamRefusal({ code, link }: { code: TeamErrorCode; link?: LinkPr
       data-link-problem={link}
     >
       <h1 id="team-refused-title">{link ? linkErrors('title') : t('refused.title')}</h1>
-      <p role="alert">{link ? linkErrors(link, { command: linkCommand.team }) : t(`errors.${code}`)}</p>
+      <p role="alert">
+        {link ? isolated(linkErrors(link, { command: VALUE }), linkCommand.team, 'ltr') : t(`errors.${code}`)}
+      </p>
       {link ? null : <p>{t('refused.hint')}</p>}
     </section>
   );

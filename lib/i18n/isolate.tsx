@@ -1,0 +1,31 @@
+import { Fragment, type ReactNode } from 'react';
+
+/**
+ * Stands in for a value that comes from outside the messages (a person's name, a username, the
+ * bot's handle, an e-mail address, a command) while its message is formatted: a private-use
+ * character, which no message contains.
+ */
+export const VALUE = '\uE000';
+
+/**
+ * `text`, a message formatted with VALUE in place of one value, with the value put back inside a
+ * `<bdi>`: a value of either direction keeps its own order and leaves the sentence around it in
+ * place on a right-to-left page, whichever locale the message is in (`dir="ltr"` for values that
+ * are always left-to-right, such as "@handle" or "/pay"). A `<bdi>` adds no characters, so the
+ * text content is the message as formatted with the value itself.
+ */
+export function isolated(text: string, value: string, dir?: 'ltr'): ReactNode {
+  const [first, ...rest] = text.split(VALUE);
+  if (rest.length === 0) return first;
+  return (
+    <>
+      {first}
+      {rest.map((part, index) => (
+        <Fragment key={index}>
+          <bdi dir={dir}>{value}</bdi>
+          {part}
+        </Fragment>
+      ))}
+    </>
+  );
+}
