@@ -167,3 +167,421 @@ describe('French typography', () => {
     expect(offenders).toEqual([]);
   });
 });
+
+/*
+ * The rules of the translation review (November): each one would have caught a class of defect the
+ * review found, and each runs on the JSON alone. Run against an older messages file, each fails.
+ */
+
+const codes = localeTable.map((l) => l.code);
+const localeMessages = new Map<string, Map<string, string>>(
+  codes.map((code) => [code, code === 'en' ? english : flatten(load(code))]),
+);
+const tagOf = new Map<string, string>(localeTable.map((l) => [l.code, l.tag]));
+const rtlCodes = localeTable.filter((l) => l.dir === 'rtl').map((l) => l.code);
+const cldrCategories = (code: string) => new Intl.PluralRules(tagOf.get(code)).resolvedOptions().pluralCategories;
+
+/** Every element of a message, plural branches and tag contents included, in order. */
+function elementsOf(message: string): MessageFormatElement[] {
+  const out: MessageFormatElement[] = [];
+  const walk = (elements: MessageFormatElement[]) => {
+    for (const el of elements) {
+      out.push(el);
+      if (el.type === TYPE.plural || el.type === TYPE.select)
+        for (const option of Object.values(el.options)) walk(option.value);
+      if (el.type === TYPE.tag) walk(el.children);
+    }
+  };
+  walk(parse(message, { ignoreTag: false }));
+  return out;
+}
+
+/** Whole-word search in any script (\b only knows ASCII): no letter or combining mark on either side. */
+const words = (alternatives: string[], flags = 'iu') =>
+  new RegExp(`(?<![\\p{L}\\p{M}])(?:${alternatives.join('|')})(?![\\p{L}\\p{M}])`, flags);
+
+const offendersIn = (code: string, test: (key: string, message: string) => string | false | null | undefined) =>
+  [...localeMessages.get(code)!].flatMap(([key, message]) => {
+    const problem = test(key, message);
+    return problem ? [`${key}: ${problem}`] : [];
+  });
+
+describe('plurals', () => {
+  /** CLDR's `many` of es, fr, pt is only reached at numbers like 1,000,000; leaving it to `other` is harmless. */
+  const mayOmitMany = new Set(['es', 'fr', 'pt']);
+
+  /** Arguments that count something. The noun they count must sit in a plural branch with them. */
+  const countArgument =
+    /^(used|paid|total|free|current|blocks|months|bonus|seconds|limit|size|blockSize|period\d+(Months|Paid))$/;
+  /** Counts that meet no noun in any language: "a whole number greater than {current}". */
+  const bareNumber: Record<string, string[]> = { 'PayPage.form.seatsError': ['current'] };
+
+  it.each(codes)('%s: every plural has exactly the CLDR categories of the language', (code) => {
+    const expected = cldrCategories(code);
+    const offenders = offendersIn(code, (_, message) => {
+      for (const el of elementsOf(message)) {
+        if (el.type !== TYPE.plural) continue;
+        const categories = Object.keys(el.options).filter((k) => !/^=\d+$/.test(k));
+        const missing = expected.filter((c) => !categories.includes(c) && !(c === 'many' && mayOmitMany.has(code)));
+        const extra = categories.filter((c) => !(expected as string[]).includes(c));
+        if (missing.length || extra.length) return `{${el.value}} missing [${missing}] extra [${extra}]`;
+      }
+    });
+    expect(offenders).toEqual([]);
+  });
+
+  it.each(codes.filter((code) => cldrCategories(code).length > 1))(
+    '%s: a number that counts something is a plural, or stands after a label’s colon ("Seats used: 3 of 10")',
+    (code) => {
+      const offenders = offendersIn(code, (key, message) => {
+        let before = '';
+        for (const el of parse(message, { ignoreTag: false })) {
+          if (el.type === TYPE.literal) before += el.value;
+          const plain = el.type === TYPE.argument || el.type === TYPE.number;
+          if (plain && countArgument.test(el.value) && !bareNumber[key]?.includes(el.value) && !/[:：]/.test(before))
+            return `{${el.value}} counts a noun outside a plural`;
+        }
+      });
+      expect(offenders).toEqual([]);
+    },
+  );
+
+  it.each(codes)('%s: no verb or noun that agrees with a count stands outside its plural', (code) => {
+    const outside: Record<string, RegExp[]> = {
+      en: [/\{(used|paid), number\}\s*(seats)/],
+      es: [/\{(used|paid), number\}\s*plazas/, /\b(son|hay) \{\w+, plural/],
+      fr: [/\{(used|paid), number\}\s*places/],
+      pt: [/\{(used|paid), number\}\s*vagas/, /\b(são|há) \{\w+, plural/],
+      de: [/\{(used|paid), number\}\s*Plätzen/],
+      ru: [/из \{paid, number\} мест/],
+      hi: [/\{(used|paid), number\}\s*सीटें/, /\}\}\s*(हैं|है)(?![\p{L}\p{M}])/u],
+      mr: [/\}\}\s*(आहेत|आहे)(?![\p{L}\p{M}])/u],
+      ur: [/\{(used|paid), number\}\s*نشستیں/, /\}\}\s*(ہیں|ہے)(?![\p{L}\p{M}])/u],
+    };
+    const offenders = offendersIn(code, (_, message) => outside[code]?.find((re) => re.test(message))?.source);
+    expect(offenders).toEqual([]);
+  });
+});
+
+describe('glossary (lib/i18n/glossary.json): one term per concept and locale', () => {
+  interface Term {
+    term: string;
+    match?: string[];
+    forbidden?: string[];
+    except?: Record<string, string>;
+  }
+  interface Concept {
+    en: string;
+    source: string;
+    keys?: string;
+    alsoIn?: string[];
+    required?: boolean;
+    distinctFrom?: string;
+    locales: Record<string, Term>;
+  }
+  const glossary = JSON.parse(readFileSync(join(__dirname, '../../lib/i18n/glossary.json'), 'utf8')) as {
+    concepts: Record<string, Concept>;
+  };
+  const concepts = Object.entries(glossary.concepts);
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  /** zh and ja write no spaces between words; elsewhere a term matches only at the start of a word. */
+  const pattern = (code: string, sources: string[]) =>
+    new RegExp(
+      code === 'zh' || code === 'ja' ? sources.join('|') : `(?<![\\p{L}\\p{M}\\p{N}])(?:${sources.join('|')})`,
+      'iu',
+    );
+  const termPattern = (code: string, term: Term) => pattern(code, term.match ?? [escape(term.term)]);
+  const inScope = (concept: Concept, key: string) =>
+    concept.alsoIn?.includes(key) ||
+    ((!concept.keys || new RegExp(concept.keys).test(key)) &&
+      new RegExp(concept.source, 'iu').test(literalText(english.get(key)!)));
+
+  it('names, for every concept, the English term and one term in each of the 14 locales; each term is what its own patterns match and no forbidden variant', () => {
+    const problems: string[] = [];
+    for (const [name, concept] of concepts) {
+      for (const code of codes) {
+        const term = concept.locales[code];
+        if (!term?.term) {
+          problems.push(`${name}.${code}: no term`);
+          continue;
+        }
+        if (!termPattern(code, term).test(term.term)) problems.push(`${name}.${code}: "${term.term}" misses its match`);
+        if (term.forbidden?.length && pattern(code, term.forbidden).test(term.term))
+          problems.push(`${name}.${code}: "${term.term}" is forbidden`);
+        for (const key of Object.keys(term.except ?? {}))
+          if (!english.has(key)) problems.push(`${name}.${code}: except names no message ${key}`);
+      }
+      if (concept.distinctFrom && !glossary.concepts[concept.distinctFrom])
+        problems.push(`${name}: distinctFrom names no concept`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('keeps the gateway and the payment method apart: in no locale does one term contain the other’s', () => {
+    const { gateway, method } = glossary.concepts;
+    const problems = codes.filter((code) => {
+      const g = gateway!.locales[code]!;
+      const m = method!.locales[code]!;
+      return termPattern(code, g).test(m.term) || termPattern(code, m).test(g.term);
+    });
+    expect(problems).toEqual([]);
+  });
+
+  describe.each(codes)('messages/%s.json', (code) => {
+    const messages = localeMessages.get(code)!;
+    const scoped = (concept: Concept) =>
+      [...messages.keys()].filter((key) => inScope(concept, key) && !concept.locales[code]?.except?.[key]);
+
+    it('says the glossary term wherever English names a required concept (gateway, payment method, seat)', () => {
+      const offenders = concepts
+        .filter(([, concept]) => concept.required)
+        .flatMap(([name, concept]) => {
+          const term = concept.locales[code]!;
+          return scoped(concept)
+            .filter((key) => !termPattern(code, term).test(literalText(messages.get(key)!)))
+            .map((key) => `${key}: no "${term.term}" (${name})`);
+        });
+      expect(offenders).toEqual([]);
+    });
+
+    it('uses no forbidden variant of a glossary term where English names the concept', () => {
+      const offenders = concepts.flatMap(([name, concept]) => {
+        const term = concept.locales[code]!;
+        if (!term.forbidden?.length) return [];
+        const forbidden = pattern(code, term.forbidden);
+        return scoped(concept).flatMap((key) => {
+          const found = forbidden.exec(literalText(messages.get(key)!));
+          return found ? [`${key}: "${found[0]}" instead of "${term.term}" (${name})`] : [];
+        });
+      });
+      expect(offenders).toEqual([]);
+    });
+
+    it('never calls the gateway by the payment method’s word, nor the method by the gateway’s', () => {
+      const offenders = concepts
+        .filter(([, concept]) => concept.distinctFrom)
+        .flatMap(([name, concept]) => {
+          const other = glossary.concepts[concept.distinctFrom!]!;
+          const otherTerm = termPattern(code, other.locales[code]!);
+          return scoped(concept)
+            .filter((key) => !inScope(other, key) && otherTerm.test(literalText(messages.get(key)!)))
+            .map((key) => `${key}: the ${concept.distinctFrom} word where English says ${name}`);
+        });
+      expect(offenders).toEqual([]);
+    });
+  });
+});
+
+describe('register: one form of address per language', () => {
+  /**
+   * What each file calls the reader, and the words of the other register that must not appear
+   * (whole words). German and French are formal; German's list includes the du-imperatives the
+   * team page had ("Gib", "Tippe", "Wähle"…). Nouns that look alike are left out ("Versuche" =
+   * attempts, French "ton" = tone).
+   */
+  const register: Record<string, { says: string; never: RegExp }> = {
+    de: {
+      says: 'Sie',
+      never: words([
+        'du|dich|dir|dein\\p{L}*|euch|euer|eure\\p{L}*',
+        'gib|füge|verlängere|tippe|wähle|öffne|erwähne|prüfe|frag|mach',
+        'kannst|musst|brauchst|hast|bist|willst',
+      ]),
+    },
+    fr: { says: 'vous', never: words(['tu|te|toi|ta|tes|t’(?=\\p{L})']) },
+    es: { says: 'tú', never: words(['usted|ustedes']) },
+    pt: { says: 'você', never: words(['tu|teu|tua|teus|tuas|contigo|o senhor|a senhora']) },
+    ru: {
+      says: 'вы',
+      never: words(['ты|тебя|тебе|тобой|твой|твоя|твоё|твое|твои|твоего|твоей|твоему|твоим|твоих|твою']),
+    },
+    id: { says: 'Anda', never: words(['kamu|kau|engkau']) },
+    vi: { says: 'bạn', never: words(['quý khách|quý vị']) },
+    zh: { says: '你', never: /您/u },
+    ko: { says: 'no pronoun (내 팀)', never: /회원님|당신|고객님/u },
+    ja: { says: 'です・ます', never: /だ。|である。|お前|君は/u },
+    hi: { says: 'आप', never: words(['तुम|तुम्हारा|तुम्हारी|तुम्हारे|तुम्हें|तू|तेरा|तेरी|तेरे']) },
+    mr: { says: 'तुम्ही', never: words(['तू|तुला|तुझा|तुझी|तुझे|तुझ्या']) },
+    ur: { says: 'آپ', never: words(['تم|تمہارا|تمہاری|تمہارے|تمہیں|تیرا|تیری|تیرے']) },
+  };
+
+  it.each(Object.entries(register).map(([code, { says, never }]) => [code, says, never] as const))(
+    '%s addresses the reader as %s everywhere',
+    (code, _says, never) => {
+      const offenders = offendersIn(code, (_, message) => never.exec(literalText(message))?.[0]);
+      expect(offenders).toEqual([]);
+    },
+  );
+
+  it('covers every translation', () => {
+    expect(Object.keys(register).sort()).toEqual(codes.filter((code) => code !== 'en').sort());
+  });
+});
+
+describe('right-to-left isolation', () => {
+  const LRI = '\u2066';
+  const RLI = '\u2067';
+  const FSI = '\u2068';
+  const PDI = '\u2069';
+  const RLM = '\u200f';
+  /** Values that come from outside and are (or may be) left-to-right: each sits in an isolate. */
+  const outsideValue = /^(bot|username|name|search|email|code|min|max|price|amount|phone|address|command)$/;
+  /** Left-to-right runs typed into the text: a /command, an @handle, an e-mail address, a URL. */
+  const ltrRun = /(?<![\p{L}\p{N}/])\/[a-z]+|@|https?:\/\/|www\./u;
+
+  /** What in `message` is not isolated, and isolates that are unbalanced or cross a plural or a tag. */
+  function isolationProblems(message: string, checkRuns: boolean): string[] {
+    const problems: string[] = [];
+    const walk = (elements: MessageFormatElement[], start: number): number => {
+      let depth = start;
+      for (const el of elements) {
+        if (el.type === TYPE.literal) {
+          for (const segment of el.value.split(/(?=[\u2066-\u2069])/u)) {
+            const mark = segment[0];
+            if (mark === LRI || mark === RLI || mark === FSI) depth += 1;
+            if (mark === PDI && --depth < 0) problems.push('a PDI closes no isolate');
+            const text = /^[\u2066-\u2069]/u.test(segment) ? segment.slice(1) : segment;
+            const run = ltrRun.exec(text);
+            if (checkRuns && depth <= 0 && run) problems.push(`"${run[0]}" outside an isolate`);
+          }
+        } else if (el.type === TYPE.plural || el.type === TYPE.select) {
+          for (const [option, { value }] of Object.entries(el.options))
+            if (walk(value, depth) !== depth) problems.push(`an isolate crosses {${el.value}} ${option}`);
+        } else if (el.type === TYPE.tag) {
+          if (walk(el.children, depth) !== depth) problems.push(`an isolate crosses <${el.value}>`);
+        } else if ('value' in el && checkRuns && depth <= 0 && outsideValue.test(String(el.value))) {
+          problems.push(`{${el.value}} outside an isolate`);
+        }
+      }
+      return depth;
+    };
+    if (walk(parse(message, { ignoreTag: false }), 0) !== 0) problems.push('an isolate is never closed');
+    return problems;
+  }
+
+  it.each(codes)('%s: isolates are balanced and never cross a plural branch or a tag', (code) => {
+    const offenders = offendersIn(code, (_, message) => isolationProblems(message, false).join('; '));
+    expect(offenders).toEqual([]);
+  });
+
+  it.each(rtlCodes)(
+    '%s: every /command, @handle, e-mail, URL and outside value ({bot}, {username}, {name}, {email}…) sits in an isolate',
+    (code) => {
+      const offenders = offendersIn(code, (_, message) => isolationProblems(message, true).join('; '));
+      expect(offenders).toEqual([]);
+    },
+  );
+
+  it.each(rtlCodes)(
+    '%s: a title or description shown outside the page (Metadata, link cards) whose first strong letter is Latin starts with RLM',
+    (code) => {
+      const offenders = offendersIn(code, (key, message) => {
+        if (!/^(Metadata\.|LinkOpen\.(pay|team)\.)/.test(key) || message.startsWith('%s')) return false;
+        const first = message.replace(/^[\s\p{P}\p{S}\p{N}\u2066-\u2069]*/u, '');
+        const latin = first.startsWith('{') || /^\p{Script=Latin}/u.test(first);
+        return latin && !message.startsWith(RLM) && 'starts left-to-right';
+      });
+      expect(offenders).toEqual([]);
+    },
+  );
+
+  it('knows Urdu is right-to-left', () => expect(rtlCodes).toContain('ur'));
+});
+
+describe('names that stay in Latin letters', () => {
+  const names = ['Telegram', 'Slack', 'Discord', 'VNPay', 'MoMo', 'PayPal', 'Pro'];
+  const count = (text: string, name: string) =>
+    (text.match(new RegExp(`(?<![\\p{L}\\p{N}])${name}(?![\\p{Ll}\\p{N}])`, 'gu')) ?? []).length;
+
+  it.each(codes.filter((code) => code !== 'en'))(
+    '%s: Telegram, Slack, Discord, VNPay, MoMo, PayPal and "Pro" appear in Latin exactly as often as in English',
+    (code) => {
+      const offenders = offendersIn(code, (key, message) =>
+        names
+          .filter((name) => count(message, name) !== count(english.get(key)!, name))
+          .map((name) => `${name} ×${count(message, name)} (English ×${count(english.get(key)!, name)})`)
+          .join(', '),
+      );
+      expect(offenders).toEqual([]);
+    },
+  );
+});
+
+describe('typography', () => {
+  const offenders = (code: string, bad: RegExp) =>
+    offendersIn(code, (_, message) => {
+      const found = bad.exec(message);
+      return found && `…${message.slice(Math.max(0, found.index - 12), found.index + found[0].length + 4)}…`;
+    });
+
+  it('French: a narrow no-break space (U+202F) inside « »', () => {
+    expect(offenders('fr', /«(?!\u202f)|(?<!\u202f)»/u)).toEqual([]);
+  });
+
+  it('German: quotation marks are „…“ only', () => {
+    const offending = offendersIn('de', (_, message) => {
+      const rest = message.replace(/„[^„“”"]*“/gu, '');
+      return /[„“”"«»‚‘]/u.test(rest) && rest;
+    });
+    expect(offending).toEqual([]);
+  });
+
+  it('German: one ellipsis style, a no-break space (U+00A0) before …', () => {
+    expect(offenders('de', /(?<!\u00a0)…/u)).toEqual([]);
+  });
+
+  it.each(['zh', 'ja'])('%s: full-width punctuation next to CJK (no ASCII , . : ; ! ? ( ) beside it)', (code) => {
+    const cjk = '[\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}]';
+    expect(offenders(code, new RegExp(`${cjk}[,.:;!?()]|[,.:;!?()]${cjk}`, 'u'))).toEqual([]);
+  });
+
+  /** Japanese keeps a half-width space around Latin words ("PayPal を"), so "{brand} — …" is its style. */
+  it('Chinese: the dash is ——, never a spaced Western —', () => {
+    expect(offenders('zh', / — /u)).toEqual([]);
+  });
+
+  it('Marathi: ॲ is U+0972, never अ + ZWJ + ॅ', () => {
+    expect(offenders('mr', /\u0905\u200d\u0945/u)).toEqual([]);
+  });
+
+  it('Hindi: a sentence in Devanagari ends with a danda, not a full stop', () => {
+    expect(offenders('hi', /[\u0900-\u097f}]\.(?=\s|$)/u)).toEqual([]);
+  });
+
+  it('Urdu: one spelling of براہِ کرم (with the izafat zer)', () => {
+    expect(offenders('ur', /براہ کرم/u)).toEqual([]);
+  });
+});
+
+describe('numbers', () => {
+  it.each(codes)('%s: no currency symbol or code is typed into a message (the catalogue formats prices)', (code) => {
+    const offenders = offendersIn(code, (_, message) => /[$₫€£¥]|(?<!\p{L})(USD|VND|EUR)(?!\p{L})/u.exec(message)?.[0]);
+    expect(offenders).toEqual([]);
+  });
+
+  it('English spells out no catalogue value beside the catalogue’s own placeholders ("one month" → {period0Months})', () => {
+    const catalogue = /\{(period\d+Months|period\d+Paid|months|blockSize|size|limit|paid|bonus)\b/;
+    const spelled =
+      /\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) (months?|members?|quer(y|ies)|blocks?|seats?)\b/i;
+    const offenders = [...english].filter(([, message]) => catalogue.test(message) && spelled.test(message));
+    expect(offenders.map(([key]) => key)).toEqual([]);
+  });
+});
+
+describe('components', () => {
+  /** Every .tsx under components/ and app/. */
+  const sources = (dir: string): string[] =>
+    readdirSync(join(__dirname, '../..', dir), { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? sources(join(dir, entry.name)) : entry.name.endsWith('.tsx') ? [join(dir, entry.name)] : [],
+    );
+
+  it('glue no punctuation or separator to translated text: a label with its value is one message', () => {
+    const glued = /\{\s*\w+(?:\.rich)?\([^{}]*\)\s*\}[ \t]*[:：·–—|]|\{\s*['"`]\s*[:：·–—|/]\s*['"`]\s*\}/;
+    const offenders = [...sources('components'), ...sources('app')].flatMap((file) =>
+      readFileSync(join(__dirname, '../..', file), 'utf8')
+        .split('\n')
+        .flatMap((line, index) => (glued.test(line) ? [`${file}:${index + 1}: ${line.trim()}`] : [])),
+    );
+    expect(offenders).toEqual([]);
+  });
+});
