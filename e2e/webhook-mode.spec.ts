@@ -128,9 +128,12 @@ test.describe('webhook mode with the chat backend down', () => {
       { user: '1001', team: '-1002001', prefix: '/vi' },
       linkSecret(webhookE2e.downSiteDataDir),
     );
-    const response = await page.goto(`${downSite}${link}`);
-    expect(response?.status()).toBe(503);
-    expect(response?.headers()['retry-after']).toBe('5');
+    // The link's opening page posts the token; the team page it then opens is the 503.
+    const teamPage = page.waitForResponse((r) => r.request().method() === 'GET' && /\/vi\/team$/.test(r.url()));
+    await page.goto(`${downSite}${link}`);
+    const response = await teamPage;
+    expect(response.status()).toBe(503);
+    expect(response.headers()['retry-after']).toBe('5');
     await expect(page).toHaveURL(/\/vi\/team$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(message('vi', 'ServiceStatus.unavailableHeading'));
     await expect(page.locator('body')).not.toContainText('Acme Growth');
