@@ -1,0 +1,57 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+// The README's `npm install` on a fresh clone, and CI's `npm ci`: both take the committed lockfile
+// as it is, which they can only do if it is complete and in step with package.json.
+const root = join(__dirname, '..', '..');
+const read = (file: string) => readFileSync(join(root, file), 'utf8');
+type Entry = {
+  version?: string;
+  dependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
+  optionalDependencies?: Record<string, string>;
+};
+const pkg = JSON.parse(read('package.json')) as Entry;
+const lock = JSON.parse(read('package-lock.json')) as { packages: Record<string, Entry> };
+
+/** Where npm would find `name` for the package at `path`: its own node_modules, then each parent's. */
+function resolved(path: string, name: string): string | undefined {
+  for (let dir = path; ; dir = dir.replace(/\/?node_modules\/(?:@[^/]+\/)?[^/]+$/, '')) {
+    const candidate = `${dir ? `${dir}/` : ''}node_modules/${name}`;
+    if (lock.packages[candidate]) return candidate;
+    if (!dir) return undefined;
+  }
+}
+
+describe('the lockfile lets npm ci and npm install reproduce the install on any machine', () => {
+  it("lists every platform's optional binary its packages ask for (npm ci refuses a lockfile missing one)", () => {
+    const missing = Object.entries(lock.packages).flatMap(([path, entry]) =>
+      Object.keys(entry.optionalDependencies ?? {})
+        .filter((name) => !resolved(path, name))
+        .map((name) => `${path || 'package.json'} → ${name}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('records the same dependencies as package.json (npm ci refuses a lockfile out of step)', () => {
+    const top = lock.packages[''];
+    expect(top?.dependencies).toEqual(pkg.dependencies);
+    expect(top?.devDependencies).toEqual(pkg.devDependencies);
+  });
+});
+
+describe('CI installs exactly the lockfile and also runs the store suites as a fresh clone would', () => {
+  const ci = read('.ci/run');
+  it('installs with npm ci', () => {
+    expect(ci).toMatch(/^npm ci\b/m);
+    expect(ci).not.toMatch(/^npm install\b/m);
+  });
+
+  it('runs the store suites without TEST_DATABASE_URL before it starts PostgreSQL', () => {
+    const withoutPostgres = ci.search(
+      /^env -u TEST_DATABASE_URL .*\\\n\s*node .*jest\.js .*tests\/support\/stores\.ts/m,
+    );
+    expect(withoutPostgres).toBeGreaterThan(-1);
+    expect(withoutPostgres).toBeLessThan(ci.indexOf('source scripts/ci/start-postgres.sh'));
+  });
+});
