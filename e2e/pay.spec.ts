@@ -37,6 +37,8 @@ test.describe('paying with VNPay through the local sandbox', () => {
     await page.goto(await payLink(alice));
     const seats = await page.getByTestId('team-seats').textContent();
     await page.getByRole('radio', { name: message('en', 'Plans.names.individual_pro') }).check();
+    // An English page starts on PayPal (USD): this payer picks VNPay.
+    await page.getByRole('radio', { name: message('en', 'PayPage.form.gateways.vnpay') }).check();
     await page.getByRole('button', { name: message('en', 'PayPage.form.checkout') }).click();
     await page.getByRole('button', { name: 'Bank declines' }).click();
     await expect(page).toHaveURL(/status=failed&code=failed1/);
@@ -73,6 +75,9 @@ test('a pay link works once: reopened in the same browser it still works, in a s
 
 test('bob must cancel his individual plan in a modal before buying team_pro', async ({ page }) => {
   await page.goto(await payLink({ user: '1002', team: '-1002001' }));
+  // A Pro user's page opens on a renewal of Pro; bob chooses the team plan, and VNPay's button.
+  await expect(page.getByRole('radio', { name: message('en', 'Plans.names.individual_pro') })).toBeChecked();
+  await page.getByRole('radio', { name: message('en', 'PayPage.form.gateways.vnpay') }).check();
   await page.getByRole('radio', { name: message('en', 'Plans.names.team_pro') }).check();
   const checkout = page.getByRole('button', { name: message('en', 'PayPage.form.checkout') });
   await expect(checkout).toBeDisabled();

@@ -15,7 +15,8 @@ import {
   type PeriodId,
 } from '@/lib/pricing/catalogue';
 import { isActive, quote, seatsAreValid, type PlanState } from '@/lib/pricing/quote';
-import { withinLimits, type GatewayChoice } from '@/lib/payments/gateways';
+import { preferredGateway, withinLimits, type GatewayChoice } from '@/lib/payments/gateways';
+import { defaultPlan } from '@/lib/pricing/buyer';
 import {
   IDEMPOTENCY_HEADER,
   type CheckoutRequest,
@@ -64,12 +65,12 @@ export function CheckoutForm({ user, team, gateways: choices, paypal, now: nowIs
   const userState = useMemo(() => toState(user), [user]);
   const teamState = useMemo(() => (team ? toState(team) : null), [team]);
 
-  const [plan, setPlan] = useState<PaidPlanId>(initial.plan ?? (team ? 'team_pro' : 'individual_pro'));
+  const [plan, setPlan] = useState<PaidPlanId>(initial.plan ?? defaultPlan(userState, teamState, now));
   const [period, setPeriod] = useState<PeriodId>('period0');
   const [showFeatures, setShowFeatures] = useState(false);
   const [growTeam, setGrowTeam] = useState(initial.seats !== undefined);
   const [seatsText, setSeatsText] = useState(initial.seats !== undefined ? String(initial.seats) : '');
-  const firstAvailable = choices.find((choice) => choice.available) ?? null;
+  const firstAvailable = preferredGateway(choices, localeInfo(locale as never).currency);
   const [gatewayId, setGatewayId] = useState<string | null>(firstAvailable?.id ?? null);
   const [method, setMethod] = useState<string>(firstAvailable?.methods[0] ?? '');
   const [pending, setPending] = useState(false);
@@ -78,7 +79,8 @@ export function CheckoutForm({ user, team, gateways: choices, paypal, now: nowIs
   const idempotencyKey = useRef<string>('');
 
   const buyer = plan === 'team_pro' ? teamState : userState;
-  const canKeep = buyer !== null && buyer.plan === plan && isActive(buyer, now);
+  // Keeping the current plan and paying only for more seats is a team's option.
+  const canKeep = plan === 'team_pro' && buyer !== null && buyer.plan === plan && isActive(buyer, now);
   const effectivePeriod: PeriodId = period === 'period3' && !canKeep ? 'period0' : period;
   const mustCancel = plan === 'team_pro' && userState.plan === 'individual_pro' && isActive(userState, now);
 
@@ -180,10 +182,20 @@ export function CheckoutForm({ user, team, gateways: choices, paypal, now: nowIs
         <legend>{t('form.plan')}</legend>
         <div className={styles.choices}>
           {paidPlanIds.map((p) => (
-            <label key={p} className={styles.choice}>
-              <input type="radio" name="plan" value={p} checked={plan === p} onChange={() => setPlan(p)} />
+            <label key={p} className={styles.choice} data-disabled={(p === 'team_pro' && !teamState) || undefined}>
+              <input
+                type="radio"
+                name="plan"
+                value={p}
+                checked={plan === p}
+                // Team Pro is bought for a team: without one (a link from a private chat) it cannot be.
+                disabled={p === 'team_pro' && !teamState}
+                onChange={() => setPlan(p)}
+              />
               <span className={styles.choiceTitle}>{plansT(`names.${p}`)}</span>
-              <span className={styles.choiceHint}>{planPrice(p)}</span>
+              <span className={styles.choiceHint}>
+                {p === 'team_pro' && !teamState ? t('form.teamRequired') : planPrice(p)}
+              </span>
               {showFeatures && (
                 <ul className={styles.features} data-testid={`features-${p}`}>
                   <li>

@@ -34,3 +34,13 @@ export function withinLimits(offer: GatewayOffer, amount: number): 'below_min' |
   if (amount > offer.max) return 'above_max';
   return null;
 }
+
+/**
+ * The gateway a payer starts on: the first available one that charges in their locale's currency
+ * (VND for Vietnamese, USD elsewhere), so the quote is in the money the landing showed them; else
+ * the first available one.
+ */
+export function preferredGateway<T extends GatewayChoice>(choices: readonly T[], currency: Currency): T | null {
+  const available = choices.filter((choice) => choice.available);
+  return available.find((choice) => choice.currency === currency) ?? available[0] ?? null;
+}

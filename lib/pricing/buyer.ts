@@ -1,6 +1,6 @@
 /** Whose plan a purchase changes: the user's for individual_pro, the team's for team_pro. Pure. */
 import type { PaidPlanId, PlanId } from './catalogue';
-import type { PlanState } from './plan-state';
+import { isActive, type PlanState } from './plan-state';
 
 interface Holder {
   plan: PlanId;
@@ -20,4 +20,14 @@ export function buyerState(
   if (!team) return null;
   // A team already larger than its paid seats must buy at least its real size.
   return { plan: team.plan, expiresAt: team.planExpiresAt, seats: Math.max(team.seats, team.memberCount) };
+}
+
+/**
+ * The plan the pay page starts on: the one the payer already has (a Pro user renews Pro, a team's
+ * plan is renewed from the team's chat), Team Pro when the link came from a team and the user has
+ * no plan of their own, else Individual Pro.
+ */
+export function defaultPlan(user: PlanState, team: PlanState | null, now: Date): PaidPlanId {
+  if (isActive(user, now) && user.plan === 'individual_pro') return 'individual_pro';
+  return team ? 'team_pro' : 'individual_pro';
 }
