@@ -16,7 +16,8 @@ import { UNAVAILABLE_RETRY_SECONDS } from '@/lib/server/unavailable';
 
 /**
  * The request layer, for what cannot be static: the pay/team link's opening page, locale negotiation at
- * `/`, `/en/*` → unprefixed, the localized 404, and a CSP nonce for pages rendered per request.
+ * `/`, the English home at `/en`, `/en/*` → unprefixed, `/ja/*` → `/jp/*`, the localized 404, and a CSP
+ * nonce for pages rendered per request.
  * Known pages never come here (see the matcher): next.config.mjs rewrites map them onto the
  * prerendered `[locale]` tree.
  */
@@ -72,10 +73,11 @@ async function respond(request: NextRequest, decision: RouteDecision): Promise<N
       return (await statusPage(decision.locale, 'not-found', 404)) ?? NextResponse.next();
     case 'home': {
       // A document gets the prerendered HTML from here, because Next would replace this answer's
-      // Vary with its own. A router fetch wants the RSC payload: Next serves it through the
-      // rewrite `/` → `/en` in next.config.mjs.
+      // Vary with its own (and the build's per-page CSP rule names `/`, not `/en`). A router fetch
+      // wants the RSC payload: Next serves it through the rewrite `/` → `/en` in next.config.mjs, or
+      // at `/en` itself.
       const response = (isDocumentRequest(request) && (await prerenderedResponse('en', 200))) || NextResponse.next();
-      return negotiated(request, response, decision.setLocaleCookie);
+      return remembered(request, response, decision.setLocaleCookie, decision.negotiated);
     }
     case 'redirect': {
       // The decision is a same-site path; Next turns a same-origin Location back into that path,
@@ -85,14 +87,17 @@ async function respond(request: NextRequest, decision: RouteDecision): Promise<N
       url.pathname = pathname;
       url.search = search;
       const response = NextResponse.redirect(url, decision.status);
-      return decision.setLocaleCookie ? negotiated(request, response, decision.setLocaleCookie) : response;
+      return decision.setLocaleCookie ? remembered(request, response, decision.setLocaleCookie, true) : response;
     }
   }
 }
 
-/** The answer at `/` depends on who asks: no shared cache may keep it, and the choice is remembered. */
-function negotiated(request: NextRequest, response: NextResponse, locale: Locale): NextResponse {
-  response.headers.set('Vary', 'Accept-Language, Cookie');
+/**
+ * The answer at `/` depends on who asks (`negotiated`): no shared cache may keep it. At `/` and `/en`
+ * the language is remembered, so the next arrival at `/` opens in it.
+ */
+function remembered(request: NextRequest, response: NextResponse, locale: Locale, negotiated: boolean): NextResponse {
+  if (negotiated) response.headers.set('Vary', 'Accept-Language, Cookie');
   response.headers.set('Cache-Control', 'private, no-store');
   // Only a document navigation may write the cookie: a router prefetch of `/` sent before the
   // visitor switched language would otherwise answer with the old choice and overwrite the new one.
@@ -143,6 +148,6 @@ export const config = {
   // The lists must equal the locale table's prefixes and lib/config/pages.ts;
   // tests/i18n/proxy-matcher.test.ts checks both. (Next reads `config` statically.)
   matcher: [
-    '/((?!api/|api$|_next/|_vercel/|fonts/|og/|video/|workers/|(?:robots\\.txt|sitemap\\.xml|icon\\.svg)$|(?:(?:vi|zh|jp|ko|es|fr|pt|id|de|mr|ur|ru|hi)(?:/(?:join|terms|privacy|paymentPolicy|warrantyPolicy|otherPolicies))?|join|terms|privacy|paymentPolicy|warrantyPolicy|otherPolicies)$).*)',
+    '/((?!api/|api$|_next/|_vercel/|fonts/|og/|video/|workers/|(?:robots\\.txt|sitemap\\.xml|icon\\.svg|favicon\\.ico|apple-icon\\.png)$|(?:(?:vi|zh|jp|ko|es|fr|pt|id|de|mr|ur|ru|hi)(?:/(?:join|terms|privacy|paymentPolicy|warrantyPolicy|otherPolicies))?|join|terms|privacy|paymentPolicy|warrantyPolicy|otherPolicies)$).*)',
   ],
 };

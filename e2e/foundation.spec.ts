@@ -158,7 +158,8 @@ test.describe('not found', () => {
       expect(response?.status()).toBe(404);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(message(locale, 'NotFound.heading'));
       const home = page.getByRole('link', { name: message(locale, 'NotFound.backHome') });
-      await expect(home).toHaveAttribute('href', locale === 'en' ? '/' : `/${locale}`);
+      // The English home by its never-negotiated URL: the visitor stays in the 404 page's language.
+      await expect(home).toHaveAttribute('href', locale === 'en' ? '/en' : `/${locale}`);
     });
   }
 });

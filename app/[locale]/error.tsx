@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { Link } from '@/lib/i18n/navigation';
+import { HomeLink } from '@/components/layout/home-link';
 
 export default function LocaleError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
   const t = useTranslations('Error');
@@ -22,9 +22,9 @@ export default function LocaleError({ error, reset }: { error: Error & { digest?
         <button type="button" className="button" onClick={reset}>
           {t('retry')}
         </button>
-        <Link className="button button--primary" href="/">
+        <HomeLink className="button button--primary">
           {t('backHome')}
-        </Link>
+        </HomeLink>
       </div>
     </section>
   );

@@ -1,5 +1,5 @@
 import { useTranslations } from 'next-intl';
-import { Link } from '@/lib/i18n/navigation';
+import { HomeLink } from '@/components/layout/home-link';
 
 export default function LocaleNotFound() {
   const t = useTranslations('NotFound');
@@ -10,9 +10,7 @@ export default function LocaleNotFound() {
       </p>
       <h1 id="status-heading">{t('heading')}</h1>
       <p>{t('body')}</p>
-      <Link className="button button--primary" href="/">
-        {t('backHome')}
-      </Link>
+      <HomeLink className="button button--primary">{t('backHome')}</HomeLink>
     </section>
   );
 }

@@ -19,9 +19,9 @@ export function Hero() {
           <Link className="button button--primary" href="/join">
             {t('cta')} <Chevron />
           </Link>
-          <Link className="button" href={{ pathname: '/', hash: 'pricing' }}>
+          <a className="button" href="#pricing">
             {t('secondary')}
-          </Link>
+          </a>
         </div>
       </div>
       <HeroVideo

@@ -5,6 +5,7 @@ import { useEffect, useRef, type MouseEvent } from 'react';
 import { usePathname } from '@/lib/i18n/navigation';
 import { localeInfo, localeTable, localizedPath, type Locale } from '@/lib/i18n/locales';
 import { localeCookieFor, writeLocaleCookie } from '@/lib/i18n/locale-cookie';
+import { switchablePath, switcherHref } from '@/lib/i18n/home';
 
 /**
  * A disclosure of links, one per language, each written in its own script. Closed, the list is not
@@ -12,7 +13,8 @@ import { localeCookieFor, writeLocaleCookie } from '@/lib/i18n/locale-cookie';
  * a device lacking some of those scripts meant a system-font search per letter before the first
  * paint (measured: the first layout of `/` took 52–68 ms with the select, 28 ms without).
  *
- * Plain links work without JavaScript. With it, a pick also keeps the query and the hash and
+ * Plain links work without JavaScript (each names its locale: the English home is `/en`; on a 404 or
+ * error page, each locale's home, lib/i18n/home.ts). With it, a pick also keeps the query and the hash and
  * remembers the choice in the `i18n_redirected` cookie so that `/` opens in it next time. A full page
  * load follows either way: the document's lang, dir and fonts change with the locale.
  */
@@ -46,7 +48,7 @@ export function LanguageSwitcher() {
     writeLocaleCookie(next);
     const { search, hash } = window.location;
     // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- a full load, see above
-    window.location.assign(`${localizedPath(next, pathname)}${search}${hash}`);
+    window.location.assign(`${localizedPath(next, switchablePath(pathname))}${search}${hash}`);
   }
 
   return (
@@ -72,7 +74,7 @@ export function LanguageSwitcher() {
         {localeTable.map((entry) => (
           <li key={entry.code}>
             <a
-              href={localizedPath(entry.code, pathname)}
+              href={switcherHref(entry.code, pathname)}
               hrefLang={entry.code}
               lang={entry.code}
               dir={entry.dir}

@@ -1,6 +1,7 @@
 import { useTranslations } from 'next-intl';
 import { Link } from '@/lib/i18n/navigation';
 import { site } from '@/lib/config/site';
+import { HomeLink } from './home-link';
 import { LanguageSwitcher } from './language-switcher';
 import { MobileMenu } from './mobile-menu';
 
@@ -11,11 +12,11 @@ export function SiteHeader() {
   const links = (
     <ul className="site-nav__list">
       <li>
-        <Link href="/">{t('home')}</Link>
+        <HomeLink>{t('home')}</HomeLink>
       </li>
       {anchors.map((id) => (
         <li key={id}>
-          <Link href={{ pathname: '/', hash: id }}>{t(id)}</Link>
+          <HomeLink section={id}>{t(id)}</HomeLink>
         </li>
       ))}
       <li>
@@ -28,12 +29,12 @@ export function SiteHeader() {
   return (
     <header className="site-header">
       <div className="site-header__inner">
-        <Link href="/" className="site-header__brand">
+        <HomeLink className="site-header__brand">
           <span className="site-header__logo" aria-hidden="true">
             Q
           </span>
           <span className="site-header__name">{site.name}</span>
-        </Link>
+        </HomeLink>
         <nav className="site-nav" aria-label={t('mainLabel')}>
           <MobileMenu openLabel={t('openMenu')} closeLabel={t('closeMenu')}>
             {links}

@@ -1,5 +1,5 @@
 import { pages } from '@/lib/config/pages';
-import { defaultLocale, localeFromPrefix, prefixOf, type Locale } from './locales';
+import { defaultLocale, localeFromPrefix, localeTable, prefixOf, type Locale } from './locales';
 import { negotiateLocale } from './negotiate';
 
 /**
@@ -8,14 +8,15 @@ import { negotiateLocale } from './negotiate';
  *
  * The proxy runs only where it is needed (see its matcher): known pages are mapped onto the
  * `[locale]` tree by rewrites in next.config.mjs, without it.
- * - `home`: English at `/` itself (negotiated), remembered in the cookie;
- * - `redirect`: `/` to the negotiated prefix, `/en/...` to the unprefixed path;
+ * - `home`: English at `/` itself (negotiated), or at `/en` (named: the link an English page gives to its
+ *   home, so a visitor reading English stays in it whatever the browser prefers), remembered in the cookie;
+ * - `redirect`: `/` to the negotiated prefix, `/en/...` to the unprefixed path, `/ja...` to `/jp...`;
  * - `not-found`: a path that is no page of the site, answered with the locale's 404 page;
  * - `pass`: a known page (the proxy ran for a pay/team link or the /pay nonce).
  */
 export type RouteDecision =
   | { kind: 'redirect'; status: 307 | 308; location: string; setLocaleCookie?: Locale }
-  | { kind: 'home'; setLocaleCookie: Locale }
+  | { kind: 'home'; setLocaleCookie: Locale; negotiated: boolean }
   | { kind: 'not-found'; locale: Locale }
   | { kind: 'pass'; locale: Locale; page: string };
 
@@ -25,6 +26,11 @@ export interface RouteRequestInput {
   cookie: string | undefined;
   acceptLanguage: string | null | undefined;
 }
+
+/** Locale codes that differ from their URL prefix (`ja` → `jp`): the code in a URL moves to the prefix. */
+const prefixAliases: ReadonlyMap<string, string> = new Map(
+  localeTable.filter((entry) => entry.code !== entry.prefix).map((entry) => [entry.code, entry.prefix]),
+);
 
 const knownPaths: ReadonlySet<string> = new Set(Object.values(pages).map((page) => page.path));
 
@@ -40,7 +46,7 @@ export function routeRequest({ pathname, search, cookie, acceptLanguage }: Route
   // Only the bare root negotiates (PRODUCT §3); every other path is served in the locale it names.
   if (pathname === '/') {
     const locale = negotiateLocale({ cookie, acceptLanguage });
-    if (locale === defaultLocale) return { kind: 'home', setLocaleCookie: locale };
+    if (locale === defaultLocale) return { kind: 'home', setLocaleCookie: locale, negotiated: true };
     return { kind: 'redirect', status: 307, location: `/${prefixOf(locale)}${search}`, setLocaleCookie: locale };
   }
 
@@ -48,13 +54,23 @@ export function routeRequest({ pathname, search, cookie, acceptLanguage }: Route
   const first = firstSlash === -1 ? pathname.slice(1) : pathname.slice(1, firstSlash);
   const rest = firstSlash === -1 ? '' : pathname.slice(firstSlash);
 
-  // English has no prefix: `/en/...` is a duplicate URL and moves permanently.
+  // English has no prefix: `/en/...` is a duplicate URL and moves permanently, in one hop. `/en` itself
+  // is the English home without negotiation: what the logo and the home link of an English page
+  // lead to (lib/i18n/home.ts). Following them means "English", so the choice is remembered as at `/`,
+  // and the page's canonical URL stays `/`.
   if (first === defaultLocale) {
+    if (rest === '' || rest === '/') return { kind: 'home', setLocaleCookie: defaultLocale, negotiated: false };
     return { kind: 'redirect', status: 308, location: `${sameSitePath(rest)}${search}` };
   }
 
-  // `/ja/...` is not a URL of this site (the prefix is `/jp`): like `/xx/pay`, it is an unknown
-  // English path, and so a 404 in English.
+  // `ja` is the ISO code of the language the `/jp` prefix serves: a visitor or a search engine will
+  // try it, so `/ja/...` moves to `/jp/...` (one hop; the path after it is judged there).
+  const aliased = prefixAliases.get(first);
+  if (aliased !== undefined) {
+    const path = sameSitePath(rest);
+    return { kind: 'redirect', status: 308, location: `/${aliased}${path === '/' ? '' : path}${search}` };
+  }
+
   const prefixed = localeFromPrefix(first);
   const locale: Locale = prefixed ?? defaultLocale;
   const page = prefixed ? rest || '/' : pathname;

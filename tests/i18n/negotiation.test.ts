@@ -61,7 +61,7 @@ describe('routeRequest: only `/` negotiates', () => {
     routeRequest({ pathname, search: '', cookie: undefined, acceptLanguage: undefined, ...extra });
 
   it('serves English at `/` itself and remembers it', () => {
-    expect(request('/')).toEqual({ kind: 'home', setLocaleCookie: 'en' });
+    expect(request('/')).toEqual({ kind: 'home', setLocaleCookie: 'en', negotiated: true });
   });
 
   it('redirects `/` with 307 to the negotiated prefix, keeping the query', () => {
@@ -83,9 +83,28 @@ describe('routeRequest: only `/` negotiates', () => {
     expect(request('/join', { acceptLanguage: 'ja' })).toEqual({ kind: 'pass', locale: 'en', page: '/join' });
   });
 
-  it('moves /en/... permanently to the unprefixed path', () => {
+  it('moves /en/... permanently to the unprefixed path, in one hop', () => {
     expect(request('/en/pay', { search: '?x=1' })).toEqual({ kind: 'redirect', status: 308, location: '/pay?x=1' });
-    expect(request('/en')).toEqual({ kind: 'redirect', status: 308, location: '/' });
+    expect(request('/en/privacy')).toEqual({ kind: 'redirect', status: 308, location: '/privacy' });
+  });
+
+  it('serves the English home at /en without negotiating, whatever the browser or the cookie prefers', () => {
+    // The logo and home link of an English page lead here (lib/i18n/home.ts): a reader of English stays in it.
+    for (const extra of [{}, { acceptLanguage: 'vi' }, { cookie: 'vi', acceptLanguage: 'ja' }]) {
+      expect(request('/en', extra)).toEqual({ kind: 'home', setLocaleCookie: 'en', negotiated: false });
+      expect(request('/en/', extra)).toEqual({ kind: 'home', setLocaleCookie: 'en', negotiated: false });
+    }
+  });
+
+  it('moves /ja and /ja/... (the ISO code of the /jp prefix) to /jp in one permanent hop, keeping the query', () => {
+    expect(request('/ja')).toEqual({ kind: 'redirect', status: 308, location: '/jp' });
+    expect(request('/ja/', { search: '?a=1' })).toEqual({ kind: 'redirect', status: 308, location: '/jp?a=1' });
+    expect(request('/ja/privacy', { search: '?a=1' })).toEqual({
+      kind: 'redirect',
+      status: 308,
+      location: '/jp/privacy?a=1',
+    });
+    expect(request('/ja//evil.example')).toEqual({ kind: 'redirect', status: 308, location: '/jp/evil.example' });
   });
 
   it('reads the /jp prefix as the ja locale', () => {
@@ -104,9 +123,8 @@ describe('routeRequest: only `/` negotiates', () => {
     expect(request('/vi/error-page')).toEqual({ kind: 'not-found', locale: 'vi' });
   });
 
-  it('answers unknown prefixes, and /ja itself, with the English 404', () => {
+  it('answers unknown prefixes with the English 404', () => {
     expect(request('/xx/pay')).toEqual({ kind: 'not-found', locale: 'en' });
-    expect(request('/ja/pay')).toEqual({ kind: 'not-found', locale: 'en' });
     expect(request('/VI/pay')).toEqual({ kind: 'not-found', locale: 'en' });
   });
 

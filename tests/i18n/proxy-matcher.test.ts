@@ -36,7 +36,9 @@ describe('proxy matcher', () => {
     '/nope',
     '/vi/nope',
     '/jp/nope',
+    '/ja',
     '/ja/pay',
+    '/ja/privacy',
     '/xx/pay',
     '/pay/extra',
     '/vix/pay',
@@ -47,12 +49,26 @@ describe('proxy matcher', () => {
     expect(matcher.test(path)).toBe(true);
   });
 
-  it.each(['/api/health', '/_next/static/chunk.js', '/robots.txt', '/sitemap.xml', '/icon.svg', '/video/hero.mp4'])(
-    'skips %s',
-    (path) => {
-      expect(matcher.test(path)).toBe(false);
-    },
-  );
+  it.each([
+    '/api/health',
+    '/_next/static/chunk.js',
+    '/robots.txt',
+    '/sitemap.xml',
+    '/icon.svg',
+    '/favicon.ico',
+    '/apple-icon.png',
+    '/video/hero.mp4',
+  ])('skips %s', (path) => {
+    expect(matcher.test(path)).toBe(false);
+  });
+
+  it('skips every metadata file of app/ (icons), which Next serves itself', () => {
+    for (const entry of readdirSync('app', { withFileTypes: true })) {
+      if (!entry.isFile() || !/^(?:favicon|icon|apple-icon)\b/.test(entry.name)) continue;
+      const path = `/${entry.name}`;
+      expect({ path, runs: matcher.test(path) }).toEqual({ path, runs: false });
+    }
+  });
 
   it('skips every directory and file of public/', () => {
     for (const entry of readdirSync('public', { withFileTypes: true })) {

@@ -68,6 +68,29 @@ describe('proxy', () => {
     expect(response.headers.get('x-middleware-rewrite')).toBeNull();
   });
 
+  it('serves the English home at /en whatever the browser prefers, remembers English, and does not vary on language', async () => {
+    const response = await get('http://localhost:3000/en', {
+      'accept-language': 'vi',
+      cookie: 'i18n_redirected=vi',
+      'sec-fetch-dest': 'document',
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('location')).toBeNull();
+    expect(response.headers.get('set-cookie')).toMatch(/^i18n_redirected=en;/);
+    expect(response.headers.get('vary') ?? '').not.toMatch(/Accept-Language/i);
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    // A router fetch (a prefetch of the logo's link) never writes the cookie.
+    const prefetch = await get('http://localhost:3000/en', { 'accept-language': 'vi', 'sec-fetch-dest': 'empty' });
+    expect(prefetch.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('moves /ja/... to /jp/... with one permanent redirect', async () => {
+    const response = await get('http://localhost:3000/ja/privacy?a=1');
+    expect(response.status).toBe(308);
+    const location = new URL(response.headers.get('location')!);
+    expect(location.pathname + location.search).toBe('/jp/privacy?a=1');
+  });
+
   it('puts a fresh nonce, and PayPal, into the policy of /pay rendered per request, for Next (request) and the browser (response)', async () => {
     const first = await get('http://localhost:3000/vi/pay');
     const second = await get('http://localhost:3000/vi/pay');

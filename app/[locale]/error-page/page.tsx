@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { useTranslations } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/lib/i18n/locales';
-import { Link } from '@/lib/i18n/navigation';
+import { HomeLink } from '@/components/layout/home-link';
 
 /**
  * The error page of each locale, prerendered so its text is in the server HTML: the request layer
@@ -21,9 +21,7 @@ export default function ErrorPage() {
       <h1 id="status-heading">{t('heading')}</h1>
       <p>{t('body')}</p>
       <div className="status-page__actions">
-        <Link className="button button--primary" href="/">
-          {t('backHome')}
-        </Link>
+        <HomeLink className="button button--primary">{t('backHome')}</HomeLink>
       </div>
     </section>
   );
