@@ -29,7 +29,8 @@ export function SiteFooter() {
             </p>
             <p>
               {t.rich('phone', {
-                phone: site.phone,
+                // A phone number is not broken across lines: its spaces are no-break spaces.
+                phone: site.phone.replace(/ /g, '\u00a0'),
                 link: (chunks) => (
                   <a href={`tel:${site.phone.replace(/\s+/g, '')}`}>
                     <bdi dir="ltr">{chunks}</bdi>

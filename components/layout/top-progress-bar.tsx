@@ -1,8 +1,17 @@
 'use client';
 
-import NextTopLoader, { useTopLoader } from 'nextjs-toploader';
+import dynamic from 'next/dynamic';
+import { useTopLoader } from 'nextjs-toploader';
 import { useEffect } from 'react';
 import { PROGRESS_BAR } from '@/lib/config/constants';
+
+/**
+ * The bar's component renders its CSS as a `<style>` element where it stands, which in a server
+ * render put a `<style>` inside `<body>` on every page (invalid HTML: the W3C checker and
+ * html-validate count it). It only matters once the client router navigates, so it is rendered in
+ * the browser alone ("skipping SSR", as nextjs-toploader's README advises for its style tag).
+ */
+const NextTopLoader = dynamic(() => import('nextjs-toploader'), { ssr: false });
 
 /**
  * nextjs-toploader draws the bar; two rules of PRODUCT §3 are added around it: the bar stays
