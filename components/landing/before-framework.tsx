@@ -1,3 +1,4 @@
+import { wireHeroVideo } from '@/lib/client/hero-video';
 import { rememberLanguagePick } from '@/lib/client/remember-language-pick';
 import { revealOnView } from '@/lib/client/reveal-on-view';
 
@@ -9,5 +10,14 @@ import { revealOnView } from '@/lib/client/reveal-on-view';
  */
 export function BeforeFrameworkScript() {
   const code = [revealOnView, rememberLanguagePick].map((run) => `(${run.toString()})(document);`).join('');
+  return <script dangerouslySetInnerHTML={{ __html: code }} />;
+}
+
+/**
+ * Wires the hero video's button as the page is parsed (lib/client/hero-video.ts), so its first press
+ * works before the framework: placed right after the video's figure. Allowed by hash like the one above.
+ */
+export function HeroVideoScript() {
+  const code = `(${wireHeroVideo.toString()})(document.currentScript.previousElementSibling);`;
   return <script dangerouslySetInnerHTML={{ __html: code }} />;
 }

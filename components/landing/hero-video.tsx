@@ -1,9 +1,13 @@
 'use client';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
+import { wireHeroVideo } from '@/lib/client/hero-video';
 
 /**
- * The product video: muted, inline, looping. It starts by itself only when the visitor has not
- * asked for reduced motion (so there is no `autoPlay` attribute), and can always be paused.
+ * The product video: muted, inline, looping. It starts by itself, once the framework runs, only when
+ * the visitor has not asked for reduced motion and has not pressed its button (so there is no
+ * `autoPlay` attribute), and can always be paused. The button works from the first paint, without the
+ * framework: an inline script wires it (lib/client/hero-video.ts, which says what it shows and why);
+ * without JavaScript the video keeps its native controls and the button is hidden.
  */
 export function HeroVideo({
   poster,
@@ -18,48 +22,46 @@ export function HeroVideo({
   pauseLabel: string;
   playLabel: string;
 }) {
-  const video = useRef<HTMLVideoElement>(null);
-  const [playing, setPlaying] = useState(false);
+  const figure = useRef<HTMLElement>(null);
 
   useEffect(() => {
-    const element = video.current;
-    if (!element || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
-    element.play().catch(() => undefined);
+    const element = figure.current;
+    if (!element) return;
+    wireHeroVideo(element);
+    const video = element.querySelector('video');
+    if (!video || element.hasAttribute('data-touched')) return;
+    if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+    video.play().catch(() => undefined);
   }, []);
 
-  const toggle = () => {
-    const element = video.current;
-    if (!element) return;
-    if (element.paused) void element.play().catch(() => undefined);
-    else element.pause();
-  };
-
   return (
-    <figure className="hero-video">
+    <figure ref={figure} className="hero-video">
       {/* The poster as a plain image under the video: painted with the first frame of HTML rather than
           whenever the media element gets to it, so it — not the video's first frame — is the page's
           largest paint. It is already a 960×540 WebP, so next/image would add nothing. */}
       {/* eslint-disable-next-line @next/next/no-img-element */}
       <img className="hero-video__poster" src={poster} alt="" width={960} height={540} fetchPriority="high" />
+      {/* `controls` is for visitors without JavaScript; the wiring script removes it before the first
+          paint, so the hydrated DOM legitimately differs here. */}
       <video
-        ref={video}
         muted
         playsInline
         loop
+        controls
         preload="none"
         width={1280}
         height={720}
         poster={poster}
         aria-label={label}
-        onPlay={() => setPlaying(true)}
-        onPause={() => setPlaying(false)}
+        suppressHydrationWarning
       >
         <source src="/video/hero.webm" type="video/webm" />
         <source src="/video/hero.mp4" type="video/mp4" />
         <p>{fallback}</p>
       </video>
-      <button type="button" className="hero-video__toggle" onClick={toggle} aria-pressed={!playing}>
-        {playing ? pauseLabel : playLabel}
+      <button type="button" className="hero-video__toggle" suppressHydrationWarning>
+        <span className="hero-video__when-paused">{playLabel}</span>
+        <span className="hero-video__when-playing">{pauseLabel}</span>
       </button>
     </figure>
   );

@@ -2,6 +2,7 @@ import { useTranslations } from 'next-intl';
 import { Link } from '@/lib/i18n/navigation';
 import { site, platforms } from '@/lib/config/site';
 import { HeroVideo } from './hero-video';
+import { HeroVideoScript } from './before-framework';
 import { Reveal } from './reveal';
 import { Chevron, Icon, featureIcons } from './icons';
 
@@ -31,6 +32,7 @@ export function Hero() {
         pauseLabel={t('pauseVideo')}
         playLabel={t('playVideo')}
       />
+      <HeroVideoScript />
       <a className="hero__scroll" href="#about">
         <span>{t('scrollHint')}</span>
         <svg
