@@ -18,7 +18,8 @@ describe('error view', () => {
     render(<LocaleError error={new Error('Upstream timed out')} reset={reset} />, { wrapper: IntlWrapper });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Something went wrong');
     expect(screen.getByText('Upstream timed out')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute('href', '/');
+    // English's home by the URL that never negotiates (lib/i18n/home.ts): the visitor stays in English.
+    expect(screen.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute('href', '/en');
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(reset).toHaveBeenCalledTimes(1);
   });
