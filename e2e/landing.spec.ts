@@ -50,23 +50,6 @@ test.describe('landing page', () => {
     expect(await chunkInsertedAt(page)).toBeGreaterThan(0);
   });
 
-  test("every chunk the landing and the pay page start with is served with V8's eager-compile hint", async ({
-    request,
-  }) => {
-    for (const path of ['/ja', '/pay']) {
-      const html = await (await request.get(path)).text();
-      // The chunks named in the page (as scripts, or in the paint-first loader); not the legacy polyfill.
-      const chunks = new Set(
-        [...html.matchAll(/"(\/_next\/static\/chunks\/[^"]+\.js)"(?! noModule)/g)].map((m) => m[1]!),
-      );
-      expect(chunks.size).toBeGreaterThan(2);
-      for (const chunk of chunks) {
-        const code = await (await request.get(chunk)).text();
-        expect(code.startsWith('//# allFunctionsCalledOnLoad\n'), `${path}: ${chunk}`).toBe(true);
-      }
-    }
-  });
-
   test('every navigation anchor scrolls its section to just below the header', async ({ page }) => {
     await page.goto('/');
     await hydrated(page);

@@ -44,8 +44,8 @@ export function contentSecurityPolicy({ scripts = [], paypal = false, dev = fals
 export function inlineScriptHashes(html) {
   const hashes = new Set();
   for (const [, attributes = '', body = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    // An external script is allowed by its origin; a data block (JSON) is never run.
-    if (/\bsrc\s*=|\btype\s*=\s*"application\/json"/i.test(attributes)) continue;
+    // An external script is allowed by its origin.
+    if (/\bsrc\s*=/i.test(attributes)) continue;
     hashes.add(scriptHash(body));
   }
   return [...hashes];

@@ -1,4 +1,5 @@
 import 'server-only';
+import { resolve } from 'node:path';
 import { env, EnvError } from '@/lib/server/env';
 import { startGrantDeliverer } from '@/lib/server/payments/grant-delivery';
 import { paylinkSecret } from '@/lib/server/session/secret';
@@ -12,8 +13,23 @@ import { log } from '@/lib/server/observability/log';
 import { reportOutboxDepth, reportReviewQueue } from '@/lib/server/observability/metrics';
 import { outboxDepth } from '@/lib/server/ledger/outbox';
 import { ledgerSql, openDatabase } from '@/lib/server/db';
+import { unfinishedBuildProblem } from '@/lib/config/build-marker.mjs';
 
 const GRANT_DELIVERY_INTERVAL_MS = 5_000;
+
+/**
+ * `next start` of a build that missed `npm run build`'s post-build steps (a bare `next build`)
+ * would serve pages whose inline scripts its CSP refuses: stop, and say what to run. Only in a
+ * production server (`next dev` has no such build) and not while `next build` itself prerenders.
+ */
+function refuseUnfinishedBuild(distDir: string): void {
+  if (process.env.NODE_ENV !== 'production' || process.env.NEXT_PHASE === 'phase-production-build') return;
+  const problem = unfinishedBuildProblem(resolve(/* turbopackIgnore: true */ process.cwd(), distDir));
+  if (!problem) return;
+  console.error(`[quorum] refusing to start: ${problem}`);
+  log().fatal(`refusing to start: ${problem}`);
+  process.exit(1);
+}
 
 /**
  * Runs once when the server starts: configuration is validated (a bad variable stops the start
@@ -35,6 +51,7 @@ export async function onServerStart(): Promise<void> {
     }
     throw error;
   }
+  refuseUnfinishedBuild(config.NEXT_DIST_DIR);
   installServerHooks(config.TRUSTED_PROXY_HOPS);
   // Grants left undelivered (directory down, or a restart mid-delivery) go out without anyone asking.
   startGrantDeliverer(GRANT_DELIVERY_INTERVAL_MS);

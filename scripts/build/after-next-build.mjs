@@ -1,27 +1,41 @@
 #!/usr/bin/env node
 // What every build gets after `next build`, in order: the prerendered pages start their scripts
-// after the first paint (paint-first.mjs), the chunks they start with are compiled as they download
-// (compile-hints.mjs), then each page gets a CSP allowing exactly its inline scripts by hash
-// (../csp/hash-pages.mjs). Idempotent: `npm run build`, `npm start`, `npm test`, the e2e servers
-// and the benchmarks all run it, so a bare `next build` is finished before it is served.
+// after the first paint (paint-first.mjs), then each page gets a CSP allowing exactly its inline
+// scripts by hash (../csp/hash-pages.mjs); last, a marker tied to the build's BUILD_ID says the
+// build is finished (lib/config/build-marker.mjs): the server refuses to start from a build
+// without it. Each step reads Next's output and throws, naming itself, on output it does not know
+// (next-output.mjs), so a Next upgrade cannot ship a half-finished site.
+// Idempotent: `npm run build`, `npm start`, `npm test`, the e2e servers and the benchmarks all run
+// it, so a bare `next build` is finished before it is served.
 //   node scripts/build/after-next-build.mjs      (NEXT_DIST_DIR picks the build, default .next)
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { BUILD_MARKER_FILE } from '../../lib/config/build-marker.mjs';
 import { hashPages } from '../csp/hash-pages.mjs';
-import { compileHints } from './compile-hints.mjs';
+import { assertPinnedNext, readBuildId } from './next-output.mjs';
 import { paintFirst } from './paint-first.mjs';
 
-export function afterNextBuild(distDir = process.env.NEXT_DIST_DIR || '.next') {
+/** @param {string} [distDir] @param {{ nextVersion?: string }} [options] the installed Next's version by default */
+export function afterNextBuild(distDir = process.env.NEXT_DIST_DIR || '.next', options = {}) {
+  const step = 'after-next-build';
+  const buildId = readBuildId(distDir, step);
+  // A rerun starts unfinished: if a check or step throws, the server must not start from this build.
+  rmSync(join(distDir, BUILD_MARKER_FILE), { force: true });
+  const next = assertPinnedNext(step, options.nextVersion);
   const painted = paintFirst(distDir);
-  const hinted = compileHints(distDir);
   const policies = hashPages(distDir);
-  return { painted, hinted, policies };
+  writeFileSync(
+    join(distDir, BUILD_MARKER_FILE),
+    `${JSON.stringify({ buildId, next, paintFirstPages: painted.pages, cspPages: Object.keys(policies).length }, null, 2)}\n`,
+  );
+  return { buildId, painted, policies };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { painted, hinted, policies } = afterNextBuild();
+  const { painted, policies } = afterNextBuild();
   console.log(
-    `✔ Paint first: ${painted} prerendered pages start their scripts after the first paint (or on the first interaction, where they ask)`,
+    `✔ Paint first: ${painted.pages} prerendered pages start their scripts after the first paint (or on the first interaction, where they ask); ${painted.changed} changed now`,
   );
-  console.log(`✔ Compile hints: ${hinted} first-load chunks marked for eager compilation`);
   console.log(`✔ CSP: ${Object.keys(policies).length} prerendered pages get their inline-script hashes`);
 }

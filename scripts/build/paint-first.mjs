@@ -23,20 +23,16 @@
 // router (Lighthouse: 250 ms of blocking for one <h1>), and a visitor who only reads the landing
 // gains nothing from it; its links, language list, menu and reveals are HTML and CSS. The first
 // interaction brings the client navigation, the progress bar and the video's autoplay.
-// Next's flight data (the page's React tree again, for hydration: over half of a landing's HTML)
-// is written as inline scripts, `self.__next_f.push([…])`, which the browser compiles as it parses,
-// in the tasks around the first paint. Here it becomes inert JSON (`<script type="application/json"
-// data-next-f>`), and the loader hands it to `self.__next_f` just before it inserts the chunks, the
-// order Next expects. Why: compiling the landing's 36 KB of it took 15 ms of a task after the first
-// paint on this machine, 60 ms at Lighthouse's 4× slowdown; JSON.parse is a fraction of that and
-// runs only when the framework starts.
-// Idempotent; the CSP step after it hashes the inline script with the others.
+// Idempotent; the CSP step after it hashes the inline script with the others. It reads Next's HTML,
+// so it checks what it finds (./next-output.mjs): a public page with no chunk script in the form
+// below, a chunk script left in another form, or no page at all is an error naming this step.
 //   node scripts/build/after-next-build.mjs     (runs this, then the CSP hashes)
 import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { ON_INTERACTION_META } from '../../lib/config/framework-start.mjs';
 import { isPayPage, publicPages } from '../csp/hash-pages.mjs';
 import { whenPaintedSource } from '../lib/when-painted.mjs';
+import { BuildStepError } from './next-output.mjs';
 
 const MARK = 'data-paint-first';
 /** A chunk script as Next writes it into a prerendered page (group 1: its path). */
@@ -44,9 +40,9 @@ export const CHUNK_SCRIPT = /<script src="(\/_next\/static\/chunks\/[^"]+\.js)" 
 const CHUNK_PRELOAD =
   /<link rel="preload" as="script" fetchPriority="low" href="(\/_next\/static\/chunks\/[^"]+\.js)"\/>/g;
 const LOADER = new RegExp(`<script ${MARK}="">[\\s\\S]*?</script>`);
-/** Flight data as Next writes it (group 1: JSON.stringify of one entry, HTML-escaped). */
-const FLIGHT_SCRIPT = /<script>self\.__next_f\.push\((\[[\s\S]*?\])\)<\/script>/g;
-const FLIGHT_ATTRIBUTE = 'data-next-f';
+/** Any script tag naming a chunk except the legacy polyfill's (noModule): what must not be left after the step. */
+const ANY_CHUNK_SCRIPT = /<script\b(?![^>]*noModule)[^>]*\bsrc="\/_next\/static\/chunks\/[^"]+"[^>]*>/g;
+const STEP = 'paint-first';
 
 /** ON_INTERACTION_META as React writes it into a prerendered page. */
 export const ON_INTERACTION_MARK = `<meta name="${ON_INTERACTION_META.name}" content="${ON_INTERACTION_META.content}"/>`;
@@ -55,8 +51,6 @@ export const ON_INTERACTION_MARK = `<meta name="${ON_INTERACTION_META.name}" con
 export const INTERACTION_EVENTS = ['pointerdown', 'keydown', 'touchstart', 'wheel', 'scroll', 'focusin', 'mousemove'];
 
 const insertChunks =
-  // The flight data first (in document order, as the inline scripts would have pushed it), then the chunks.
-  `document.querySelectorAll("script[${FLIGHT_ATTRIBUTE}]").forEach(function(s){(self.__next_f=self.__next_f||[]).push(JSON.parse(s.textContent))});` +
   'chunks.forEach(function(src){var s=document.createElement("script");s.src=src;s.async=true;document.head.appendChild(s)})';
 
 /**
@@ -84,39 +78,39 @@ export function paintFirstLoader(chunks, { onInteraction = false } = {}) {
   return ['(function(chunks){', ...body, `})(${JSON.stringify(chunks)})`].join('');
 }
 
-/** One page's HTML with its chunk scripts started after the first paint or interaction (unchanged if already done). */
-export function paintFirstHtml(html) {
+/**
+ * One page's HTML with its chunk scripts started after the first paint or interaction (unchanged
+ * if already done). `where` names the page in errors: a page without Next's chunk scripts in the
+ * form CHUNK_SCRIPT describes, or with one left in another form, means Next's HTML changed.
+ */
+export function paintFirstHtml(html, where = 'page') {
   if (html.includes(MARK)) return html;
   const chunks = [];
   const rest = html.replace(CHUNK_SCRIPT, (_, src) => {
     chunks.push(src);
     return '';
   });
-  if (chunks.length === 0) return html;
-  const withoutPreloads = inertFlightData(rest).replace(CHUNK_PRELOAD, (tag, src) => (chunks.includes(src) ? '' : tag));
+  if (chunks.length === 0) {
+    throw new BuildStepError(
+      STEP,
+      `${where} has no chunk script of the form <script src="/_next/static/chunks/….js" async=""></script>: ` +
+        "Next's prerendered HTML changed; read it and update CHUNK_SCRIPT in scripts/build/paint-first.mjs",
+    );
+  }
+  const left = rest.match(ANY_CHUNK_SCRIPT);
+  if (left) {
+    throw new BuildStepError(
+      STEP,
+      `${where} still has a chunk script in a form this step does not know (${left[0]}): ` +
+        "Next's prerendered HTML changed; read it and update CHUNK_SCRIPT in scripts/build/paint-first.mjs",
+    );
+  }
+  if (rest.split('</body>').length !== 2) {
+    throw new BuildStepError(STEP, `${where} does not have exactly one </body>, where the loader goes`);
+  }
+  const withoutPreloads = rest.replace(CHUNK_PRELOAD, (tag, src) => (chunks.includes(src) ? '' : tag));
   const loader = paintFirstLoader(chunks, { onInteraction: html.includes(ON_INTERACTION_MARK) });
   return withoutPreloads.replace('</body>', `<script ${MARK}="">${loader}</script></body>`);
-}
-
-/**
- * The page's flight-data scripts as JSON the browser does not compile. All or none: if one entry
- * were not plain JSON it would stay a script and run before the others, out of Next's order.
- */
-export function inertFlightData(html) {
-  const entries = [...html.matchAll(FLIGHT_SCRIPT)].map((match) => match[1]);
-  const allJson = entries.every((entry) => {
-    try {
-      JSON.parse(entry);
-      return true;
-    } catch {
-      return false;
-    }
-  });
-  if (!allJson) return html;
-  return html.replace(
-    FLIGHT_SCRIPT,
-    (_, entry) => `<script type="application/json" ${FLIGHT_ATTRIBUTE}="">${entry}</script>`,
-  );
 }
 
 /** The chunks a page's loader starts after the first paint (none if the page has no loader). */
@@ -125,18 +119,31 @@ export function paintFirstChunks(html) {
   return [...loader.matchAll(/"(\/_next\/static\/chunks\/[^"]+\.js)"/g)].map((m) => m[1]);
 }
 
-/** Applies paintFirstHtml to every public prerendered page of a build; returns how many changed. */
+/**
+ * Applies paintFirstHtml to every public prerendered page of a build but the pay page.
+ * Returns how many pages it changed now and how many carry the loader in all (a second run changes none).
+ */
 export function paintFirst(distDir = process.env.NEXT_DIST_DIR || '.next') {
+  const appDir = join(distDir, 'server', 'app');
   let changed = 0;
+  let pages = 0;
   // Only pages served with their own hashed CSP (the public ones): another page's policy could
   // refuse the inline script, and the page would never start.
-  for (const { file, html, path } of publicPages(join(distDir, 'server', 'app'))) {
+  for (const { file, html, path } of publicPages(appDir)) {
     if (isPayPage(path)) continue;
-    const next = paintFirstHtml(html);
+    pages++;
+    const next = paintFirstHtml(html, `${relative(appDir, file)} (${path})`);
     if (next !== html) {
       writeFileSync(file, next);
       changed++;
     }
   }
-  return changed;
+  if (pages === 0) {
+    throw new BuildStepError(
+      STEP,
+      `found no public prerendered page under ${appDir} (an HTML file with <link rel="canonical">): ` +
+        "run next build first, or Next's output layout changed",
+    );
+  }
+  return { changed, pages };
 }

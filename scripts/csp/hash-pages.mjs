@@ -2,14 +2,19 @@
 // After `next build`: one Content-Security-Policy per prerendered page, allowing exactly its inline
 // scripts by sha256, written into the build's routes manifest so `next start` sends it with the
 // page (no request-layer code runs for it). Idempotent; `npm run build`, `npm start`, `npm test`
-// and the benchmarks run it.
+// and the benchmarks run it. The manifest is Next's own file, not an API: its shape is checked
+// (../build/next-output.mjs), and a shape this step does not know stops the build with a message.
 //   node scripts/csp/hash-pages.mjs            (NEXT_DIST_DIR picks the build, default .next)
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { contentSecurityPolicy, inlineScriptHashes } from '../../lib/security/csp.mjs';
+import { BuildStepError } from '../build/next-output.mjs';
 
 const MARK = 'quorumPageCsp';
+const STEP = 'csp-hashes';
+/** routes-manifest.json versions whose `headers` this step was checked against. */
+const KNOWN_MANIFEST_VERSIONS = [3];
 
 /** Every prerendered HTML file under `dir`. */
 function* htmlFiles(dir) {
@@ -47,14 +52,44 @@ export function hashPages(distDir = process.env.NEXT_DIST_DIR || '.next') {
   const appDir = join(distDir, 'server', 'app');
   const policies = /** @type {Record<string, string>} */ ({});
   for (const { file, html, path } of publicPages(appDir)) {
-    if (policies[path]) throw new Error(`${relative(appDir, file)}: a second page claims ${path}`);
+    if (policies[path]) throw new BuildStepError(STEP, `${relative(appDir, file)}: a second page claims ${path}`);
+    const scripts = inlineScriptHashes(html);
+    // Next writes inline scripts into every page it renders (the flight data, at least): none found
+    // means the script pattern no longer matches its HTML, and the page's own scripts would be refused.
+    if (scripts.length === 0) {
+      throw new BuildStepError(
+        STEP,
+        `${relative(appDir, file)} (${path}) has no inline <script> this step can find: Next's HTML changed; ` +
+          'read it and update inlineScriptHashes in lib/security/csp.mjs',
+      );
+    }
     // PayPal's buttons live on the pay page (every locale's): its hosts there, nowhere else.
-    policies[path] = contentSecurityPolicy({ scripts: inlineScriptHashes(html), paypal: isPayPage(path) });
+    policies[path] = contentSecurityPolicy({ scripts, paypal: isPayPage(path) });
   }
-  if (!policies['/']) throw new Error(`no prerendered home page under ${appDir}: run next build first`);
+  if (!policies['/']) {
+    throw new BuildStepError(
+      STEP,
+      `no prerendered home page (canonical "/") under ${appDir}: run next build first, or Next's output layout changed`,
+    );
+  }
 
   const manifestPath = join(distDir, 'routes-manifest.json');
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+  const known =
+    KNOWN_MANIFEST_VERSIONS.includes(manifest?.version) &&
+    Array.isArray(manifest.headers) &&
+    manifest.headers.every(
+      (rule) => typeof rule?.source === 'string' && typeof rule.regex === 'string' && Array.isArray(rule.headers),
+    );
+  if (!known) {
+    throw new BuildStepError(
+      STEP,
+      `${manifestPath} is not the shape this step writes into (version ${KNOWN_MANIFEST_VERSIONS.join('/')}, ` +
+        `headers: [{ source, regex, headers: [...] }]; found version ${JSON.stringify(manifest?.version)}, ` +
+        `headers ${Array.isArray(manifest?.headers) ? 'with other rules' : JSON.stringify(typeof manifest?.headers)}): ` +
+        "Next's routes manifest changed; read it and update scripts/csp/hash-pages.mjs",
+    );
+  }
   // After the catch-all rule of next.config.mjs, so the page's policy is the one sent.
   manifest.headers = [
     ...manifest.headers.filter((rule) => !rule[MARK]),
