@@ -35,6 +35,16 @@ const config = {
 
 export default async function jestConfig() {
   const resolved = await createJestConfig(config)();
+  // Next's transformer, wrapped to emit ES modules where Jest loads one (Node 22.12+; tests/support/jest-transform.cjs).
+  resolved.transform = Object.fromEntries(
+    Object.entries(resolved.transform).map(([pattern, [transformer, options]]) => [
+      pattern,
+      [
+        transformer.endsWith('jest-transformer.js') ? '<rootDir>/tests/support/jest-transform.cjs' : transformer,
+        options,
+      ],
+    ]),
+  );
   resolved.transformIgnorePatterns = resolved.transformIgnorePatterns.map((pattern) =>
     pattern.replace('/node_modules/(?!.pnpm)(?!(', `/node_modules/(?!.pnpm)(?!(${esmPackages.join('|')}|`),
   );

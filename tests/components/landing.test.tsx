@@ -9,6 +9,8 @@ import { SiteHeader } from '@/components/layout/site-header';
 import type { Locale } from '@/lib/i18n/locales';
 
 jest.mock('next/navigation', () => ({
+  // The rest as it is: next-intl's ES build imports redirect and the others by name (Node 24 links them).
+  ...jest.requireActual<object>('next/navigation'),
   usePathname: () => '/',
   useRouter: () => ({ push: jest.fn(), replace: jest.fn(), prefetch: jest.fn(), refresh: jest.fn() }),
   useParams: () => ({ locale: 'en' }),

@@ -7,6 +7,8 @@ import { OfflineBanner } from '@/components/layout/offline-banner';
 import { IntlWrapper } from '../support/intl';
 
 jest.mock('next/navigation', () => ({
+  // The rest as it is: next-intl's ES build imports redirect and the others by name (Node 24 links them).
+  ...jest.requireActual<object>('next/navigation'),
   usePathname: () => '/',
   useRouter: () => ({ push: jest.fn(), replace: jest.fn(), prefetch: jest.fn() }),
   useParams: () => ({ locale: 'en' }),

@@ -5,6 +5,8 @@ import type { MemberView } from '@/lib/shared/team';
 import { IntlWrapper } from '../support/intl';
 
 jest.mock('next/navigation', () => ({
+  // The rest as it is: next-intl's ES build imports redirect and the others by name (Node 24 links them).
+  ...jest.requireActual<object>('next/navigation'),
   usePathname: () => '/team',
   useRouter: () => ({ push: jest.fn(), replace: jest.fn(), refresh: jest.fn(), prefetch: jest.fn() }),
   useParams: () => ({ locale: 'en' }),
