@@ -1,7 +1,8 @@
-import { useTranslations } from 'next-intl';
+import { useFormatter, useTranslations } from 'next-intl';
 import { isolated, VALUE } from '@/lib/i18n/isolate';
 import { Link } from '@/lib/i18n/navigation';
-import type { PayView } from '@/lib/shared/pay-result';
+import { toMajorUnits } from '@/lib/pricing/catalogue';
+import type { PayView, Purchase } from '@/lib/shared/pay-result';
 import { linkCommand } from '@/lib/shared/link-problem';
 import { UnavailableView } from './unavailable-view';
 import styles from './pay.module.css';
@@ -23,7 +24,11 @@ export function PayResultView({ result, supportEmail }: { result: PayView; suppo
     );
   }
   const tone =
-    result.status === 'success' ? styles.success : result.status === 'processing' ? styles.processing : styles.failure;
+    result.status === 'success'
+      ? styles.success
+      : result.status === 'processing' || result.status === 'cancelled'
+        ? styles.processing
+        : styles.failure;
   return (
     <section className={`${styles.result} ${tone}`} aria-labelledby="pay-result-title" data-status={result.status}>
       <h1 id="pay-result-title">
@@ -50,7 +55,10 @@ export function PayResultView({ result, supportEmail }: { result: PayView; suppo
           </p>
         </>
       ) : (
-        <p role="status">{t(result.status)}</p>
+        <>
+          <p role="status">{t(result.status)}</p>
+          {result.status === 'success' && result.purchase ? <PurchaseDetails purchase={result.purchase} /> : null}
+        </>
       )}
       {result.status !== 'failed' || result.code !== 'failed0' ? (
         <p>
@@ -58,5 +66,25 @@ export function PayResultView({ result, supportEmail }: { result: PayView; suppo
         </p>
       ) : null}
     </section>
+  );
+}
+
+/** What a paid order bought and until when (shown to its buyer only: the server leaves it out otherwise). */
+function PurchaseDetails({ purchase }: { purchase: Purchase }) {
+  const t = useTranslations('PayPage.result');
+  const plans = useTranslations('Plans.names');
+  const format = useFormatter();
+  const { plan, months, seats, amount, currency, expiresAt } = purchase;
+  const money = format.number(toMajorUnits(amount, currency), { style: 'currency', currency });
+  return (
+    <ul className={styles.purchase} aria-label={t('purchase')} data-testid="purchase">
+      <li>{isolated(t('purchasePlan', { plan: VALUE }), plans(plan), 'ltr')}</li>
+      <li>{t('purchasePeriod', { months })}</li>
+      {seats !== null ? <li>{t('purchaseSeats', { seats })}</li> : null}
+      <li>{isolated(t('purchaseAmount', { amount: VALUE }), money)}</li>
+      {expiresAt ? (
+        <li>{t('purchaseExpiry', { date: format.dateTime(new Date(expiresAt), { dateStyle: 'long' }) })}</li>
+      ) : null}
+    </ul>
   );
 }

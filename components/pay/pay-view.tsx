@@ -8,7 +8,7 @@ import { payPageViewFromJson, type PayPageView } from '@/lib/shared/pay-page-vie
 import { PayResultView } from './pay-result';
 import { AccountTables } from './account-tables';
 import { CheckoutForm } from './checkout-form';
-import { PayLoading } from './pay-loading';
+import { namesResult, PayLoading } from './pay-loading';
 import { PayIntro } from './pay-intro';
 import { PayViewReloadProvider } from './reload-context';
 
@@ -73,7 +73,7 @@ export function PayView() {
     return () => clearInterval(timer);
   }, [waiting, load]);
 
-  if (state.kind === 'loading') return <PayLoading />;
+  if (state.kind === 'loading') return <PayLoading result={namesResult(search)} />;
   if (state.kind === 'result') return <PayResultView result={state.result} supportEmail={state.supportEmail} />;
   return (
     <PayViewReloadProvider value={reload}>

@@ -4,7 +4,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { Link, useRouter } from '@/lib/i18n/navigation';
 import type { Platform } from '@/lib/config/site';
 import { isolated, VALUE } from '@/lib/i18n/isolate';
-import { usernamePatterns, type MemberView } from '@/lib/shared/team';
+import { usernameLengths, usernamePatterns, type MemberView } from '@/lib/shared/team';
 import { postTeam } from './team-api';
 import { useAnnounce } from './team-announcer';
 import styles from './team.module.css';
@@ -30,6 +30,10 @@ export function AddMemberForm({ platform, full, inactive, addSeatsHref }: Props)
   const [username, setUsername] = useState('');
   const [working, setWorking] = useState(false);
   const [error, setError] = useState<{ code: string; message: string } | null>(null);
+
+  // What this platform accepts, in words: shown with a refused username, so the admin can fix it.
+  const { min, max } = usernameLengths[platform];
+  const usernameRule = isolated(t(`rules.${platform}`, { min: VALUE, max }), String(min), 'ltr');
 
   const blocked = inactive ? 'inactive' : full || error?.code === 'seats_full' ? 'full' : null;
 
@@ -94,6 +98,12 @@ export function AddMemberForm({ platform, full, inactive, addSeatsHref }: Props)
             {error && (
               <p id={`${id}-error`} className={styles.error} role="alert">
                 {error.message}
+                {error.code === 'invalid_username' ? (
+                  <>
+                    {' '}
+                    <span data-testid="username-rule">{usernameRule}</span>
+                  </>
+                ) : null}
               </p>
             )}
           </div>

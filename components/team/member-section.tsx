@@ -14,17 +14,21 @@ export interface MemberSectionProps {
   team: { platform: Platform; seats: number; seatsUsed: number; active: boolean };
   search: string;
   page: MemberPageView;
+  /** The admin's own row: no Block button there (an admin does not lock themselves out). */
+  selfId?: string | null;
 }
 
 /** Longer names are cut in labels and dialog titles; the table cell shows the whole name. */
 const LABEL_NAME_LENGTH = 60;
 const short = (text: string) => (text.length > LABEL_NAME_LENGTH ? `${text.slice(0, LABEL_NAME_LENGTH)}…` : text);
 
+const columns = ['name', 'username', 'platform', 'role', 'joined', 'status', 'actions'] as const;
+
 /**
  * The member table with search and paging (plain links and a GET form, so both work without
  * JavaScript), the add-member form and block/unblock. Every value from the directory is text.
  */
-export function MemberSection({ team, search, page }: MemberSectionProps) {
+export function MemberSection({ team, search, page, selfId = null }: MemberSectionProps) {
   const t = useTranslations('TeamPage.members');
   const format = useFormatter();
   const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
@@ -48,26 +52,32 @@ export function MemberSection({ team, search, page }: MemberSectionProps) {
             : t('count', { total: page.total })}
         </p>
         {page.members.length > 0 && (
+          // A table with its headers on wide screens; below 40rem each row is a card (team.module.css), the
+          // ARIA roles keeping it a table for assistive technology whatever its CSS display.
           <div className={styles.scroller} tabIndex={0} role="region" aria-labelledby="members-caption">
-            <table className={`${styles.table} ${styles.members}`} data-testid="member-table">
+            <table className={`${styles.table} ${styles.members}`} data-testid="member-table" role="table">
               <caption id="members-caption">{t('caption', { page: page.page, pages })}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('name')}</th>
-                  <th scope="col">{t('username')}</th>
-                  <th scope="col">{t('platform')}</th>
-                  <th scope="col">{t('role')}</th>
-                  <th scope="col">{t('joined')}</th>
-                  <th scope="col">{t('status')}</th>
-                  <th scope="col">{t('actions')}</th>
+              <thead role="rowgroup">
+                <tr role="row">
+                  {columns.map((column) => (
+                    <th key={column} scope="col" role="columnheader">
+                      {t(column)}
+                    </th>
+                  ))}
                 </tr>
               </thead>
-              <tbody>
+              <tbody role="rowgroup">
                 {page.members.map((member) => {
                   const label = short(member.fullName ?? `@${member.username}`);
                   return (
-                    <tr key={member.memberId} data-member={member.username} data-member-id={member.memberId}>
-                      <td>
+                    <tr
+                      key={member.memberId}
+                      role="row"
+                      data-member={member.username}
+                      data-member-id={member.memberId}
+                      data-self={member.memberId === selfId ? '' : undefined}
+                    >
+                      <td role="cell" data-label={t('name')} className={styles.nameCell}>
                         {member.fullName ? (
                           <bdi className={styles.name} title={member.fullName}>
                             {member.fullName}
@@ -76,21 +86,33 @@ export function MemberSection({ team, search, page }: MemberSectionProps) {
                           <span className={styles.muted}>{t('notJoinedYet')}</span>
                         )}
                       </td>
-                      <td>
+                      <td role="cell" data-label={t('username')}>
                         <bdi className={styles.username} title={member.username}>
                           @{member.username}
                         </bdi>
                       </td>
-                      <td className={styles.capitalize}>{member.platform}</td>
-                      <td>{t(`roles.${member.role}`)}</td>
-                      <td>{format.dateTime(new Date(member.joinedAt), { dateStyle: 'medium' })}</td>
-                      <td>
+                      <td role="cell" data-label={t('platform')} className={styles.capitalize}>
+                        {member.platform}
+                      </td>
+                      <td role="cell" data-label={t('role')}>
+                        {t(`roles.${member.role}`)}
+                      </td>
+                      <td role="cell" data-label={t('joined')}>
+                        {format.dateTime(new Date(member.joinedAt), { dateStyle: 'medium' })}
+                      </td>
+                      <td role="cell" data-label={t('status')}>
                         <span className={styles.status} data-status={member.status}>
                           {t(`statuses.${member.status}`)}
                         </span>
                       </td>
-                      <td>
-                        <BlockButton memberId={member.memberId} name={label} blocked={member.status === 'blocked'} />
+                      <td role="cell" data-label={t('actions')} className={styles.actionCell}>
+                        {member.memberId === selfId ? (
+                          <span className={styles.muted} data-testid="own-row">
+                            {t('self')}
+                          </span>
+                        ) : (
+                          <BlockButton memberId={member.memberId} name={label} blocked={member.status === 'blocked'} />
+                        )}
                       </td>
                     </tr>
                   );

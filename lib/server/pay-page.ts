@@ -7,7 +7,9 @@ import { paypalClientOptions } from '@/lib/server/payments/paypal/config';
 import { buyerState } from '@/lib/pricing/buyer';
 import { paidPlanIds, type PaidPlanId } from '@/lib/pricing/catalogue';
 import { seatsAreValid, type PlanState } from '@/lib/pricing/quote';
-import { isFailureCode, orderResult, type PayResult } from '@/lib/shared/pay-result';
+import { storedOrderResult } from '@/lib/server/payments/stored-result';
+import type { Order } from '@/lib/server/ledger/types';
+import { isFailureCode, type PayResult, type Purchase } from '@/lib/shared/pay-result';
 import type { PayFormProps } from '@/lib/shared/pay-view';
 import { isLinkProblem, LINK_PROBLEM_PARAM } from '@/lib/shared/link-problem';
 
@@ -27,8 +29,14 @@ export async function loadPayPage(subject: Subject | null, query: Query, now: Da
   const status = first(query.status);
   const orderId = first(query.order);
   if (status && orderId && /^[a-f0-9]{32}$/.test(orderId)) {
-    const order = await findOrder(await ledgerSql(), orderId);
-    return { kind: 'result', result: order ? orderResult(order) : { status: 'failed', code: 'failed1' } };
+    const sql = await ledgerSql();
+    const order = await findOrder(sql, orderId);
+    if (!order) return { kind: 'result', result: { status: 'failed', code: 'failed1' } };
+    const result = await storedOrderResult(sql, order);
+    // What was bought and until when is the buyer's own business: shown to the order's account only.
+    if (result.status === 'success' && subject && isBuyer(subject, order))
+      return { kind: 'result', result: { status: 'success', purchase: await purchaseOf(order) } };
+    return { kind: 'result', result };
   }
   const code = first(query.code);
   if (status === 'failed' && isFailureCode(code)) return { kind: 'result', result: { status: 'failed', code } };
@@ -58,6 +66,25 @@ export async function loadPayPage(subject: Subject | null, query: Query, now: Da
       now: now.toISOString(),
       initial: initialSelection(query, buyerState(context, 'team_pro')),
     },
+  };
+}
+
+const isBuyer = (subject: Subject, order: Order) =>
+  subject.platform === order.platform && subject.userId === order.userId;
+
+/** A paid order as its buyer sees it: the plan, period, seats and amount, and the plan's expiry now. */
+async function purchaseOf(order: Order): Promise<Purchase> {
+  const context = await (
+    await accountDirectory()
+  ).payContext({ platform: order.platform, userId: order.userId, teamId: order.teamId ?? undefined });
+  const state = context && buyerState(context, order.plan);
+  return {
+    plan: order.plan,
+    months: order.months,
+    seats: order.plan === 'team_pro' ? order.seats : null,
+    amount: order.amount,
+    currency: order.currency,
+    expiresAt: state?.expiresAt?.toISOString() ?? null,
   };
 }
 

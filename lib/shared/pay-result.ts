@@ -2,6 +2,7 @@
  * The pay page's result view lives at `/pay?status=…&code=…` (PRODUCT §11). Success and
  * processing are only ever shown from a stored order (`order=`), never from the query alone.
  */
+import type { Currency, PaidPlanId } from '@/lib/pricing/catalogue';
 import type { LinkProblem } from './link-problem';
 
 export const failureCodes = ['failed0', 'failed1', 'failed2'] as const;
@@ -12,7 +13,28 @@ export type FailureCode = (typeof failureCodes)[number];
  * browser, expired, not valid, or there was none), so the page can say what to do.
  */
 export type PayResult =
-  { status: 'success' } | { status: 'processing' } | { status: 'failed'; code: FailureCode; link?: LinkProblem };
+  | { status: 'success'; purchase?: Purchase }
+  | { status: 'processing' }
+  /** The payer cancelled on the gateway's page: nothing was charged (not an error: no code). */
+  | { status: 'cancelled' }
+  | { status: 'failed'; code: FailureCode; link?: LinkProblem };
+
+/**
+ * What a paid order bought, shown with its success only to the account that bought it (an order
+ * id in a URL reveals nothing of anyone's plan). `expiresAt`: the plan's expiry in the account
+ * directory now (ISO); null when the directory gives none (the team is no longer the buyer's).
+ */
+export interface Purchase {
+  plan: PaidPlanId;
+  /** Calendar months bought; 0 for period3 (a larger team until the current expiry). */
+  months: number;
+  /** team_pro: the team size bought. */
+  seats: number | null;
+  /** In the currency's minor unit. */
+  amount: number;
+  currency: Currency;
+  expiresAt: string | null;
+}
 /** What the pay page shows instead: a dependency (ledger, account directory) is down right now. */
 export type PayView = PayResult | { status: 'unavailable' };
 
@@ -29,11 +51,13 @@ export function isFailureCode(value: unknown): value is FailureCode {
 
 /**
  * What the payer is shown for an order as stored (the pay page and every gateway return alike).
- * A paid order is "processing" until its grant has reached the account directory.
+ * A paid order is "processing" until its grant has reached the account directory; a failed one
+ * the payer cancelled at the gateway (`cancelled`, read from its stored payment event) is not an error.
  */
 export function orderResult(order: {
   status: 'pending' | 'paid' | 'failed' | 'needs_review';
   granted: boolean;
+  cancelled?: boolean;
 }): PayResult {
   switch (order.status) {
     case 'paid':
@@ -41,7 +65,7 @@ export function orderResult(order: {
     case 'pending':
       return { status: 'processing' };
     case 'failed':
-      return { status: 'failed', code: 'failed1' };
+      return order.cancelled ? { status: 'cancelled' } : { status: 'failed', code: 'failed1' };
     case 'needs_review':
       // A wrong amount or money the gateway holds: a person must look at it, so the payer writes to support.
       return { status: 'failed', code: 'failed2' };

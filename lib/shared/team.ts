@@ -14,14 +14,22 @@ export const MAX_SEARCH_LENGTH = 100;
 const MAX_PAGE = 100_000;
 
 /**
- * What each platform accepts as a username (a leading @ is dropped first). Telegram: 5–32 of
- * A–Z, 0–9, _ (older accounts and the demo data have shorter ones, so from 3); Slack: up to 80 of
- * lower-case letters, digits, . _ -; Discord: 2–32 of lower-case letters, digits, _ and .
+ * What each platform accepts as a username (a leading @ is dropped first), in characters. Telegram:
+ * 5–32 of A–Z, 0–9, _ (older accounts and the demo data have shorter ones, so from 3); Slack: up to
+ * 80 of letters, digits, . _ -; Discord: 2–32 of letters, digits, _ and . The add-member form says
+ * the rule in words (TeamPage.add.rules.<platform>, with these lengths) when a username breaks it.
  */
+export const usernameLengths: Record<Platform, { min: number; max: number }> = {
+  telegram: { min: 3, max: 32 },
+  slack: { min: 1, max: 80 },
+  discord: { min: 2, max: 32 },
+};
+
+const { telegram, slack, discord } = usernameLengths;
 export const usernamePatterns: Record<Platform, RegExp> = {
-  telegram: /^[A-Za-z0-9_]{3,32}$/,
-  slack: /^[a-z0-9._-]{1,80}$/i,
-  discord: /^[a-z0-9_.]{2,32}$/i,
+  telegram: new RegExp(`^[A-Za-z0-9_]{${telegram.min},${telegram.max}}$`),
+  slack: new RegExp(`^[a-z0-9._-]{${slack.min},${slack.max}}$`, 'i'),
+  discord: new RegExp(`^[a-z0-9_.]{${discord.min},${discord.max}}$`, 'i'),
 };
 
 export type { AddMemberRequest } from '@/lib/server/team/requests';

@@ -6,7 +6,7 @@ import { clientMessages, teamClientNamespaces } from '@/lib/i18n/client-messages
 import { pageMetadata } from '@/lib/server/seo';
 import type { Locale } from '@/lib/i18n/locales';
 import { sessionFrom } from '@/lib/server/session/session';
-import { loadTeamPage, memberView } from '@/lib/server/team/team-admin';
+import { loadTeamPage, memberView, ownMemberId } from '@/lib/server/team/team-admin';
 import { isUnavailable } from '@/lib/server/unavailable';
 import { memberListQuery } from '@/lib/shared/team';
 import { isLinkProblem, LINK_PROBLEM_PARAM } from '@/lib/shared/link-problem';
@@ -31,7 +31,8 @@ export default async function TeamPage({ params, searchParams }: PageProps<'/[lo
   // Read from the directory on every render: a blocked or demoted admin loses the page at once.
   // When it is down, say so: a page load has already had its 503 from the proxy; this is for a
   // refresh by the client router, or a directory that failed after the proxy's ping.
-  const page = await loadTeamPage(await sessionFrom(await cookies(), 'team'), query).catch((error: unknown) => {
+  const subject = await sessionFrom(await cookies(), 'team');
+  const page = await loadTeamPage(subject, query).catch((error: unknown) => {
     if (!isUnavailable(error)) throw error;
     log().warn({ err: error }, 'team page: a dependency is unavailable');
     return null;
@@ -66,6 +67,7 @@ export default async function TeamPage({ params, searchParams }: PageProps<'/[lo
           }}
           search={query.search}
           page={{ ...members, members: members.members.map(memberView) }}
+          selfId={ownMemberId(members.members, subject)}
         />
       </NextIntlClientProvider>
       <Onboarding />

@@ -115,6 +115,12 @@ export interface PaymentGateway {
   answer(verdict: CallbackVerdict): GatewayReply;
   /** The order a browser return is about, only when the return is authentic. */
   returnOrderId(input: CallbackInput): string | null;
+  /**
+   * Whether a failed payment's stored result code (PaymentEvent.resultCode) says the payer
+   * cancelled on the gateway's page, so nothing was charged (VNPay 24, MoMo 1006). Absent: the
+   * gateway reports no such code (PayPal's own dialog says so on the pay page).
+   */
+  cancelledByPayer?(resultCode: string): boolean;
   /** Asks the gateway for an order's state (VNPay querydr, MoMo query, PayPal subscription read). */
   query(order: Order, now: Date): Promise<QueryResult>;
   /**

@@ -2,7 +2,8 @@ import 'server-only';
 import { defaultLocale, localizedPath } from '@/lib/i18n/locales';
 import { ledgerSql } from '@/lib/server/db';
 import { findOrder } from '@/lib/server/ledger/orders';
-import { orderResult, payResultQuery } from '@/lib/shared/pay-result';
+import { payResultQuery } from '@/lib/shared/pay-result';
+import { storedOrderResult } from './stored-result';
 import type { CallbackInput, PaymentGateway } from './gateway';
 import { log } from '@/lib/server/observability/log';
 
@@ -22,11 +23,12 @@ export async function resultPathForReturn(
   try {
     const orderId = gateway?.returnOrderId(input);
     if (!orderId) return failed;
-    const order = await findOrder(await ledgerSql(), orderId);
+    const sql = await ledgerSql();
+    const order = await findOrder(sql, orderId);
     if (!order || order.gateway !== gateway?.id) return failed;
     return {
       pathname: localizedPath(order.locale, '/pay'),
-      search: payResultQuery(orderResult(order), order.id),
+      search: payResultQuery(await storedOrderResult(sql, order), order.id),
     };
   } catch (error) {
     log().error({ err: error, gateway: gateway?.id }, 'return failed');

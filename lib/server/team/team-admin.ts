@@ -47,6 +47,12 @@ export const memberView = (member: TeamMember): MemberView => ({
   joinedAt: member.joinedAt.toISOString(),
 });
 
+/** The acting admin's own row on this page of members, if it is on it (never blockable from the page). */
+export const ownMemberId = (members: readonly TeamMember[], subject: Subject | null): string | null =>
+  (subject &&
+    members.find((member) => member.platform === subject.platform && member.userId === subject.userId)?.memberId) ??
+  null;
+
 /** What `/team` shows: the team and one page of its members, for an active admin only. */
 export async function loadTeamPage(
   subject: Subject | null,

@@ -4,7 +4,7 @@ import { receiveCallback } from '@/lib/server/payments/callbacks';
 import { createPayment, queryPayment } from './client';
 import { momoConfig } from './config';
 import { momoOffer } from './offer';
-import { authenticResult, classify, resultEvent } from './result';
+import { authenticResult, cancelledByPayer, classify, resultEvent } from './result';
 import { handleSandbox } from './sandbox';
 import { log } from '@/lib/server/observability/log';
 
@@ -72,6 +72,8 @@ export const momoGateway: PaymentGateway = {
     const verified = authenticResult(Object.fromEntries(input.url.searchParams), config);
     return verified.ok ? verified.result.orderId : null;
   },
+
+  cancelledByPayer,
 
   async query(order): Promise<QueryResult> {
     const config = momoConfig();

@@ -33,6 +33,11 @@ const succeeded = new Set([0, 9000]); // 9000: authorised; with autoCapture (the
 // Final failures (MoMo's own "final" flag, payments.md §2.6). Any other code is not final yet.
 const failed = new Set([1001, 1002, 1003, 1004, 1005, 1006, 1007, 1017, 1026, 1080, 1081, 2019, 4001, 4100]);
 
+/** 1006: the user refused or cancelled the payment on MoMo's page (payments.md §2.6) — nothing was charged. */
+export function cancelledByPayer(resultCode: string): boolean {
+  return resultCode === '1006';
+}
+
 export type ResultClass = 'succeeded' | 'failed' | 'pending';
 
 export function classify(resultCode: number): ResultClass {

@@ -28,6 +28,11 @@ export function resultOf(responseCode: string, transactionStatus: string): Gatew
   return 'failed';
 }
 
+/** payments.md §1.6: 24 — the customer cancelled the transaction on VNPay's page (nothing was charged). */
+export function cancelledByPayer(resultCode: string): boolean {
+  return resultCode.split('/')[0] === '24';
+}
+
 /** A callback whose signature and terminal are ours; null when either is not. */
 export function authenticCallback(params: URLSearchParams, config: VnpayConfig): Record<string, string> | null {
   const fields = vnpFields(params);

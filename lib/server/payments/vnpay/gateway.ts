@@ -1,7 +1,7 @@
 import 'server-only';
 import type { CallbackVerdict, GatewayReply, PaymentGateway, VerifiedCallback } from '@/lib/server/payments/gateway';
 import { receiveCallback } from '@/lib/server/payments/callbacks';
-import { authenticCallback, callbackEvent, replies } from './callback';
+import { authenticCallback, callbackEvent, cancelledByPayer, replies } from './callback';
 import { vnpayConfig } from './config';
 import { vnpayOffer as offer } from './offer';
 import { PAYMENT_WINDOW_MS, paymentUrl } from './payment-url';
@@ -55,6 +55,8 @@ export const vnpayGateway: PaymentGateway = {
     const fields = config && authenticCallback(input.url.searchParams, config);
     return fields?.vnp_TxnRef || null;
   },
+
+  cancelledByPayer,
 
   query: (order, now) => queryOrder(order, vnpayConfig(), now),
 

@@ -1,0 +1,25 @@
+import 'server-only';
+import type { Sql } from '@/lib/server/db/sql';
+import type { Order } from '@/lib/server/ledger/types';
+import { orderResult, type PayResult } from '@/lib/shared/pay-result';
+import { findGateway } from './registry';
+
+/**
+ * What the payer is shown for an order as stored, on the return from the gateway and on every
+ * reload after it: `orderResult`, with a failed order the payer cancelled at the gateway told
+ * apart from an error. The distinction is durable: it is the result code of the payment event
+ * that failed the order (the ledger keeps every verified callback), read with the order.
+ */
+export async function storedOrderResult(sql: Sql, order: Order): Promise<PayResult> {
+  if (order.status !== 'failed') return orderResult(order);
+  const gateway = findGateway(order.gateway);
+  if (!gateway?.cancelledByPayer) return orderResult(order);
+  const last = await sql.query<{ result_code: string }>(
+    `SELECT result_code FROM payment_events
+      WHERE order_id = $1 AND NOT succeeded
+      ORDER BY received_at DESC, id DESC LIMIT 1`,
+    [order.id],
+  );
+  const code = last.rows[0]?.result_code;
+  return orderResult({ ...order, cancelled: code !== undefined && gateway.cancelledByPayer(code) });
+}

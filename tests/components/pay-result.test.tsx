@@ -1,0 +1,83 @@
+/** @jest-environment jsdom */
+import { render, screen } from '@testing-library/react';
+import { PayResultView } from '@/components/pay/pay-result';
+import { PayLoading } from '@/components/pay/pay-loading';
+import { IntlWrapper } from '../support/intl';
+
+jest.mock('next/navigation', () => ({
+  ...jest.requireActual<object>('next/navigation'),
+  usePathname: () => '/pay',
+  useRouter: () => ({ push: jest.fn(), replace: jest.fn(), refresh: jest.fn(), prefetch: jest.fn() }),
+  useParams: () => ({ locale: 'en' }),
+}));
+
+describe('the result view', () => {
+  it('a payment cancelled at the gateway says nothing was charged and how to try again, with no error code', () => {
+    render(<PayResultView result={{ status: 'cancelled' }} supportEmail="help@example.com" />, {
+      wrapper: IntlWrapper,
+    });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Payment cancelled');
+    expect(screen.getByRole('status')).toHaveTextContent(/nothing was charged.*try again/);
+    expect(screen.queryByText(/error occurred|failed1/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to the plans' })).toBeInTheDocument();
+  });
+
+  it('a success shows what was bought, the amount with its currency and the new expiry', () => {
+    render(
+      <PayResultView
+        result={{
+          status: 'success',
+          purchase: {
+            plan: 'team_pro',
+            months: 7,
+            seats: 25,
+            amount: 26_982,
+            currency: 'USD',
+            expiresAt: '2027-06-22T10:00:00.000Z',
+          },
+        }}
+        supportEmail="help@example.com"
+      />,
+      { wrapper: IntlWrapper },
+    );
+    const details = screen.getByRole('list', { name: 'Your purchase' });
+    expect(details).toHaveTextContent('Plan: Team Pro');
+    expect(details).toHaveTextContent('Period: 7 months');
+    expect(details).toHaveTextContent('Team size: 25 members');
+    expect(details).toHaveTextContent('Amount paid: $269.82');
+    expect(details).toHaveTextContent('Your plan now runs until June 22, 2027.');
+  });
+
+  it('a success without details (not the buyer) shows the generic text only', () => {
+    render(<PayResultView result={{ status: 'success' }} supportEmail="help@example.com" />, { wrapper: IntlWrapper });
+    expect(screen.queryByRole('list')).toBeNull();
+    expect(screen.getByRole('status')).toHaveTextContent('Payment completed successfully');
+  });
+});
+
+describe('the wait before a result', () => {
+  it('names no plan choice while a result is being read: a neutral "checking your payment"', () => {
+    render(<PayLoading result />, { wrapper: IntlWrapper });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Your payment');
+    expect(screen.getByRole('status')).toHaveTextContent('Checking your payment…');
+    expect(screen.queryByText(/Choose your plan|Loading your account/i)).toBeNull();
+  });
+
+  it('the prerendered shell marks itself as a result from the address before the rest is parsed', () => {
+    const { container } = render(<PayLoading />, { wrapper: IntlWrapper });
+    const script = container.querySelector('script')!;
+    expect(script.parentElement!.firstElementChild).toBe(script);
+    const shell = script.parentElement!;
+    for (const [search, marked] of [
+      ['?status=cancelled&order=ab', true],
+      ['?order=ab', true],
+      ['?plan=team_pro&seats=20', false],
+      ['', false],
+    ] as const) {
+      shell.removeAttribute('data-result');
+      // The script as the browser runs it, with its own currentScript and address.
+      new Function('document', 'location', script.textContent!)({ currentScript: script }, { search });
+      expect([search, shell.hasAttribute('data-result')]).toEqual([search, marked]);
+    }
+  });
+});

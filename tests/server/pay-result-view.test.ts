@@ -1,0 +1,90 @@
+import { NextRequest } from 'next/server';
+import { GET as payView } from '@/app/api/pay/view/route';
+import { storeKinds, useTestStore } from '../support/stores';
+import {
+  alice,
+  bob,
+  gatewayRoutes,
+  ipnRequest,
+  pendingTeamOrder,
+  sessionCookie,
+  vnpayCallback,
+  vnpayRoutes,
+} from '../support/money';
+import { momoIpnRequest, momoResultFields, momoReturnRequest } from '../support/momo';
+
+const view = async (query: string, subject?: Parameters<typeof sessionCookie>[0]) =>
+  (await payView(
+    new NextRequest(`http://localhost/api/pay/view${query}`, {
+      headers: subject ? { cookie: await sessionCookie(subject) } : {},
+    }),
+  ).then((response) => response.json())) as { kind: string; result: Record<string, unknown> };
+
+/** The /pay?… address a gateway return 303s to. */
+const returnedTo = (response: Response) => new URL(response.headers.get('location')!).search;
+
+describe.each(storeKinds)('the result view on %s', (kind) => {
+  useTestStore(kind);
+  const momo = gatewayRoutes('momo');
+
+  it('after a paid order, shows its buyer what was bought, the amount and the plan’s new expiry', async () => {
+    const order = await pendingTeamOrder();
+    await vnpayRoutes.ipn(ipnRequest(vnpayCallback(order)));
+    const body = await view(`?status=success&order=${order.id}`, alice);
+    expect(body.result).toMatchObject({
+      status: 'success',
+      purchase: { plan: 'team_pro', months: 7, seats: 25, amount: 6_300_000, currency: 'VND' },
+    });
+    const expiresAt = new Date((body.result.purchase as { expiresAt: string }).expiresAt);
+    // Seven calendar months from now, or from the team's current expiry: at least ~7 months ahead.
+    expect(expiresAt.getTime()).toBeGreaterThan(Date.now() + 200 * 86_400_000);
+  });
+
+  it('shows no purchase details to anyone but the order’s account: an order id alone reveals no plan', async () => {
+    const order = await pendingTeamOrder();
+    await vnpayRoutes.ipn(ipnRequest(vnpayCallback(order)));
+    for (const other of [bob, undefined]) {
+      const body = await view(`?status=success&order=${order.id}`, other);
+      expect(body.result).toEqual({ status: 'success' });
+    }
+  });
+
+  it('a VNPay cancel (24) says cancelled on the return and on every reload, not failed1', async () => {
+    const order = await pendingTeamOrder();
+    const cancel = vnpayCallback(order, {
+      vnp_ResponseCode: '24',
+      vnp_TransactionStatus: '02',
+      vnp_TransactionNo: '0',
+    });
+    await vnpayRoutes.ipn(ipnRequest(cancel));
+    const back = await vnpayRoutes.return(new NextRequest(`http://localhost:3000/api/payments/vnpay/return?${cancel}`));
+    expect(returnedTo(back)).toBe(`?status=cancelled&order=${order.id}`);
+    for (let reload = 0; reload < 2; reload++)
+      expect((await view(`?status=cancelled&order=${order.id}`, alice)).result).toEqual({ status: 'cancelled' });
+  });
+
+  it('a MoMo refusal by the user (1006) says cancelled; other failures keep failed1', async () => {
+    const cancelled = await pendingTeamOrder({ gateway: 'momo', method: 'wallet' });
+    const fields = momoResultFields(cancelled, { resultCode: 1006, message: 'Transaction denied by user.' });
+    expect((await momo.ipn(momoIpnRequest(JSON.stringify(fields)))).status).toBe(204);
+    expect(returnedTo(await momo.return(momoReturnRequest(fields)))).toBe(`?status=cancelled&order=${cancelled.id}`);
+    expect((await view(`?status=cancelled&order=${cancelled.id}`, alice)).result).toEqual({ status: 'cancelled' });
+
+    const declined = await pendingTeamOrder({ gateway: 'momo', method: 'wallet' });
+    const refused = momoResultFields(declined, { resultCode: 1001, message: 'Insufficient funds.' });
+    await momo.ipn(momoIpnRequest(JSON.stringify(refused)));
+    expect((await view(`?status=failed&order=${declined.id}`, alice)).result).toEqual({
+      status: 'failed',
+      code: 'failed1',
+    });
+  });
+
+  it('a VNPay error that is not a cancel keeps failed1', async () => {
+    const order = await pendingTeamOrder();
+    await vnpayRoutes.ipn(ipnRequest(vnpayCallback(order, { vnp_ResponseCode: '51', vnp_TransactionStatus: '02' })));
+    expect((await view(`?status=failed&order=${order.id}`, alice)).result).toEqual({
+      status: 'failed',
+      code: 'failed1',
+    });
+  });
+});
