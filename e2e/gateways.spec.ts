@@ -68,9 +68,46 @@ test.describe('paying through each gateway’s local sandbox', () => {
     await expect(page.getByTestId('failure-code')).toContainText('failed1');
   });
 
-  test('de: MoMo cancelled by the payer → failed1', async ({ page }) => {
+  test('de: MoMo cancelled by the payer → cancelled, nothing was charged', async ({ page }) => {
     await checkoutWith(page, 'de', 'momo', 'credit_card');
     await page.getByRole('button', { name: 'Cancel transaction' }).click();
-    await expect(page).toHaveURL(/\/de\/pay\?status=failed&code=failed1&order=/);
+    await expect(page).toHaveURL(/\/de\/pay\?status=cancelled&order=/);
+    await expect(page.locator('[data-status=cancelled]')).toContainText(message('de', 'PayPage.result.cancelled'));
+  });
+
+  test('vi: VNPay cancelled on its page → "nothing was charged", on the return and after a reload, never failed1', async ({
+    page,
+  }) => {
+    await checkoutWith(page, 'vi', 'vnpay', 'qr');
+    await expect(page).toHaveURL(/\/api\/payments\/vnpay\/sandbox\?/);
+    await page.getByRole('button', { name: 'Hủy thanh toán' }).click();
+    await expect(page).toHaveURL(/\/vi\/pay\?status=cancelled&order=[a-f0-9]{32}$/);
+    const result = page.locator('[data-status=cancelled]');
+    await expect(result).toContainText(message('vi', 'PayPage.result.cancelled'));
+    await expect(page.getByTestId('failure-code')).toHaveCount(0);
+    await page.reload();
+    await expect(result).toContainText(message('vi', 'PayPage.result.cancelled'));
+  });
+
+  test('vi: a result address never shows the form’s intro, not even before the result arrives', async ({ page }) => {
+    // Watches every node from the first byte: the form's heading must never be drawn on a result address.
+    const heading = message('vi', 'PayPage.heading');
+    await page.addInitScript((text) => {
+      const seen: string[] = [];
+      (window as unknown as { __introSeen: string[] }).__introSeen = seen;
+      const check = () => {
+        for (const h1 of document.querySelectorAll('h1'))
+          if (h1.textContent === text && h1.checkVisibility()) seen.push(performance.now().toFixed(0));
+      };
+      new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true });
+      requestAnimationFrame(function frame() {
+        check();
+        if (performance.now() < 5000) requestAnimationFrame(frame);
+      });
+    }, heading);
+    await page.goto(await payLink({ ...carol, prefix: '/vi' }));
+    await page.goto(`/vi/pay?status=success&order=${'0'.repeat(32)}`);
+    await expect(page.locator('[data-status=failed]')).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { __introSeen: string[] }).__introSeen)).toEqual([]);
   });
 });
