@@ -21,6 +21,9 @@ const createJestConfig = nextJest({ dir: './' });
 const config = {
   testEnvironment: 'node',
   setupFilesAfterEnv: ['<rootDir>/tests/setup.ts'],
+  // A per-run directory for the migrated PGlite template the store suites load (tests/support/stores.ts).
+  globalSetup: '<rootDir>/tests/support/jest-global-setup.mjs',
+  globalTeardown: '<rootDir>/tests/support/jest-global-teardown.mjs',
   moduleNameMapper: {
     '^@/(.*)$': '<rootDir>/$1',
     // `server-only` throws outside React Server Components; tests import server modules directly.

@@ -3,6 +3,7 @@
 // compiles an .mjs file or an ESM-only package to CommonJS. Node 20 has no require(esm), and Jest
 // there loads such a file as CommonJS anyway; from Node 22.12/24 Jest loads it as the ES module it
 // is (options.supportsStaticESM), and CommonJS output fails with "exports is not defined".
+/* eslint-disable @typescript-eslint/no-require-imports -- a Jest transformer is a CommonJS module */
 const { extname } = require('node:path');
 const { createTransformer: createNextTransformer } = require('next/dist/build/swc/jest-transformer.js');
 
