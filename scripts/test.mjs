@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every check the project has, in the order that fails fastest.
-// lint → format → typecheck → unit (Jest) → build (+ paint-first scripts and per-page CSP hashes) → integration (nginx, PostgreSQL) → e2e.
+// lint → format → typecheck → unit (Jest) → build (+ paint-first scripts and per-page CSP hashes) → integration (the post-build
+// steps on that build's real output; nginx, PostgreSQL) → e2e.
 import { spawnSync } from 'node:child_process';
 import { ensureChromium } from './lib/chromium.mjs';
 
@@ -16,7 +17,8 @@ const steps = [
   // Built for the port the e2e server listens on: canonical URLs and hreflang are prerendered.
   ['build', ['npx', 'next', 'build'], { NEXT_DIST_DIR: '.next-e2e', PORT: process.env.E2E_PORT ?? '3300' }],
   ['after-build', ['node', 'scripts/build/after-next-build.mjs'], { NEXT_DIST_DIR: '.next-e2e' }],
-  // Real processes from that build: one instance's start-up, socket and logs; two instances,
+  // The post-build steps' checks on that build's real output (after-build.test.mjs), then
+  // real processes from it: one instance's start-up, socket and logs; two instances,
   // PostgreSQL and nginx with deploy/nginx/quorum.conf (skipped without nginx or TEST_DATABASE_URL, outside CI).
   ['integration', ['node', '--test', '--test-concurrency=1', 'tests/integration/'], { NEXT_DIST_DIR: '.next-e2e' }],
   ['e2e', ['npx', 'playwright', 'test'], { NEXT_DIST_DIR: '.next-e2e' }],
