@@ -40,18 +40,29 @@ describe('the lockfile lets npm ci and npm install reproduce the install on any 
   });
 });
 
-describe('CI installs exactly the lockfile and also runs the store suites as a fresh clone would', () => {
+describe('CI installs exactly the lockfile and runs the unit suite both as a fresh clone would and against PostgreSQL', () => {
   const ci = read('.ci/run');
   it('installs with npm ci', () => {
     expect(ci).toMatch(/^npm ci\b/m);
     expect(ci).not.toMatch(/^npm install\b/m);
   });
 
-  it('runs the store suites without TEST_DATABASE_URL before it starts PostgreSQL', () => {
-    const withoutPostgres = ci.search(
-      /^env -u TEST_DATABASE_URL .*\\\n\s*node .*jest\.js .*tests\/support\/stores\.ts/m,
-    );
-    expect(withoutPostgres).toBeGreaterThan(-1);
-    expect(withoutPostgres).toBeLessThan(ci.indexOf('source scripts/ci/start-postgres.sh'));
+  it('runs npm test with a PostgreSQL server', () => {
+    expect(ci.indexOf('source scripts/ci/start-postgres.sh')).toBeGreaterThan(-1);
+    expect(ci.indexOf('source scripts/ci/start-postgres.sh')).toBeLessThan(ci.search(/^npm test$/m));
+  });
+
+  it("npm test's unit step runs the whole Jest suite without TEST_DATABASE_URL, and unit-postgres only the store suites' PostgreSQL runs", async () => {
+    const { steps } = (await import('@/scripts/test.mjs')) as {
+      steps: Array<[string, string[], Record<string, string | undefined>?, { skip?: () => unknown }?]>;
+    };
+    const step = (name: string) => steps.find(([n]) => n === name)!;
+    const [, unitCommand, unitEnv] = step('unit');
+    expect(unitEnv).toHaveProperty('TEST_DATABASE_URL', undefined);
+    expect(unitCommand).not.toContain('--findRelatedTests');
+    const [, postgresCommand, postgresEnv] = step('unit-postgres');
+    expect(postgresEnv).toEqual({ TEST_STORE_KINDS: 'postgres' });
+    expect(postgresCommand.slice(-2)).toEqual(['--findRelatedTests', 'tests/support/stores.ts']);
+    expect(steps.map(([name]) => name).indexOf('unit-postgres')).toBe(steps.map(([name]) => name).indexOf('unit') + 1);
   });
 });

@@ -19,7 +19,20 @@ import { resetRateLimits } from '@/lib/server/http/rate-limit';
 // Test-harness settings, not the app's: the app's configuration is lib/server/env.ts.
 const testDatabaseUrl = process.env.TEST_DATABASE_URL;
 
-export const storeKinds: Array<'pglite' | 'postgres'> = testDatabaseUrl ? ['pglite', 'postgres'] : ['pglite'];
+/**
+ * TEST_STORE_KINDS=postgres: only the PostgreSQL runs (`npm test` runs the whole suite without
+ * TEST_DATABASE_URL first, so the PGlite runs are not repeated: scripts/test.mjs, unit-postgres).
+ */
+const onlyKinds = process.env.TEST_STORE_KINDS?.split(',').map((kind) => kind.trim());
+
+export const storeKinds: Array<'pglite' | 'postgres'> = (
+  testDatabaseUrl ? (['pglite', 'postgres'] as const) : (['pglite'] as const)
+).filter((kind) => !onlyKinds || onlyKinds.includes(kind));
+if (storeKinds.length === 0) {
+  throw new Error(
+    `TEST_STORE_KINDS=${process.env.TEST_STORE_KINDS} leaves no store to test (postgres needs TEST_DATABASE_URL)`,
+  );
+}
 
 export interface TestStore extends Database {
   directory: AccountDirectory;
