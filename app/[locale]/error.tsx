@@ -22,9 +22,7 @@ export default function LocaleError({ error, reset }: { error: Error & { digest?
         <button type="button" className="button" onClick={reset}>
           {t('retry')}
         </button>
-        <HomeLink className="button button--primary">
-          {t('backHome')}
-        </HomeLink>
+        <HomeLink className="button button--primary">{t('backHome')}</HomeLink>
       </div>
     </section>
   );
