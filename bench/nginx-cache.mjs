@@ -2,7 +2,7 @@
 // A prerendered page through the shipped nginx cache (deploy/nginx/quorum.conf, X-Cache-Status: HIT)
 // vs the same nginx serving the same HTML file from disk; one run, same machine, same load generator.
 //   npm run build && npm run bench:nginx        (NEXT_DIST_DIR picks another build; needs nginx)
-// Goal (issue 12 §8): cache ≥ 0.8 × disk.
+// Goal: cache ≥ 0.8 × disk.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';

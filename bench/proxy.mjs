@@ -4,7 +4,7 @@
 // then, for reference, what still goes through proxy.ts: English at `/` and the 307 at `/`.
 //   npm run build && npm run bench:proxy         (uses .next; NEXT_DIST_DIR picks another build)
 // The pair is measured in alternating rounds so load from elsewhere on the machine hits both alike.
-// Goal (issue 12): English ≥ 0.9 × prefixed.
+// Goal: English ≥ 0.9 × prefixed.
 import autocannon from 'autocannon';
 import { startServer } from './lib/server.mjs';
 
