@@ -3,6 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import { MemberSection, type MemberSectionProps } from '@/components/team/member-section';
 import type { MemberView } from '@/lib/shared/team';
 import { IntlWrapper } from '../support/intl';
+import { memberView } from '../support/team-members';
 
 jest.mock('next/navigation', () => ({
   // The rest as it is: next-intl's ES build imports redirect and the others by name (Node 24 links them).
@@ -12,16 +13,7 @@ jest.mock('next/navigation', () => ({
   useParams: () => ({ locale: 'en' }),
 }));
 
-const member = (overrides: Partial<MemberView>): MemberView => ({
-  memberId: 'm1',
-  platform: 'telegram',
-  username: 'someone',
-  fullName: 'Some One',
-  role: 'member',
-  status: 'active',
-  joinedAt: '2026-10-01T00:00:00.000Z',
-  ...overrides,
-});
+const member = memberView;
 
 const props = (members: MemberView[], overrides: Partial<MemberSectionProps> = {}): MemberSectionProps => ({
   team: { platform: 'telegram', seats: 10, seatsUsed: members.length, active: true },

@@ -5,6 +5,7 @@ import { MemberSection, type MemberSectionProps } from '@/components/team/member
 import { AddMemberForm } from '@/components/team/add-member-form';
 import type { MemberView } from '@/lib/shared/team';
 import { IntlWrapper } from '../support/intl';
+import { memberView } from '../support/team-members';
 
 jest.mock('next/navigation', () => ({
   ...jest.requireActual<object>('next/navigation'),
@@ -13,16 +14,7 @@ jest.mock('next/navigation', () => ({
   useParams: () => ({ locale: 'en' }),
 }));
 
-const member = (overrides: Partial<MemberView>): MemberView => ({
-  memberId: 'm1',
-  platform: 'telegram',
-  username: 'someone',
-  fullName: 'Some One',
-  role: 'member',
-  status: 'active',
-  joinedAt: '2026-10-01T00:00:00.000Z',
-  ...overrides,
-});
+const member = memberView;
 
 const props = (members: MemberView[], selfId: string | null): MemberSectionProps => ({
   team: { platform: 'telegram', seats: 10, seatsUsed: members.length, active: true },
