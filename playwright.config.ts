@@ -4,7 +4,7 @@ import { CHROMIUM_PATH } from './scripts/lib/chromium.mjs';
 const port = Number(process.env.E2E_PORT ?? 3300);
 const distDir = process.env.NEXT_DIST_DIR ?? '.next-e2e';
 const dataDir = process.env.E2E_DATA_DIR ?? '.data-e2e';
-/** Webhook mode (PRODUCT §8): the reference chat backend, and a second site instance that uses it. */
+/** Webhook mode: the reference chat backend, and a second site instance that uses it. */
 export const webhookE2e = {
   backendPort: port + 1,
   sitePort: port + 2,

@@ -93,7 +93,7 @@ test.describe('landing page', () => {
     }
   });
 
-  test('has every section of PRODUCT §4', async ({ page }) => {
+  test('has every section of the landing page', async ({ page }) => {
     await page.goto('/');
     for (const id of landingSections) await expect(page.locator(`section#${id}`)).toHaveCount(1);
   });

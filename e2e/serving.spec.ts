@@ -60,7 +60,7 @@ test('the error page the request layer answers failures with is prerendered HTML
   }
 });
 
-test.describe('small findings of issue 12', () => {
+test.describe('response headers and methods', () => {
   test('the English answer at / varies on Accept-Language and Cookie', async ({ request }) => {
     const response = await request.get('/', { maxRedirects: 0 });
     expect(response.status()).toBe(200);

@@ -1,4 +1,4 @@
-/** PRODUCT §9: behaviour timings and breakpoints, in one place. */
+/** Behaviour timings and breakpoints, in one place. */
 export const NAVIGATION = {
   /** Offset of the fixed header when scrolling to a `#hash` section, in px. */
   scrollOffsetPx: 120,

@@ -1,5 +1,5 @@
 /**
- * What a payment gateway accepts, as the payer sees it (payments.md §0–§2): its currency, its
+ * What a payment gateway accepts, as the payer sees it (docs/payments.md): its currency, its
  * payment methods and the amounts it takes. Each gateway declares its own offer in its folder
  * (lib/server/payments/<id>/offer.ts); the pay page receives the offers as props, so the page
  * refuses an out-of-range amount before any request and the server refuses it again before any
@@ -11,7 +11,7 @@ export interface GatewayOffer {
   /** The gateway's id (URLs, orders, messages key PayPage.form.gateways.<id>). */
   id: string;
   currency: Currency;
-  /** Method codes (PRODUCT §6), each with a message PayPage.form.methods.<code>. */
+  /** Method codes, each with a message PayPage.form.methods.<code>. */
   methods: readonly string[];
   /** Inclusive bounds, in the currency's minor unit. */
   min: number;

@@ -1,5 +1,5 @@
 /**
- * The plan catalogue (PRODUCT §5): the only place where plans, prices, allowances and periods
+ * The plan catalogue: the only place where plans, prices, allowances and periods
  * are written. The landing page, the pay page, checkout and every translation take their
  * numbers from here. Prices are integers in the currency's minor unit (US cents; VND has none).
  */

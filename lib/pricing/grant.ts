@@ -1,5 +1,5 @@
 /**
- * What a paid order does to a plan (PRODUCT §5), as one pure function: the quote shows its result
+ * What a paid order does to a plan, as one pure function: the quote shows its result
  * before payment, and every account directory (embedded tables, the reference backend) applies it
  * when the grant arrives, so the renewal and period3 rules exist exactly once.
  */

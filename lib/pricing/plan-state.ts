@@ -1,4 +1,4 @@
-/** A plan as the buyer holds it today, and the calendar arithmetic on it (PRODUCT §5). Pure. */
+/** A plan as the buyer holds it today, and the calendar arithmetic on it. Pure. */
 import type { PlanId } from './catalogue';
 
 const DAY_MS = 86_400_000;

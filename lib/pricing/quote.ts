@@ -1,5 +1,5 @@
 /**
- * Quotes: pure functions over integers in minor units (PRODUCT §5). The pay page runs them for
+ * Quotes: pure functions over integers in minor units. The pay page runs them for
  * the live quote and the server runs the very same code at checkout, so the two cannot disagree;
  * the server's result is the only one an order is ever created from.
  */

@@ -5,7 +5,7 @@
 // the build script can load it without a compiler.
 import { createHash } from 'node:crypto';
 
-/** PayPal's JS SDK and checkout (production-notes §2): allowed on /pay only. */
+/** PayPal's JS SDK and checkout (script, frame, connect and image hosts): allowed on /pay only. */
 export const PAYPAL_SOURCES = ['https://www.paypal.com', 'https://*.paypal.com', 'https://*.paypalobjects.com'];
 
 /**

@@ -55,7 +55,7 @@ export async function onServerStart(): Promise<void> {
   installServerHooks(config.TRUSTED_PROXY_HOPS);
   // Grants left undelivered (directory down, or a restart mid-delivery) go out without anyone asking.
   startGrantDeliverer(GRANT_DELIVERY_INTERVAL_MS);
-  // Lost callbacks are recovered by asking the gateways (PRODUCT §8); off by default outside production.
+  // Lost callbacks are recovered by asking the gateways (reconciliation); off by default outside production.
   // Both timers retry every round, so a database that is down now is picked up when it comes back.
   startReconciler(config.RECONCILE_INTERVAL_SECONDS * 1000);
   reportOutboxDepth(async () => outboxDepth(await ledgerSql()));

@@ -1,5 +1,5 @@
 /**
- * What the pay page and the checkout API share (PRODUCT §10): the request's type, the idempotency
+ * What the pay page and the checkout API share: the request's type, the idempotency
  * header, the refusal codes and the answers. The request's schema is server code
  * (lib/server/checkout/request.ts): the browser only needs its type, and zod would be 90 KB gzip of
  * every pay page's first load.

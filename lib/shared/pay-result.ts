@@ -1,5 +1,5 @@
 /**
- * The pay page's result view lives at `/pay?status=…&code=…` (PRODUCT §11). Success and
+ * The pay page's result view lives at `/pay?status=…&code=…`. Success and
  * processing are only ever shown from a stored order (`order=`), never from the query alone.
  */
 import type { Currency, PaidPlanId } from '@/lib/pricing/catalogue';

@@ -1,5 +1,5 @@
 /**
- * The team API of PRODUCT §10 as both sides see it: the username rules, the listing query, the
+ * The team API as both sides see it: the username rules, the listing query, the
  * refusal codes (each has a translated message, TeamPage.errors.*) and the member view the page
  * renders. The request schemas are server code (lib/server/team/requests.ts), built from these
  * rules: the browser bundle carries no zod.

@@ -4,7 +4,7 @@ import { addMonths } from '@/lib/pricing/plan-state';
 /**
  * The account directory's contract (lib/server/directory/types.ts), asserted only through the
  * seam, so the same cases hold for the embedded tables and for the remote client talking to the
- * reference backend. `directory()` must give a directory over freshly seeded demo data (PRODUCT §10).
+ * reference backend. `directory()` must give a directory over freshly seeded demo data.
  */
 export function directoryContract(directory: () => AccountDirectory): void {
   const alice = { platform: 'telegram', userId: '1001', teamId: '-1002001' } as const;

@@ -39,7 +39,7 @@ describe.each(storeKinds)('the remote account directory against the reference ba
     expect(await client.payContext({ platform: 'discord', userId: 'nobody' })).toBeNull();
   });
 
-  it('gives up on a backend that never answers within the budget (U1)', async () => {
+  it('gives up on a backend that never answers within the budget', async () => {
     backend.inject(faults.hang());
     const quick = connect({ timeoutMs: 200, budgetMs: 700 });
     const started = Date.now();
@@ -48,7 +48,7 @@ describe.each(storeKinds)('the remote account directory against the reference ba
     expect(Date.now() - started).toBeLessThan(700 + 1_500);
   });
 
-  it('cuts a slow drip at the per-attempt timeout (U4)', async () => {
+  it('cuts a slow drip at the per-attempt timeout', async () => {
     backend.inject(faults.drip());
     const quick = connect({ timeoutMs: 300, budgetMs: 1_000, retries: 0 });
     const started = Date.now();
@@ -56,13 +56,13 @@ describe.each(storeKinds)('the remote account directory against the reference ba
     expect(Date.now() - started).toBeLessThan(300 + 1_500);
   });
 
-  it.each([500, 502, 503])('retries a read after HTTP %i with back-off and then succeeds (U2)', async (status) => {
+  it.each([500, 502, 503])('retries a read after HTTP %i with back-off and then succeeds', async (status) => {
     backend.inject(faults.first(2, faults.status(status)));
     expect((await client.payContext(bob))?.account.username).toBe('bob');
     expect(backend.requests.filter((r) => r.startsWith('GET /v1/pay-context'))).toHaveLength(3);
   });
 
-  it('honours Retry-After before retrying (U2)', async () => {
+  it('honours Retry-After before retrying', async () => {
     backend.inject(faults.first(1, faults.status(503, '{"error":"unavailable"}', { 'retry-after': '1' })));
     const started = Date.now();
     expect((await client.payContext(bob))?.account.username).toBe('bob');
@@ -94,7 +94,7 @@ describe.each(storeKinds)('the remote account directory against the reference ba
       'an unknown plan',
       faults.status(200, JSON.stringify({ status: 'applied', plan: 'gold', expiresAt: null, seats: 1 })),
     ],
-  ])('treats %s in a 200 as a failure, never as data (U3)', async (_, fault) => {
+  ])('treats %s in a 200 as a failure, never as data', async (_, fault) => {
     backend.inject(fault);
     await expect(client.payContext(bob)).rejects.toThrow(/does not match the contract/);
   });
@@ -120,7 +120,7 @@ describe.each(storeKinds)('the remote account directory against the reference ba
     expect(page).toMatchObject({ ok: true, value: { total: 1 } });
   });
 
-  it('treats an HTML error page as a failure (U3)', async () => {
+  it('treats an HTML error page as a failure', async () => {
     backend.inject(faults.html());
     await expect(connect({ retries: 0 }).payContext(bob)).rejects.toThrow(/HTTP 502/);
   });
@@ -137,7 +137,7 @@ describe.each(storeKinds)('the remote account directory against the reference ba
     await expect(nowhere.payContext(bob)).rejects.toThrow(/ECONNREFUSED/);
   });
 
-  it('opens the breaker after 5 consecutive failures, fails fast while open, and closes after a successful probe (U5)', async () => {
+  it('opens the breaker after 5 consecutive failures, fails fast while open, and closes after a successful probe', async () => {
     backend.inject(faults.status(503));
     const guarded = connect({ retries: 0, halfOpenAfterMs: 300 });
     for (let i = 0; i < 5; i += 1) await expect(guarded.payContext(bob)).rejects.toThrow(/HTTP 503/);

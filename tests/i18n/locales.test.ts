@@ -2,7 +2,7 @@ import { localeTable, localizedPath, localeFromPrefix, isLocale } from '@/lib/i1
 import { withFallback } from '@/lib/i18n/fallback';
 
 describe('locale table', () => {
-  it('has the 14 locales of PRODUCT §2 with English first and only Urdu right-to-left', () => {
+  it('has 14 locales with English first and only Urdu right-to-left', () => {
     expect(localeTable.map((l) => l.prefix)).toEqual([
       'en',
       'vi',

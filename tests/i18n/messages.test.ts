@@ -61,7 +61,7 @@ const english = flatten(en);
 // Strings that are the same in every language: brand names, platform names, commands.
 const sameEverywhere = /^(?:\{brand\}|Telegram|Slack|Discord|VNPay|MoMo|PayPal|QR|\/\w+|%s · \{brand\}|[\s\W\d]*)$/u;
 
-/** People's names (testimonials) and the paid plans' product names (PRODUCT §11) are not translated. */
+/** People's names (testimonials) and the paid plans' product names are not translated. */
 const properName = /\.name$|^Plans\.names\.(?:individual_pro|team_pro)$/;
 
 /** Message keys whose value comes from the plan catalogue: no digit may be typed into them. */
@@ -110,7 +110,7 @@ describe.each(localeTable.filter((l) => l.code !== 'en').map((l) => l.code))('me
     expect(untranslated).toEqual([]);
   });
 
-  it('writes the plan product names exactly as English does, as often as English does (PRODUCT §11)', () => {
+  it('writes the plan product names exactly as English does, as often as English does', () => {
     const names = [english.get('Plans.names.individual_pro')!, english.get('Plans.names.team_pro')!];
     const count = (text: string, name: string) => text.split(name).length - 1;
     const differing = [...english]

@@ -1,4 +1,4 @@
-// Issue 12 §6 / PRODUCT §8: PostgreSQL, two `next start` instances of one build, and nginx with
+// Scale-out (deploy/README.md): PostgreSQL, two `next start` instances of one build, and nginx with
 // deploy/nginx/quorum.conf. Everything is asserted through nginx, as a client would see it.
 //   node --test tests/integration/      (npm test runs it after the build; .ci/run installs nginx)
 import { after, before, describe, it } from 'node:test';

@@ -7,7 +7,7 @@ import { gatewayRoutes, ipnRequest, pendingTeamOrder, vnpayCallback } from '../s
 import { momoIpnRequest, momoResultFields } from '../support/momo';
 
 /**
- * PRODUCT §6.5 for every gateway with callbacks: whatever the number, order and concurrency of
+ * Settlement is exactly once for every gateway with callbacks: whatever the number, order and concurrency of
  * verified callbacks, a paid order is granted exactly once and never unpaid. Each gateway supplies
  * how its success and failure callbacks look and how it acknowledges them. PayPal has no
  * one-callback-one-event IPN: its 30 identical concurrent sale webhooks, the shuffled property over

@@ -7,10 +7,10 @@ const days = (n: number) => new Date(now.getTime() + n * 86_400_000);
 const freeUser: PlanState = { plan: 'free', expiresAt: null, seats: 1 };
 const freeTeam = (seats: number): PlanState => ({ plan: 'free', expiresAt: null, seats });
 
-/** Converts minor units to the decimal string PRODUCT §5 writes. */
+/** Converts minor units to the decimal string the catalogue's price table writes. */
 const major = (amount: number, currency: Currency) => (currency === 'USD' ? (amount / 100).toFixed(2) : String(amount));
 
-describe('golden quotes of PRODUCT §5', () => {
+describe('golden quotes of the plan catalogue', () => {
   const golden: Array<[string, PaidPlanId, PeriodId, PlanState, number | undefined, string, string]> = [
     ['individual_pro, period0', 'individual_pro', 'period0', freeUser, undefined, '1.99', '49000'],
     ['individual_pro, period1', 'individual_pro', 'period1', freeUser, undefined, '11.94', '294000'],

@@ -8,7 +8,7 @@ import { vnpayRoutes } from '../support/money';
 
 const ipn = vnpayRoutes.ipn;
 
-// Issue 12 §4: a store that is down answers 503 / VNPay 99 — never a bare 500 — and nothing is
+// A store that is down answers 503 / VNPay 99 — never a bare 500 — and nothing is
 // lost: the gateway's retry after the store is back settles the order once.
 describe('fail closed and recover', () => {
   const store = useTestStore('pglite');

@@ -10,7 +10,7 @@ import { vnpayRoutes } from '../support/money';
 
 const ipn = vnpayRoutes.ipn;
 
-describe('log redaction (security.md T10)', () => {
+describe('log redaction of link tokens', () => {
   it.each([
     ['/pay?t=eyJhbGciOi.abc.def', '/pay?t=[redacted]'],
     ['/vi/team?x=1&t=abc&y=2', '/vi/team?x=1&t=[redacted]&y=2'],

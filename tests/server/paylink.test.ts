@@ -259,7 +259,7 @@ describe('pay links', () => {
     );
   });
 
-  it('rate-limits link exchanges per client address: a translated 429 with Retry-After (security.md A1)', async () => {
+  it('rate-limits link exchanges per client address: a translated 429 with Retry-After', async () => {
     const from = (ip: string) => postLink('not.a.jwt', '/pay', { ip });
     const statuses: number[] = [];
     for (let i = 0; i < 21; i += 1) statuses.push((await from('198.51.100.20')).status);

@@ -8,7 +8,7 @@ import { BACKEND_SECRET, faults, startTestBackend, type TestBackend } from '../s
 import { alice, sessionCookie } from '../support/money';
 
 /**
- * The team page in webhook mode with the backend down answers 503 (security.md §3, U1), never a
+ * The team page in webhook mode with the backend down answers 503, never a
  * 500 or a 200: the proxy pings the directory before the page renders, because only the proxy can
  * set a page's status. e2e/webhook-mode.spec.ts opens it in a browser against a dead backend.
  */

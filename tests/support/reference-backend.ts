@@ -47,7 +47,7 @@ export async function startTestBackend(sql: Sql): Promise<TestBackend> {
   };
 }
 
-/** Common faults of security.md §5 (U1–U5). */
+/** Common faults of a backend: no answer, a slow drip, 5xx, a 200 that is not data, an HTML error page. */
 export const faults = {
   /** Accepts the request and never answers. */
   hang: (): Fault => () => true,

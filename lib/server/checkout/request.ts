@@ -4,7 +4,7 @@ import { paidPlanIds, periodIds } from '@/lib/pricing/catalogue';
 import { MAX_SEATS } from '@/lib/pricing/quote';
 
 /**
- * The checkout request the pay page sends (PRODUCT §10). Anything else in the body (an `amount`,
+ * The checkout request the pay page sends. Anything else in the body (an `amount`,
  * say) is dropped, never trusted: the amount always comes from the catalogue.
  */
 export const checkoutRequest = z.object({

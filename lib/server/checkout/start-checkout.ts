@@ -35,7 +35,7 @@ export interface CheckoutInput {
 export const refuse = (code: CheckoutErrorCode): CheckoutRefusal => ({ ok: false, code });
 
 /**
- * Checkout (PRODUCT §6 step 4): re-validate the selection against the account as the directory
+ * Checkout: re-validate the selection against the account as the directory
  * holds it now, price it from the catalogue, record one pending order in the ledger, tell the
  * directory about it (the assistant may refuse), then let the chosen gateway begin: a redirect,
  * or the parameters of PayPal's buttons. Nothing here knows one gateway from another.
@@ -52,7 +52,7 @@ export async function startCheckout(input: CheckoutInput): Promise<CheckoutResul
   const { offer } = gateway;
   if (!isMethodOf(offer, selection.method)) return refuse('unknown_method');
   // period3 keeps the current plan and pays a prorated increase; a gateway that cannot take that
-  // (PayPal: a running subscription's quantity is not revised here, PRODUCT §6.5) refuses it here,
+  // (PayPal: a running subscription's quantity is not revised here) refuses it here,
   // before any order exists — never charged as a new subscription.
   if (selection.period === 'period3' && offer.period3 === false) return refuse('period3_not_with_paypal');
 

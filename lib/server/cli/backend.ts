@@ -1,6 +1,6 @@
 /**
  * `npm run backend -- [--port 4000] [--data .data-backend] [--database-url postgres://…]`
- * The reference chat backend (PRODUCT §8): serves docs/chat-backend.openapi.yaml from its own
+ * The reference chat backend (webhook mode on one machine): serves docs/chat-backend.openapi.yaml from its own
  * embedded directory (PGlite in --data, or PostgreSQL), seeded with the demo accounts. Run the site
  * against it with CHAT_BACKEND_URL=http://localhost:<port> and the same CHAT_BACKEND_SECRET.
  */

@@ -90,7 +90,7 @@ export const migrations: readonly string[] = [
   );
   CREATE INDEX link_claims_expiry ON link_claims (expires_at);
   `,
-  // The ledger/directory split (PRODUCT §8): the grant outbox, the gateway's own order reference,
+  // The ledger/directory split (docs/architecture.md): the grant outbox, the gateway's own order reference,
   // and the directory's record of which orders it has applied (its idempotency key).
   // Orders no longer reference accounts: in webhook mode the accounts live in the assistant's backend.
   `
@@ -114,7 +114,7 @@ export const migrations: readonly string[] = [
     applied_at timestamptz NOT NULL
   );
   `,
-  // PayPal subscriptions (PRODUCT §6.5): one row per gateway subscription, bound to the checkout
+  // PayPal subscriptions: one row per gateway subscription, bound to the checkout
   // order that started it. Each payment of a subscription is its own order row (cycle 1 is the
   // checkout order, cycle n a renewal order), so settlement, the outbox and the directory stay
   // idempotent by order id. Webhook events are kept by the gateway's event id (dedupe, audit).
@@ -161,7 +161,7 @@ export const migrations: readonly string[] = [
     updated_at       timestamptz NOT NULL
   );
   `,
-  // The team page (PRODUCT §7): a member has its own opaque id (the API's memberId); a username the
+  // The team page: a member has its own opaque id (the API's memberId); a username the
   // assistant has not met yet is a member without a user id ("invited") until it first speaks.
   // Indexes keep a 5,000-member team's listing, search count and seat count on the team's own rows.
   `
@@ -180,7 +180,7 @@ export const migrations: readonly string[] = [
   CREATE INDEX team_members_of_user ON team_members (platform, user_id);
   CREATE INDEX accounts_username ON accounts (platform, lower(username));
   `,
-  // Gateways (issue 10): how checkout began, replayed to a repeated checkout instead of a second
+  // Gateways: how checkout began, replayed to a repeated checkout instead of a second
   // gateway call; every review-queue decision; and the local gateway sandboxes' own records, which
   // answer the reconciliation queries the way the real gateways' records do (never used in production).
   `
@@ -206,7 +206,7 @@ export const migrations: readonly string[] = [
     PRIMARY KEY (gateway, ref)
   );
   `,
-  // Reconciliation of running subscriptions (issue 10 item 5): when reconciliation last re-read a
+  // Reconciliation of running subscriptions: when reconciliation last re-read a
   // subscription whose next payment looked overdue here (a lost renewal webhook), so it asks again
   // hours later, not every round.
   `

@@ -4,7 +4,7 @@ import type { Platform } from '@/lib/config/site';
 import { UnavailableError } from '@/lib/server/unavailable';
 
 /**
- * The account directory (PRODUCT §8): the assistant's own data — users, teams, members, plans.
+ * The account directory (docs/architecture.md): the assistant's own data — users, teams, members, plans.
  * The site reads and changes it only through this interface. `embedded/` keeps it in tables of
  * the site's database; `remote/` is the assistant's backend over HTTPS (docs/chat-backend.openapi.yaml).
  * Every method may throw `DirectoryUnavailableError`; the edge turns that into a translated 503.
@@ -27,7 +27,7 @@ export interface AccountDirectory {
   /** Throws when the directory does not answer. */
   ping(): Promise<void>;
 
-  // The team page (PRODUCT §7). Every call names the acting admin; the directory checks, in the
+  // The team page. Every call names the acting admin; the directory checks, in the
   // same step as the read or change, that the actor is an active admin of the team the session
   // names, so a team session can neither read nor change another team whatever ids it sends.
 

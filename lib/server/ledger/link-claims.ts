@@ -3,7 +3,7 @@ import type { Sql } from '@/lib/server/db/sql';
 
 /**
  * Marks a pay or team link as used; true only for its first use. Links are single-use so that one
- * forwarded or leaked after it was opened is worthless (security.md T7).
+ * forwarded or leaked after it was opened is worthless (docs/links.md).
  */
 export async function claimLink(sql: Sql, jti: string, expiresAt: Date, now: Date): Promise<boolean> {
   // A claim outlives its link only until the link's own expiry refuses it anyway.

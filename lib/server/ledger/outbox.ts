@@ -3,7 +3,7 @@ import type { Sql } from '@/lib/server/db/sql';
 import type { Grant } from '@/lib/server/directory/types';
 
 /**
- * The grant outbox (PRODUCT §8): settlement writes a row in its own transaction; a deliverer
+ * The grant outbox (docs/payments.md#why-an-outbox-for-grants): settlement writes a row in its own transaction; a deliverer
  * (lib/server/payments/grant-delivery.ts) applies it to the directory and marks it delivered.
  * A row is leased while one process delivers it, so instances sharing a database do not race;
  * a lease that outlives a crashed process simply expires.

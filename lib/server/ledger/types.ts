@@ -5,7 +5,7 @@ import type { Locale } from '@/lib/i18n/locales';
 import type { Subject } from '@/lib/server/directory/types';
 
 /**
- * The payment ledger (PRODUCT §8): the site's own records — orders, payment events, link claims
+ * The payment ledger: the site's own records — orders, payment events, link claims
  * and the grant outbox — always in a database the site controls (PGlite or PostgreSQL). The
  * rules that move an order live in lib/server/payments; this folder only reads and writes rows.
  */

@@ -40,7 +40,7 @@ export function requestLog(request: Request): Logger {
   return reqId ? log().child({ reqId }) : log();
 }
 
-/** Query parameters whose value is a credential (security.md T10): the pay/team link token. */
+/** Query parameters whose value is a credential, never logged: the pay/team link token. */
 const SECRET_PARAMS = new Set(['t', 'token']);
 
 /** A path and query fit for a log line: link tokens replaced by `[redacted]`. */

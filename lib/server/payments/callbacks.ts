@@ -6,7 +6,7 @@ import { log } from '@/lib/server/observability/log';
 import { metrics } from '@/lib/server/observability/metrics';
 
 /**
- * Every gateway's server-to-server callback, one way (payments.md §5): authenticate on the bytes
+ * Every gateway's server-to-server callback, one way (docs/payments.md#settlement): authenticate on the bytes
  * received, settle each verified event through settlePayment (the one settlement path), and only
  * then reply — after the ledger committed. Any failure on our side gets the gateway's "retry".
  */

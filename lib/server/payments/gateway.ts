@@ -4,7 +4,7 @@ import type { CheckoutErrorCode } from '@/lib/shared/checkout';
 import type { Order, PaymentEvent, PaymentOutcome } from '@/lib/server/ledger/types';
 
 /*
- * The gateway seam (issue 10, PRODUCT §6/§8).
+ * The gateway seam (docs/architecture.md, docs/payments.md).
  *
  * Every payment gateway is one `PaymentGateway`, implemented in its own folder
  * (lib/server/payments/<id>/) and listed once in ./registry.ts. Nothing else names a gateway:

@@ -9,7 +9,7 @@ import { settlePayment } from './settle';
 import { log } from '@/lib/server/observability/log';
 
 /**
- * Reconciliation (PRODUCT §8, payments.md §5): a callback can be lost, so orders still pending
+ * Reconciliation (docs/payments.md#reconciliation): a callback can be lost, so orders still pending
  * after their gateway's payment window are asked about at the gateway (VNPay querydr, MoMo query,
  * PayPal's subscription read) and settled through settlePayment — the callbacks' own path, so a
  * callback arriving later, or a second reconciler, is a duplicate and changes nothing. An order

@@ -6,7 +6,7 @@ import { paypalGateway } from './paypal/gateway';
 import { vnpayGateway } from './vnpay/gateway';
 
 /**
- * The gateways this site knows, in the order the pay page offers them (PRODUCT §6). The only
+ * The gateways this site knows, in the order the pay page offers them. The only
  * list of gateways: checkout, the pay page, the callback routes and reconciliation all read it.
  */
 const registry = [vnpayGateway, momoGateway, paypalGateway] as const satisfies readonly PaymentGateway[];

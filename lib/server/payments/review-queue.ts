@@ -4,7 +4,7 @@ import { countOrders } from '@/lib/server/ledger/orders';
 import { log } from '@/lib/server/observability/log';
 
 /**
- * The review queue's size (PRODUCT §8), one queue for every gateway: VNPay and MoMo wrong amounts
+ * The review queue's size, one queue for every gateway: VNPay and MoMo wrong amounts
  * and held payments, PayPal refunds and reversals all wait as `needs_review` orders. /api/metrics serves
  * the size as the gauge quorum_review_queue_size; it is also a structured log line a log pipeline can alert on:
  * `{"metric":"review_queue_size","value":3,"trigger":"reconcile","msg":"review queue",…}`.

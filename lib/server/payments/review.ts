@@ -9,7 +9,7 @@ import { grantFor } from './settle';
 import { log } from '@/lib/server/observability/log';
 
 /**
- * The review queue (PRODUCT §8): orders the rules could not settle — a wrong amount, money held
+ * The review queue (docs/payments.md#the-review-queue): orders the rules could not settle — a wrong amount, money held
  * as suspected fraud, a PayPal refund or reversal (settle.ts#holdForReview) — wait in `needs_review` until an operator grants or closes them. Every
  * decision is recorded with who, when and why; a grant goes through the outbox like any other.
  */

@@ -26,7 +26,7 @@ export const DEFAULT_LINK_LIFETIME_SECONDS = 24 * 3600;
 export const MAX_LINK_LIFETIME_SECONDS = 7 * 24 * 3600;
 
 const CLOCK_TOLERANCE_SECONDS = 30;
-/** RFC 8725 §3.11 explicit typing: a link is a plain JWT; a token typed as anything else is another kind of token. */
+/** Explicit typing (RFC 8725, section 3.11): a link is a plain JWT; a token typed as anything else is another kind of token. */
 const LINK_TYPES = new Set(['jwt', 'application/jwt']);
 
 /**

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { platforms, type Platform } from '@/lib/config/site';
 import { usernamePatterns } from '@/lib/shared/team';
 
-/** The team API's request schemas (PRODUCT §10), from the rules the page shares (lib/shared/team.ts). */
+/** The team API's request schemas, from the rules the page shares (lib/shared/team.ts). */
 const platform = z.enum(platforms as [Platform, ...Platform[]]);
 
 /** POST /api/team/members: `{platform, username}`; the username must be valid on that platform. */

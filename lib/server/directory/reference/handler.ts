@@ -11,7 +11,7 @@ import { teamRoutes } from './team-routes';
 import { log } from '@/lib/server/observability/log';
 
 /**
- * The reference chat backend (PRODUCT §8, `npm run backend`): docs/chat-backend.openapi.yaml
+ * The reference chat backend (`npm run backend`): docs/chat-backend.openapi.yaml
  * served from the embedded directory. It verifies every signature, validates every body with the
  * same schemas the site's client validates responses with, and honours idempotency keys. The
  * assistant's developers can read it as a working model of what to build.

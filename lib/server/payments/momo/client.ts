@@ -7,11 +7,11 @@ import type { MomoConfig } from './config';
 import { CREATE_FIELDS, QUERY_FIELDS, sign } from './signature';
 import { log } from '@/lib/server/observability/log';
 
-/** MoMo asks for at least 30 s on create (payments.md §2.1); a query is lighter. */
+/** MoMo asks for at least 30 s on create; a query is lighter. */
 export const CREATE_TIMEOUT_MS = 30_000;
 export const QUERY_TIMEOUT_MS = 15_000;
 
-/** PRODUCT §6 method codes → MoMo request types (payments.md §2.2). */
+/** The pay page's method codes → MoMo request types (docs/payments.md#momo). */
 export const requestTypes: Record<string, string> = {
   wallet: 'captureWallet',
   atm_card: 'payWithATM',
@@ -116,7 +116,7 @@ export type QueryAnswer = z.infer<typeof queryResponse>;
 
 /**
  * POST /v2/gateway/api/query. The answer comes over TLS from the configured MoMo host; its
- * partner code and order id must be ours (payments.md documents no signature on this response).
+ * partner code and order id must be ours (MoMo documents no signature on this response).
  */
 export async function queryPayment(orderId: string, config: MomoConfig): Promise<QueryAnswer> {
   const answer = await post(

@@ -17,7 +17,7 @@ function parseJson(raw: string): unknown {
 }
 
 /**
- * MoMo all-in-one gateway v2 (payments.md §2): a signed create call whose payUrl is the
+ * MoMo all-in-one gateway v2 (docs/payments.md#momo): a signed create call whose payUrl is the
  * redirect, a signed JSON IPN answered 204 once settled, a signed browser redirect, and query.
  */
 export const momoGateway: PaymentGateway = {

@@ -1,6 +1,6 @@
 import type { GatewayOffer } from '@/lib/payments/gateways';
 
-// MoMo's captureWallet caps an order at 50,000,000 VND (payments.md §2.2). payWithATM starts at
+// MoMo's captureWallet caps an order at 50,000,000 VND. payWithATM starts at
 // 10,000 VND; the page shows one bound per gateway, so the stricter ATM minimum is checked by MoMo.
 export const momoOffer = {
   id: 'momo',

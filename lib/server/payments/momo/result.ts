@@ -6,7 +6,7 @@ import { RESULT_FIELDS, verify } from './signature';
 
 /**
  * A MoMo payment result — the IPN body and the browser redirect's query carry the same fields
- * (payments.md §2.5). JSON numbers and strings are both accepted, and written back as plain
+ * (docs/payments.md#momo). JSON numbers and strings are both accepted, and written back as plain
  * decimals for the signature, as MoMo signs them.
  */
 const integer = z.union([z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER), z.string().regex(/^\d{1,16}$/)]);
@@ -30,10 +30,10 @@ export const momoResult = z.object({
 export type MomoResult = z.infer<typeof momoResult>;
 
 const succeeded = new Set([0, 9000]); // 9000: authorised; with autoCapture (the default) that is the payment.
-// Final failures (MoMo's own "final" flag, payments.md §2.6). Any other code is not final yet.
+// Final failures (MoMo's own "final" flag in its result-code table). Any other code is not final yet.
 const failed = new Set([1001, 1002, 1003, 1004, 1005, 1006, 1007, 1017, 1026, 1080, 1081, 2019, 4001, 4100]);
 
-/** 1006: the user refused or cancelled the payment on MoMo's page (payments.md §2.6) — nothing was charged. */
+/** 1006: the user refused or cancelled the payment on MoMo's page — nothing was charged. */
 export function cancelledByPayer(resultCode: string): boolean {
   return resultCode === '1006';
 }

@@ -42,7 +42,7 @@ export interface SandboxPayment {
 
 const GATEWAY = 'momo-sandbox';
 
-// Per request type (payments.md §2.2): captureWallet and cards from 1,000, ATM from 10,000 VND.
+// Per request type: captureWallet and cards from 1,000, ATM from 10,000 VND.
 const limits: Record<string, { min: number; max: number }> = {
   captureWallet: { min: 1_000, max: 50_000_000 },
   payWithATM: { min: 10_000, max: 50_000_000 },
@@ -93,7 +93,7 @@ function parseJson(raw: string): unknown {
   }
 }
 
-/** The shared answer shape of an API refusal (payments.md §2.6 codes). */
+/** The shared answer shape of an API refusal (MoMo's result codes). */
 const refusal = (
   config: MomoConfig,
   body: { requestId?: string; orderId?: string },

@@ -2,7 +2,7 @@ import 'server-only';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * MoMo v2 signatures (payments.md §2.3): `key=value` pairs in a fixed, alphabetical field order,
+ * MoMo v2 signatures (docs/payments.md#momo): `key=value` pairs in a fixed, alphabetical field order,
  * joined with `&`, values raw (not URL-encoded) and numbers as plain decimals; HMAC-SHA256 with
  * the secret key, hex. `accessKey` always comes from our configuration.
  */

@@ -6,8 +6,8 @@ import type { PaypalConfig } from './config';
 import { sandboxTransport } from './sandbox/api';
 
 /**
- * The three PayPal REST calls the site needs (payments.md §4.3: fetch and a small typed wrapper,
- * not the SDK): an OAuth token, a subscription read, and webhook signature verification. Every
+ * The three PayPal REST calls the site needs (fetch and a small typed wrapper, not the SDK:
+ * docs/payments.md#why-no-paypal-server-sdk): an OAuth token, a subscription read, and webhook signature verification. Every
  * answer is validated; a timeout, a network failure, a 5xx or an answer of the wrong shape is an
  * UnavailableError (the caller answers "try again"), never a guess.
  */
@@ -69,7 +69,7 @@ const verificationAnswer = z.object({ verification_status: z.enum(['SUCCESS', 'F
 /** Subscription ids are `I-` and upper-case alphanumerics; anything else is not worth a request. */
 export const subscriptionId = z.string().regex(/^I-[A-Z0-9]{6,40}$/);
 
-/** The headers PayPal signs a webhook delivery with (payments.md §3.4). */
+/** The headers PayPal signs a webhook delivery with. */
 export interface TransmissionHeaders {
   authAlgo: string;
   certUrl: string;
@@ -135,7 +135,7 @@ export function paypalClient(config: PaypalConfig, transport: Transport = defaul
     },
     async verifyWebhook(headers, rawBody) {
       // The event goes in as the raw bytes received, spliced in last: re-serialising it could change
-      // the bytes PayPal signed (payments.md §3.4), and the verdict would be FAILURE for a genuine event.
+      // the bytes PayPal signed, and the verdict would be FAILURE for a genuine event.
       const fields = JSON.stringify({
         auth_algo: headers.authAlgo,
         cert_url: headers.certUrl,

@@ -13,7 +13,7 @@ import { bindToOrder, subscriptionMismatch, syncSubscription } from './subscript
 export type ConfirmResult = { ok: true; redirectUrl: string } | { ok: false; code: CheckoutErrorCode };
 
 /**
- * The pay page's onApprove (PRODUCT §6.5): the buttons only prove a click, so the subscription is
+ * The pay page's onApprove: the buttons only prove a click, so the subscription is
  * read from PayPal and must be this session's PayPal order — its custom id, plan and quantity —
  * before it is bound to the order and its payments settled. The webhook may have done all of it
  * already; then this changes nothing and reports the stored state.

@@ -14,7 +14,7 @@ const RENEWAL_GRACE_MS = 24 * 3_600_000;
 const RECHECK_MS = 6 * 3_600_000;
 
 /**
- * PayPal subscriptions (payments.md §3) on the gateway seam. Checkout begins with the buttons'
+ * PayPal subscriptions (docs/payments.md#paypal) on the gateway seam. Checkout begins with the buttons'
  * parameters; the payment is confirmed by POST /api/payments/paypal/confirm and by PayPal's
  * webhooks at POST /api/payments/paypal/webhook (./webhook.ts) — both PayPal-specific, because a
  * PayPal event is settled by re-reading the subscription and settling each of its payments, not

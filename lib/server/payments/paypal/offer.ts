@@ -8,6 +8,6 @@ export const paypalOffer = {
   min: 100,
   max: 1_000_000,
   // A subscription renews at a fixed plan and quantity; keeping the plan and paying only for more
-  // seats would be a quantity revision, which this site does not make (PRODUCT §6.5).
+  // seats would be a quantity revision, which this site does not make.
   period3: false,
 } as const satisfies GatewayOffer;

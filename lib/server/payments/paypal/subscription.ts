@@ -14,7 +14,7 @@ import { settlePayment } from '@/lib/server/payments/settle';
 import { paidCycles, type PaypalSubscription } from './client';
 import type { PaypalConfig } from './config';
 
-/** What the pay page's PayPal buttons create the subscription with (PRODUCT §10). */
+/** What the pay page's PayPal buttons create the subscription with. */
 export interface PaypalCheckout {
   planId: string;
   quantity: number;
@@ -26,7 +26,7 @@ export function subscriptionQuantity(order: Pick<Order, 'plan' | 'seats'>): numb
   return order.plan === 'team_pro' ? teamBlocks(order.seats ?? 0) : 1;
 }
 
-/** The plan is chosen on the server from the order, never taken from the browser (payments.md §3.6). */
+/** The plan is chosen on the server from the order, never taken from the browser. */
 export function paypalCheckout(order: Order, config: PaypalConfig): PaypalCheckout {
   return {
     planId: config.planIds[order.plan][order.period as PurchasePeriodId],

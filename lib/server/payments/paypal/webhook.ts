@@ -65,7 +65,7 @@ export function transmissionHeaders(headers: Headers): TransmissionHeaders | nul
 }
 
 /**
- * A PayPal webhook delivery (payments.md §3.4, §5): verified with PayPal on the raw bytes before
+ * A PayPal webhook delivery (docs/payments.md#paypal): verified with PayPal on the raw bytes before
  * anything is read or stored; a redelivered event id is answered at once; otherwise the
  * subscription is re-read from PayPal (events arrive out of order and are retried for days, so
  * the body's own state is never trusted) and its payments settled. 200 only after the effect is
@@ -199,7 +199,7 @@ async function subscriptionOfSale(saleId: string): Promise<string | null> {
 }
 
 /**
- * A refund or reversal: a person decides what the account keeps (PRODUCT §8 review queue). The
+ * A refund or reversal: a person decides what the account keeps (the review queue). The
  * order put to review is the payment the sale settled when known, else the subscription's latest.
  */
 async function onMoneyReturned(subscriptionId: string, saleId: string, event: Event, now: Date): Promise<string> {

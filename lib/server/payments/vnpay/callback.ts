@@ -10,7 +10,7 @@ export interface IpnReply {
   Message: string;
 }
 
-/** VNPay's documented IPN replies (payments.md §1.5); only 00 and 02 stop its retries. */
+/** VNPay's documented IPN replies (docs/payments.md#vnpay); only 00 and 02 stop its retries. */
 export const replies: Record<PaymentOutcome, IpnReply> = {
   order_not_found: { RspCode: '01', Message: 'Order not found' },
   amount_mismatch: { RspCode: '04', Message: 'Invalid amount' },
@@ -21,14 +21,14 @@ export const replies: Record<PaymentOutcome, IpnReply> = {
   held_for_review: { RspCode: '00', Message: 'Confirm Success' },
 };
 
-/** payments.md §1.6: 00/00 is the only success; 07 means the money is held as suspected fraud. */
+/** 00/00 (response code / transaction status) is the only success; 07 means the money is held as suspected fraud. */
 export function resultOf(responseCode: string, transactionStatus: string): GatewayEvent['result'] {
   if (responseCode === '00' && transactionStatus === '00') return 'succeeded';
   if (responseCode === '07' || transactionStatus === '07') return 'held';
   return 'failed';
 }
 
-/** payments.md §1.6: 24 — the customer cancelled the transaction on VNPay's page (nothing was charged). */
+/** 24: the customer cancelled the transaction on VNPay's page (nothing was charged). */
 export function cancelledByPayer(resultCode: string): boolean {
   return resultCode.split('/')[0] === '24';
 }

@@ -8,7 +8,7 @@ import { PAYMENT_WINDOW_MS, paymentUrl } from './payment-url';
 import { queryOrder } from './querydr';
 import { handleSandbox } from './sandbox';
 
-/** VNPay payment API v2.1.0 (payments.md §1): a signed redirect, a GET IPN answered in JSON, querydr. */
+/** VNPay payment API v2.1.0 (docs/payments.md#vnpay): a signed redirect, a GET IPN answered in JSON, querydr. */
 export const vnpayGateway: PaymentGateway = {
   id: 'vnpay',
   offer,

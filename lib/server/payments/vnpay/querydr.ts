@@ -9,7 +9,7 @@ import { resultOf } from './callback';
 import { safeOrderInfo, vnpayDate } from './payment-url';
 
 /**
- * VNPay querydr (payments.md §1.7): a signed JSON POST asking for one payment's state. Both the
+ * VNPay querydr (docs/payments.md#vnpay): a signed JSON POST asking for one payment's state. Both the
  * request and the answer are signed over `|`-joined fields in a fixed order (not a query string).
  */
 export const QUERY_TIMEOUT_MS = 15_000;

@@ -2,7 +2,7 @@ import 'server-only';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * VNPay's signature (payments.md §1.3): every non-empty `vnp_*` field but the hash fields, sorted
+ * VNPay's signature (docs/payments.md#vnpay): every non-empty `vnp_*` field but the hash fields, sorted
  * by key, form-encoded (space → `+`), joined with `&`, HMAC-SHA512 with the hash secret, hex.
  */
 const HASH_FIELDS = new Set(['vnp_SecureHash', 'vnp_SecureHashType']);

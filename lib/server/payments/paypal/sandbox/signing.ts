@@ -6,7 +6,7 @@ import { crc32 } from 'node:zlib';
 import { env } from '@/lib/server/env';
 
 /**
- * PayPal's webhook signature scheme (payments.md §3.4), played by the local sandbox: RSA-SHA256
+ * PayPal's webhook signature scheme, played by the local sandbox: RSA-SHA256
  * over `transmissionId|transmissionTime|webhookId|crc32(raw body)`. The sandbox's key pair is
  * generated once into DATA_DIR (like the pay-link secret); its public key is the "certificate"
  * at the sandbox's cert URL. The site never checks this itself: it asks the (sandbox) API's
