@@ -9,7 +9,7 @@ import { embeddedDirectory } from '@/lib/server/directory/embedded/embedded-dire
 import { seedDemoData } from '@/lib/server/directory/embedded/seed';
 import { findOrder } from '@/lib/server/ledger/orders';
 import { outboxDepth } from '@/lib/server/ledger/outbox';
-import { deliverDueGrants, retryDelayMs } from '@/lib/server/payments/grant-delivery';
+import { deliverDueGrants, retryDelayMs, backgroundDeliveriesFinished } from '@/lib/server/payments/grant-delivery';
 import { loadPayPage } from '@/lib/server/pay-page';
 import { addMonths } from '@/lib/pricing/plan-state';
 import { storeKinds, useTestStore } from '../support/stores';
@@ -37,10 +37,11 @@ describe.each(storeKinds)('grants through the outbox on %s', (kind) => {
   const store = useTestStore(kind);
   const teamExpiry = async () => (await store().directory.payContext(alice))!.team!.planExpiresAt!.toISOString();
 
-  it('applies the grant at once after settlement: the payer sees success, the outbox is empty', async () => {
+  it('delivers the grant right after acknowledging the IPN: the payer sees success, the outbox is empty', async () => {
     const before = (await store().directory.payContext(alice))!.team!.planExpiresAt!;
     const order = await pendingTeamOrder();
     expect(await reply(vnpayCallback(order))).toMatchObject({ RspCode: '00' });
+    await backgroundDeliveriesFinished();
     expect(await teamExpiry()).toBe(addMonths(before, 7).toISOString());
     expect(await outboxDepth(store().sql)).toBe(0);
     expect((await findOrder(store().sql, order.id))?.granted).toBe(true);
@@ -74,10 +75,46 @@ describe.each(storeKinds)('grants through the outbox on %s', (kind) => {
     expect(await outboxDepth(store().sql)).toBe(0);
   });
 
+  it('answers the IPN without waiting for a backend that hangs, and delivers the grant when the backend answers', async () => {
+    let release!: () => void;
+    const backendAnswers = new Promise<void>((resolve) => (release = resolve));
+    const real = store().directory;
+    let applied = 0;
+    installDirectory({
+      ...real,
+      applyGrant: async (grant) => {
+        await backendAnswers;
+        applied += 1;
+        return real.applyGrant(grant);
+      },
+    });
+    const before = await teamExpiry();
+    const order = await pendingTeamOrder();
+
+    // If the acknowledgement waited for the backend it would never come: the backend answers only below.
+    const started = Date.now();
+    const acknowledged = await Promise.race([
+      reply(vnpayCallback(order)),
+      new Promise<'waited for the backend'>((resolve) => setTimeout(resolve, 3_000, 'waited for the backend')),
+    ]);
+    expect(acknowledged).toMatchObject({ RspCode: '00' });
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect((await findOrder(store().sql, order.id))?.status).toBe('paid');
+    expect(await teamExpiry()).toBe(before);
+
+    release();
+    await backgroundDeliveriesFinished();
+    expect(applied).toBe(1);
+    expect(await teamExpiry()).not.toBe(before);
+    expect((await findOrder(store().sql, order.id))?.granted).toBe(true);
+    expect(await outboxDepth(store().sql)).toBe(0);
+  });
+
   it('does not retry a failed delivery before its back-off has passed', async () => {
     const directory = flakyDirectory(store().directory, () => true);
     installDirectory(directory);
     await reply(vnpayCallback(await pendingTeamOrder()));
+    await backgroundDeliveriesFinished();
     const callsAfterSettlement = directory.calls;
     expect(await deliverDueGrants(new Date())).toEqual({ delivered: 0, failed: 0 });
     expect(directory.calls).toBe(callsAfterSettlement);

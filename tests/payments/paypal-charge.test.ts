@@ -12,6 +12,7 @@ import { resetPaypalTokens } from '@/lib/server/payments/paypal/client';
 import { reconcile } from '@/lib/server/payments/reconcile';
 import { storeKinds, useTestStore } from '../support/stores';
 import { alice, pendingTeamOrder, sessionCookie } from '../support/money';
+import { backgroundDeliveriesFinished } from '@/lib/server/payments/grant-delivery';
 
 /**
  * PayPal itself, played by a server on 127.0.0.1: the buyer's browser creates the subscription, so
@@ -164,6 +165,7 @@ describe.each(storeKinds)('PayPal grants only what PayPal charged the order’s 
     const reconciled = await boundThenCharged(rightPrice);
     await reconcile({ now: new Date(Date.now() + 3_600_000) });
     for (const order of [confirmed, webhooked, reconciled]) expect(await status(order.id)).toBe('paid');
+    await backgroundDeliveriesFinished();
     expect(await grants()).toBe(3);
   });
 

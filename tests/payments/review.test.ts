@@ -5,6 +5,7 @@ import { holdForReview, settlePayment } from '@/lib/server/payments/settle';
 import { storeKinds, useTestStore } from '../support/stores';
 import { gatewayRoutes, ipnRequest, pendingTeamOrder, vnpayCallback } from '../support/money';
 import { log } from '@/lib/server/observability/log';
+import { backgroundDeliveriesFinished } from '@/lib/server/payments/grant-delivery';
 
 describe.each(storeKinds)('the review queue on %s', (kind) => {
   const store = useTestStore(kind);
@@ -79,6 +80,7 @@ describe.each(storeKinds)('the review queue on %s', (kind) => {
     expect(
       await settlePayment({ ...sale, transactionId: 'I-SUB#1', result: 'succeeded', resultCode: 'COMPLETED' }),
     ).toBe('paid');
+    await backgroundDeliveriesFinished();
     expect(await seats()).toBe(25);
     const vnpay = await wrongAmount();
 

@@ -7,7 +7,7 @@ import { migrate } from '@/lib/server/db/migrations';
 import { seedDemoData } from '@/lib/server/directory/embedded/seed';
 import type { Sql } from '@/lib/server/db/sql';
 import { resetRateLimits } from '@/lib/server/http/rate-limit';
-import { deliverDueGrants } from '@/lib/server/payments/grant-delivery';
+import { deliverDueGrants, backgroundDeliveriesFinished } from '@/lib/server/payments/grant-delivery';
 import { loadPayPage } from '@/lib/server/pay-page';
 import { addMonths } from '@/lib/pricing/plan-state';
 import { openTestSql, storeKinds, useTestStore } from '../support/stores';
@@ -90,6 +90,7 @@ describe.each(storeKinds)('webhook mode on %s', (kind) => {
       expect(await reply(vnpayCallback(order))).toMatchObject({ RspCode: '00' });
       expect(await reply(vnpayCallback(order))).toMatchObject({ RspCode: '02' });
     }
+    await backgroundDeliveriesFinished();
     expect(await loadPayPage(alice, { status: 'success', order: orders[0]!.id }, new Date())).toMatchObject({
       result: { status: 'processing' },
     });

@@ -7,6 +7,7 @@ import { useTestStore } from '../support/stores';
 import { useEnv } from '../support/env';
 import { ipnRequest, pendingTeamOrder, vnpayCallback } from '../support/money';
 import { vnpayRoutes } from '../support/money';
+import { backgroundDeliveriesFinished } from '@/lib/server/payments/grant-delivery';
 
 const ipn = vnpayRoutes.ipn;
 
@@ -43,6 +44,7 @@ describe('GET /api/metrics', () => {
     const order = await pendingTeamOrder();
     await ipn(ipnRequest(vnpayCallback(order)));
     await ipn(ipnRequest(vnpayCallback(order)));
+    await backgroundDeliveriesFinished();
     const response = await scrape({ 'x-forwarded-for': '127.0.0.1' });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);

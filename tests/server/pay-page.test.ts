@@ -14,6 +14,7 @@ import {
   vnpayRoutes,
   sessionCookie,
 } from '../support/money';
+import { backgroundDeliveriesFinished } from '@/lib/server/payments/grant-delivery';
 
 describe.each(storeKinds)('the pay page on %s', (kind) => {
   const store = useTestStore(kind);
@@ -58,6 +59,7 @@ describe.each(storeKinds)('the pay page on %s', (kind) => {
       result: { status: 'processing' },
     });
     await vnpayRoutes.ipn(ipnRequest(vnpayCallback(order)));
+    await backgroundDeliveriesFinished();
     expect(await loadPayPage(alice, { status: 'success', order: order.id }, now)).toMatchObject({
       result: { status: 'success' },
     });

@@ -12,6 +12,7 @@ import {
   vnpayRoutes,
 } from '../support/money';
 import { momoIpnRequest, momoResultFields, momoReturnRequest } from '../support/momo';
+import { backgroundDeliveriesFinished } from '@/lib/server/payments/grant-delivery';
 
 const view = async (query: string, subject?: Parameters<typeof sessionCookie>[0]) =>
   (await payView(
@@ -30,6 +31,7 @@ describe.each(storeKinds)('the result view on %s', (kind) => {
   it('after a paid order, shows its buyer what was bought, the amount and the plan’s new expiry', async () => {
     const order = await pendingTeamOrder();
     await vnpayRoutes.ipn(ipnRequest(vnpayCallback(order)));
+    await backgroundDeliveriesFinished();
     const body = await view(`?status=success&order=${order.id}`, alice);
     expect(body.result).toMatchObject({
       status: 'success',
@@ -43,6 +45,7 @@ describe.each(storeKinds)('the result view on %s', (kind) => {
   it('shows no purchase details to anyone but the order’s account: an order id alone reveals no plan', async () => {
     const order = await pendingTeamOrder();
     await vnpayRoutes.ipn(ipnRequest(vnpayCallback(order)));
+    await backgroundDeliveriesFinished();
     for (const other of [bob, undefined]) {
       const body = await view(`?status=success&order=${order.id}`, other);
       expect(body.result).toEqual({ status: 'success' });

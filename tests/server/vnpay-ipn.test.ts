@@ -4,6 +4,7 @@ import { addMonths } from '@/lib/pricing/quote';
 import { findOrder } from '@/lib/server/ledger/orders';
 import { resetTestStore, storeKinds, useTestStore } from '../support/stores';
 import { alice, ipnRequest, pendingTeamOrder, vnpayCallback, vnpayRoutes } from '../support/money';
+import { backgroundDeliveriesFinished } from '@/lib/server/payments/grant-delivery';
 
 const reply = async (params: URLSearchParams) =>
   (await vnpayRoutes.ipn(ipnRequest(params))).json() as Promise<{ RspCode: string }>;
@@ -61,6 +62,7 @@ describe.each(storeKinds)('VNPay IPN on %s', (kind) => {
     const before = await team();
     const order = await pendingTeamOrder();
     expect(await reply(vnpayCallback(order))).toEqual({ RspCode: '00', Message: 'Confirm Success' });
+    await backgroundDeliveriesFinished();
     const after = await team();
     expect(after.seats).toBe(25);
     expect(new Date(after.plan_expires_at).toISOString()).toBe(
@@ -163,6 +165,7 @@ describe.each(storeKinds)('VNPay IPN on %s', (kind) => {
     expect(await orderStatus(order.id)).toBe('pending');
 
     await reply(vnpayCallback(order));
+    await backgroundDeliveriesFinished();
     const after = await vnpayRoutes.return(ipnRequest(vnpayCallback(order)));
     expect(after.headers.get('location')).toMatch(/\/vi\/pay\?status=success&order=/);
 

@@ -9,6 +9,7 @@ import { installDatabase, type Database } from '@/lib/server/db';
 import { installDirectory, type AccountDirectory } from '@/lib/server/directory';
 import { forgetAvailability } from '@/lib/server/availability';
 import { resetRateLimits } from '@/lib/server/http/rate-limit';
+import { backgroundDeliveriesFinished } from '@/lib/server/payments/grant-delivery';
 
 /**
  * The databases every money-path suite runs against: PGlite always, and a real PostgreSQL server
@@ -119,6 +120,8 @@ export function useTestStore(kind: 'pglite' | 'postgres'): () => TestStore {
     installDatabase(Promise.resolve(current));
   });
   beforeEach(async () => {
+    // A grant delivery the previous test started in the background must not land in this one's data.
+    await backgroundDeliveriesFinished();
     await resetTestStore(current!.sql);
     installDatabase(Promise.resolve(current!));
     installDirectory(undefined);
@@ -126,6 +129,7 @@ export function useTestStore(kind: 'pglite' | 'postgres'): () => TestStore {
     resetRateLimits();
   });
   afterAll(async () => {
+    await backgroundDeliveriesFinished();
     installDatabase(undefined);
     installDirectory(undefined);
     await current?.sql.close();

@@ -1,6 +1,7 @@
 import { env } from '@/lib/server/env';
 import { ledgerSql, openDatabase } from '@/lib/server/db';
 import { pgliteOwnerPid } from '@/lib/server/db/owner';
+import { backgroundDeliveriesFinished } from '@/lib/server/payments/grant-delivery';
 
 /** Opens the ledger for an operator command; with PGlite, only while no server owns it. */
 export async function openLedgerForCli(): Promise<void> {
@@ -15,8 +16,12 @@ export async function openLedgerForCli(): Promise<void> {
   await openDatabase();
 }
 
-/** Exits after the database has closed, so PGlite flushes its files. */
+/**
+ * Exits after the grants it settled have been offered to the backend (those that fail stay in the
+ * outbox) and the database has closed, so PGlite flushes its files.
+ */
 export async function closeLedgerAndExit(code: number): Promise<never> {
+  await backgroundDeliveriesFinished();
   await (await ledgerSql()).close().catch(() => undefined);
   process.exit(code);
 }

@@ -38,6 +38,38 @@ export async function deliverGrant(orderId: string, now = new Date()): Promise<D
   }
 }
 
+const inFlightSlot = Symbol.for('quorum.grantDeliveriesInFlight');
+type InFlightSlot = { [inFlightSlot]?: Map<string, Promise<DeliveryResult>> };
+const inFlight = () => ((globalThis as InFlightSlot)[inFlightSlot] ??= new Map());
+
+/**
+ * Starts delivering a just-settled order's grant and returns at once: the gateway's acknowledgement
+ * must not wait for the chat backend (a slow backend would hold every IPN for its whole time budget,
+ * and a gateway that times out retries or gives up). The grant is already in the outbox, committed
+ * with the settlement, so a delivery lost with the process is made by the deliverer's next round.
+ */
+export function deliverGrantInBackground(orderId: string, now = new Date()): void {
+  const deliveries = inFlight();
+  const delivery: Promise<DeliveryResult> = deliverGrant(orderId, now).finally(() => {
+    if (deliveries.get(orderId) === delivery) deliveries.delete(orderId);
+  });
+  deliveries.set(orderId, delivery);
+}
+
+/**
+ * Waits for the background delivery of one order's grant, if one is under way: for the payer's own
+ * request (PayPal's confirm), who would rather see the plan applied than "processing".
+ */
+export async function grantDeliveryFinished(orderId: string): Promise<void> {
+  await inFlight().get(orderId);
+}
+
+/** Resolves when every background delivery started so far has finished (a CLI before it exits, tests). */
+export async function backgroundDeliveriesFinished(): Promise<void> {
+  const deliveries = inFlight();
+  while (deliveries.size > 0) await Promise.allSettled([...deliveries.values()]);
+}
+
 /** One round of the deliverer: every grant whose next attempt is due. */
 export async function deliverDueGrants(now = new Date()): Promise<{ delivered: number; failed: number }> {
   const sql = await ledgerSql();

@@ -5,19 +5,20 @@ import { recordEvent, setEventOutcome } from '@/lib/server/ledger/payment-events
 import { enqueueGrant } from '@/lib/server/ledger/outbox';
 import type { Order, PaymentEvent, PaymentOutcome } from '@/lib/server/ledger/types';
 import type { Grant } from '@/lib/server/directory/types';
-import { deliverGrant } from './grant-delivery';
+import { deliverGrantInBackground } from './grant-delivery';
 import { logReviewQueueSize } from './review-queue';
 
 /**
- * Settles one verified gateway callback (PRODUCT §6.5): records it and moves its order in one
- * ledger transaction, writing the grant into the outbox when the order becomes paid. Resolves
- * after the commit — the moment a gateway may be told "received". The grant is then delivered to
- * the directory at once; if that fails the outbox keeps it for the deliverer's next round.
+ * Settles one verified gateway callback: records it and moves its order in one ledger
+ * transaction, writing the grant into the outbox when the order becomes paid. Resolves after the
+ * commit — the moment a gateway may be told "received" — without waiting for the chat backend:
+ * the grant's delivery starts in the background, and if it fails the outbox keeps it for the
+ * deliverer's next round.
  */
 export async function settlePayment(event: PaymentEvent): Promise<PaymentOutcome> {
   const sql = await ledgerSql();
   const outcome = await sql.transaction((tx) => settle(tx, event));
-  if (outcome === 'paid') await deliverGrant(event.orderId, event.now);
+  if (outcome === 'paid') deliverGrantInBackground(event.orderId, event.now);
   if (outcome === 'amount_mismatch' || outcome === 'held_for_review')
     await logReviewQueueSize(`${event.gateway}:${outcome}`);
   return outcome;

@@ -9,6 +9,7 @@ import { log } from '@/lib/server/observability/log';
 import { paypalClient, type PaypalClient } from './client';
 import { paypalConfig } from './config';
 import { bindToOrder, subscriptionMismatch, syncSubscription } from './subscription';
+import { grantDeliveryFinished } from '@/lib/server/payments/grant-delivery';
 
 export type ConfirmResult = { ok: true; redirectUrl: string } | { ok: false; code: CheckoutErrorCode };
 
@@ -63,6 +64,8 @@ export async function confirmPaypalSubscription(
     'paypal confirm',
   );
 
+  // The payer is waiting on this answer (not PayPal): let the grant land first, so it reads success.
+  if (paidNow > 0) await grantDeliveryFinished(order.id);
   const stored = (await findOrder(sql, order.id)) ?? order;
   return {
     ok: true,
