@@ -31,9 +31,7 @@ const securityHeaders = [
 // everyone and have nothing to protect, and on them the header costs every visitor who arrives in
 // a fresh tab (a link from the chat app, a bookmark, a typed address): a page with COOP cannot share
 // the tab's browsing context group, so Chrome starts a new renderer process for it and creates its
-// JavaScript context cold. Measured (Lighthouse mobile, Debian Chromium, `/vi`): first contentful
-// paint 529 → 247 ms in one trace, and 90–96 → 100 on `/` and `/vi` over 4 interleaved runs
-// (README, Speed).
+// JavaScript context cold, which delays the first paint (the A/B runs: docs/performance.md#site-speed).
 // PayPal's approval window talks back to its opener, so /pay allows popups; same-origin would cut
 // it off. (PayPal's hosts in the CSP come with /pay's nonce from the proxy.)
 const payPageHeaders = [{ key: 'Cross-Origin-Opener-Policy', value: 'same-origin-allow-popups' }];
