@@ -222,6 +222,10 @@ export const migrations: readonly string[] = [
     expire bigint
   );
   `,
+  // A payer's own orders, newest first (the payment history on /pay), read a page at a time.
+  `
+  CREATE INDEX orders_of_account ON orders (platform, user_id, created_at DESC, id DESC);
+  `,
 ];
 
 export async function migrate(sql: Sql): Promise<void> {

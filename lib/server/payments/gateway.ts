@@ -121,6 +121,11 @@ export interface PaymentGateway {
    * gateway reports no such code (PayPal's own dialog says so on the pay page).
    */
   cancelledByPayer?(resultCode: string): boolean;
+  /**
+   * Whether a stored result code reports money returned to the payer after the payment (PayPal's
+   * refund and reversal events). Absent: the gateway reports refunds to no callback of ours.
+   */
+  refunded?(resultCode: string): boolean;
   /** Asks the gateway for an order's state (VNPay querydr, MoMo query, PayPal subscription read). */
   query(order: Order, now: Date): Promise<QueryResult>;
   /**

@@ -42,6 +42,9 @@ export const paypalGateway: PaymentGateway = {
   // No browser return: the buttons' onApprove calls confirm, which answers the result page.
   returnOrderId: () => null,
 
+  // The webhook records a refund or reversal under the event's type (webhook.ts, onMoneyReturned).
+  refunded: (resultCode) => resultCode === 'PAYMENT.SALE.REFUNDED' || resultCode === 'PAYMENT.SALE.REVERSED',
+
   /**
    * Reconciliation: the subscription read. Every payment PayPal reports is settled here (renewals
    * too, through the same settlePayment as the webhook); the answer is about the checkout order.

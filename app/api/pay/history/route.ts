@@ -1,0 +1,34 @@
+import { NextResponse, type NextRequest } from 'next/server';
+import { z } from 'zod';
+import { apiError } from '@/lib/server/http/api-error';
+import { requestLocale } from '@/lib/server/http/guards';
+import { otherMethods } from '@/lib/server/http/methods';
+import { requestLog } from '@/lib/server/observability/log';
+import { paymentHistory } from '@/lib/server/payments/history';
+import { payingSubject } from '@/lib/server/session/session';
+import { isUnavailable } from '@/lib/server/unavailable';
+
+/** Only a page number: the account is the session's, never a parameter. */
+const historyQuery = z.object({ page: z.coerce.number().int().min(1).max(1_000).default(1) }).strict();
+
+// GET /api/pay/history?page=N — the payments of the account behind the pay session, newest first.
+export async function GET(request: NextRequest) {
+  const locale = requestLocale(request);
+  const query = historyQuery.safeParse(Object.fromEntries(request.nextUrl.searchParams));
+  if (!query.success) return apiError('invalid_request', locale);
+  const subject = await payingSubject(request.cookies);
+  if (!subject) return apiError('no_session', locale);
+  try {
+    const history = await paymentHistory(subject, query.data.page);
+    return NextResponse.json(history, { headers: { 'Cache-Control': 'private, no-store' } });
+  } catch (error) {
+    if (isUnavailable(error)) {
+      requestLog(request).warn({ err: error }, 'payment history: the ledger is unavailable');
+      return apiError('service_unavailable', locale);
+    }
+    requestLog(request).error({ err: error }, 'payment history failed');
+    return apiError('server_error', locale);
+  }
+}
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods(['GET']);

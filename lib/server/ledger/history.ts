@@ -1,0 +1,44 @@
+import 'server-only';
+import type { Sql } from '@/lib/server/db/sql';
+import type { Subject } from '@/lib/server/directory/types';
+import { toOrder, type OrderRow } from './orders';
+import type { Order } from './types';
+
+/** An order with the last payment event the gateway sent for it, if any. */
+export interface OrderWithLastEvent {
+  order: Order;
+  lastEvent: { resultCode: string; succeeded: boolean } | null;
+}
+
+type Row = OrderRow & { last_code: string | null; last_succeeded: boolean | null };
+
+/**
+ * One page of an account's own orders, newest first, read along `orders_of_account`; one row more
+ * than asked says whether an older page exists.
+ */
+export async function accountOrders(
+  sql: Sql,
+  subject: Pick<Subject, 'platform' | 'userId'>,
+  offset: number,
+  limit: number,
+): Promise<{ orders: OrderWithLastEvent[]; more: boolean }> {
+  const result = await sql.query<Row>(
+    `SELECT o.*, (x.order_id IS NULL OR x.delivered_at IS NOT NULL) AS granted,
+            e.result_code AS last_code, e.succeeded AS last_succeeded
+       FROM (SELECT * FROM orders WHERE platform = $1 AND user_id = $2
+              ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4) o
+       LEFT JOIN outbox x ON x.order_id = o.id
+       LEFT JOIN LATERAL (SELECT result_code, succeeded FROM payment_events
+                           WHERE order_id = o.id ORDER BY received_at DESC, id DESC LIMIT 1) e ON true
+      ORDER BY o.created_at DESC, o.id DESC`,
+    [subject.platform, subject.userId, limit + 1, offset],
+  );
+  const rows = result.rows.slice(0, limit);
+  return {
+    orders: rows.map((row) => ({
+      order: toOrder(row),
+      lastEvent: row.last_code === null ? null : { resultCode: row.last_code, succeeded: row.last_succeeded === true },
+    })),
+    more: result.rows.length > limit,
+  };
+}

@@ -1,0 +1,61 @@
+import 'server-only';
+import { ledgerSql } from '@/lib/server/db';
+import type { Subject } from '@/lib/server/directory/types';
+import { accountOrders, type OrderWithLastEvent } from '@/lib/server/ledger/history';
+import {
+  PAYMENTS_PER_PAGE,
+  paymentReference,
+  type PaymentHistoryPage,
+  type PaymentRecord,
+  type PaymentStatus,
+} from '@/lib/shared/payment-history';
+import { findGateway } from './registry';
+
+/** The session's own payments, newest first; `page` is 1-based. Nobody else's order is ever read. */
+export async function paymentHistory(
+  subject: Pick<Subject, 'platform' | 'userId'>,
+  page: number,
+): Promise<PaymentHistoryPage> {
+  const sql = await ledgerSql();
+  const { orders, more } = await accountOrders(sql, subject, (page - 1) * PAYMENTS_PER_PAGE, PAYMENTS_PER_PAGE);
+  return { payments: orders.map(paymentRecord), page, hasOlder: more };
+}
+
+function paymentRecord({ order, lastEvent }: OrderWithLastEvent): PaymentRecord {
+  const { status, code } = paymentStatus({ order, lastEvent });
+  return {
+    reference: paymentReference(order.id),
+    createdAt: order.createdAt.toISOString(),
+    plan: order.plan,
+    period: order.period,
+    months: order.months,
+    seats: order.plan === 'team_pro' ? order.seats : null,
+    renewalCycle: order.subscriptionCycle,
+    amount: order.amount,
+    currency: order.currency,
+    gateway: order.gateway,
+    method: order.method,
+    status,
+    ...(code ? { code } : {}),
+  };
+}
+
+/** What happened to the money, from the order's state and the last word its gateway sent about it. */
+function paymentStatus({ order, lastEvent }: OrderWithLastEvent): { status: PaymentStatus; code?: string } {
+  const gateway = findGateway(order.gateway);
+  const code = lastEvent?.resultCode;
+  if (code !== undefined && gateway?.refunded?.(code)) return { status: 'refunded' };
+  switch (order.status) {
+    case 'paid':
+      return { status: 'paid' };
+    case 'pending':
+      return { status: 'processing' };
+    case 'needs_review':
+      return { status: 'under_review' };
+    case 'failed':
+      if (code !== undefined && gateway?.cancelledByPayer?.(code)) return { status: 'cancelled' };
+      return code !== undefined && lastEvent && !lastEvent.succeeded
+        ? { status: 'failed', code }
+        : { status: 'failed' };
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * What `GET /api/pay/history` answers: the session's own payments, newest first, a page at a time.
+ * Every order the account started is listed, with what happened to its money.
+ */
+import type { Currency, PaidPlanId, PeriodId } from '@/lib/pricing/catalogue';
+
+export const PAYMENTS_PER_PAGE = 20;
+
+/**
+ * - `processing`: started, no final word from the gateway yet (or paid and the plan not applied yet);
+ * - `cancelled`: the payer cancelled on the gateway's page, nothing was charged;
+ * - `failed`: the gateway refused it (`code` is the gateway's own result code, for support);
+ * - `under_review`: money may have been taken and a person decides (a wrong amount, a held payment);
+ * - `refunded`: the gateway reports the money returned (a refund or reversal).
+ */
+export type PaymentStatus = 'paid' | 'processing' | 'failed' | 'cancelled' | 'under_review' | 'refunded';
+
+export interface PaymentRecord {
+  /** What the payer quotes to support: the order id's first characters, upper case. */
+  reference: string;
+  /** ISO time the payment was started. */
+  createdAt: string;
+  plan: PaidPlanId;
+  period: PeriodId;
+  /** Calendar months bought; 0 for a larger team until the current expiry. */
+  months: number;
+  /** Team Pro: the team size bought. */
+  seats: number | null;
+  /** A PayPal subscription's payment: 1 = the first, 2 = the first renewal… */
+  renewalCycle: number | null;
+  /** In the currency's minor unit. */
+  amount: number;
+  currency: Currency;
+  gateway: string;
+  method: string;
+  status: PaymentStatus;
+  code?: string;
+}
+
+export interface PaymentHistoryPage {
+  payments: PaymentRecord[];
+  /** 1-based. */
+  page: number;
+  hasOlder: boolean;
+}
+
+/** How long a reference is: enough to find one order among millions, short enough to read out. */
+export const REFERENCE_LENGTH = 10;
+
+export const paymentReference = (orderId: string) => orderId.slice(0, REFERENCE_LENGTH).toUpperCase();
