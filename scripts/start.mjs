@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm start`: build when the sources are newer than the last build, then serve.
-// PORT (default 3000) picks the port; every other setting comes from the environment (README).
+// PORT (default 3000) picks the port; every other setting comes from the environment (docs/configuration.md).
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, statSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
