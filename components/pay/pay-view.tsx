@@ -10,6 +10,7 @@ import { AccountTables } from './account-tables';
 import { CheckoutForm } from './checkout-form';
 import { namesResult, PayLoading } from './pay-loading';
 import { PayIntro } from './pay-intro';
+import { PaymentHistory } from './payment-history';
 import { PayViewReloadProvider } from './reload-context';
 
 /** Only the pay page's own parameters reach the API (never a stray `t=` or tracking tag). */
@@ -81,6 +82,7 @@ export function PayView() {
         <PayIntro />
         <AccountTables context={state.context} now={new Date(state.now)} />
         <CheckoutForm {...state.form} />
+        <PaymentHistory />
       </div>
     </PayViewReloadProvider>
   );

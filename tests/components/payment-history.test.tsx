@@ -1,0 +1,105 @@
+/** @jest-environment jsdom */
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { PaymentHistory } from '@/components/pay/payment-history';
+import type { PaymentHistoryPage, PaymentRecord } from '@/lib/shared/payment-history';
+import { IntlWrapper } from '../support/intl';
+
+const record = (overrides: Partial<PaymentRecord>): PaymentRecord => ({
+  reference: 'A1B2C3D4E5',
+  createdAt: '2026-11-20T09:30:00.000Z',
+  plan: 'team_pro',
+  period: 'period1',
+  months: 7,
+  seats: 25,
+  renewalCycle: null,
+  amount: 6_300_000,
+  currency: 'VND',
+  gateway: 'vnpay',
+  method: 'qr',
+  status: 'paid',
+  ...overrides,
+});
+
+/** jsdom has no fetch Response: what the component reads of one. */
+const answer = (status: number, body: unknown) =>
+  ({ ok: status < 300, status, json: async () => body }) as unknown as Response;
+
+/** The history API as the browser reaches it: one answer per page asked, and the pages asked recorded. */
+function serveHistory(pages: Record<number, PaymentHistoryPage>) {
+  const asked: string[] = [];
+  global.fetch = jest.fn(async (url: string | URL | Request) => {
+    const page = Number(new URL(String(url), 'http://localhost').searchParams.get('page'));
+    asked.push(String(url));
+    return answer(200, pages[page]);
+  }) as unknown as typeof fetch;
+  return asked;
+}
+
+describe('the payment history', () => {
+  it('shows each payment’s date, purchase, amount, gateway and method, status and reference in a labelled table', async () => {
+    serveHistory({
+      1: {
+        page: 1,
+        hasOlder: false,
+        payments: [
+          record({ reference: 'FFFF000011', status: 'failed', code: '51/02' }),
+          record({
+            plan: 'individual_pro',
+            seats: null,
+            months: 1,
+            renewalCycle: 2,
+            amount: 199,
+            currency: 'USD',
+            gateway: 'paypal',
+            method: 'paypal',
+            status: 'refunded',
+            reference: 'EEEE000022',
+          }),
+        ],
+      },
+    });
+    render(<PaymentHistory />, { wrapper: IntlWrapper });
+    const table = await screen.findByRole('table', { name: 'Your payments' });
+    const [failed, refunded] = within(table).getAllByRole('row').slice(1);
+    expect(failed).toHaveTextContent('Nov 20, 2026');
+    expect(failed).toHaveTextContent('Team Pro · 7 months · 25 members');
+    expect(failed).toHaveTextContent('₫6,300,000');
+    expect(failed).toHaveTextContent('VNPay · VNPay QR code');
+    expect(failed).toHaveTextContent('Failed (code 51/02)');
+    expect(failed).toHaveTextContent('FFFF000011');
+    expect(refunded).toHaveTextContent('Individual Pro · 1 month · subscription payment 2');
+    expect(refunded).toHaveTextContent('$1.99');
+    expect(refunded).toHaveTextContent('PayPal · PayPal account');
+    expect(refunded).toHaveTextContent('Refunded');
+    expect(screen.queryByRole('navigation')).toBeNull();
+  });
+
+  it('pages to older payments and back, asking the server for each page', async () => {
+    const asked = serveHistory({
+      1: { page: 1, hasOlder: true, payments: [record({ reference: 'NEWEST0001' })] },
+      2: { page: 2, hasOlder: false, payments: [record({ reference: 'OLDEST0002' })] },
+    });
+    render(<PaymentHistory />, { wrapper: IntlWrapper });
+    expect(await screen.findByText('NEWEST0001')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Newer' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Older' }));
+    expect(await screen.findByText('OLDEST0002')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Older' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Newer' }));
+    expect(await screen.findByText('NEWEST0001')).toBeInTheDocument();
+    expect(asked).toEqual(['/api/pay/history?page=1', '/api/pay/history?page=2', '/api/pay/history?page=1']);
+  });
+
+  it('says when there are no payments yet, and offers to try again when the history cannot be read', async () => {
+    serveHistory({ 1: { page: 1, hasOlder: false, payments: [] } });
+    const { unmount } = render(<PaymentHistory />, { wrapper: IntlWrapper });
+    expect(await screen.findByText('You have not made any payments yet.')).toBeInTheDocument();
+    unmount();
+
+    global.fetch = jest.fn(async () => answer(503, {})) as unknown as typeof fetch;
+    render(<PaymentHistory />, { wrapper: IntlWrapper });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your payments cannot be shown right now.');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});
