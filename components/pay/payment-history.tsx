@@ -11,9 +11,6 @@ type MethodKey = keyof (typeof en)['PayPage']['form']['methods'];
 
 type State = { kind: 'loading' } | { kind: 'ready'; history: PaymentHistoryPage } | { kind: 'unavailable' };
 
-/** The brand names are the same in every language. */
-const gatewayNames: Record<string, string> = { vnpay: 'VNPay', momo: 'MoMo', paypal: 'PayPal' };
-
 /**
  * The payer's own payments under the form: GET /api/pay/history (session cookie), a page of
  * twenty at a time. A table from 40rem up, a card per payment on a phone.
@@ -131,7 +128,7 @@ function PaymentRow({ payment }: { payment: PaymentRecord }) {
         {money}
       </td>
       <td role="cell" data-label={t('columns.paidWith')}>
-        {gatewayNames[payment.gateway] ?? payment.gateway} · {methods(payment.method as MethodKey)}
+        {payment.gatewayName} · {methods(payment.method as MethodKey)}
       </td>
       <td role="cell" data-label={t('columns.status')}>
         <span className={`${styles.status} ${styles[payment.status]}`}>

@@ -10,6 +10,8 @@ import type { Currency } from '@/lib/pricing/catalogue';
 export interface GatewayOffer {
   /** The gateway's id (URLs, orders, messages key PayPage.form.gateways.<id>). */
   id: string;
+  /** The gateway's brand name, the same in every language (the payment history's "paid with"). */
+  name: string;
   currency: Currency;
   /** Method codes, each with a message PayPage.form.methods.<code>. */
   methods: readonly string[];

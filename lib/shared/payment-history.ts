@@ -32,6 +32,8 @@ export interface PaymentRecord {
   amount: number;
   currency: Currency;
   gateway: string;
+  /** The gateway's brand name (VNPay, MoMo, PayPal). */
+  gatewayName: string;
   method: string;
   status: PaymentStatus;
   code?: string;

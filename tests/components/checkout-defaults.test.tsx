@@ -13,9 +13,18 @@ jest.mock('next/dynamic', () => () => () => null);
 const now = new Date('2026-11-25T00:00:00Z');
 const later = new Date('2027-01-25T00:00:00Z').toISOString();
 const gateways: GatewayChoice[] = [
-  { id: 'vnpay', currency: 'VND', methods: ['qr'], min: 5_000, max: 1_000_000_000, available: true },
-  { id: 'momo', currency: 'VND', methods: ['wallet'], min: 1_000, max: 50_000_000, available: true },
-  { id: 'paypal', currency: 'USD', methods: ['paypal'], min: 100, max: 1_000_000, available: true, period3: false },
+  { id: 'vnpay', name: 'VNPay', currency: 'VND', methods: ['qr'], min: 5_000, max: 1_000_000_000, available: true },
+  { id: 'momo', name: 'MoMo', currency: 'VND', methods: ['wallet'], min: 1_000, max: 50_000_000, available: true },
+  {
+    id: 'paypal',
+    name: 'PayPal',
+    currency: 'USD',
+    methods: ['paypal'],
+    min: 100,
+    max: 1_000_000,
+    available: true,
+    period3: false,
+  },
 ];
 const form = (overrides: Partial<PayFormProps> = {}): PayFormProps => ({
   user: { plan: 'free', expiresAt: null, seats: 1 },

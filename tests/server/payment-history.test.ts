@@ -60,6 +60,7 @@ describe.each(storeKinds)('the payment history on %s', (kind) => {
       amount: 6_300_000,
       currency: 'VND',
       gateway: 'vnpay',
+      gatewayName: 'VNPay',
       method: 'qr',
       status: 'paid',
     });

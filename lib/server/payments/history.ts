@@ -34,6 +34,7 @@ function paymentRecord({ order, lastEvent }: OrderWithLastEvent): PaymentRecord 
     amount: order.amount,
     currency: order.currency,
     gateway: order.gateway,
+    gatewayName: findGateway(order.gateway)?.offer.name ?? order.gateway,
     method: order.method,
     status,
     ...(code ? { code } : {}),

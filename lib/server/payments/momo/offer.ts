@@ -4,6 +4,7 @@ import type { GatewayOffer } from '@/lib/payments/gateways';
 // 10,000 VND; the page shows one bound per gateway, so the stricter ATM minimum is checked by MoMo.
 export const momoOffer = {
   id: 'momo',
+  name: 'MoMo',
   currency: 'VND',
   methods: ['wallet', 'atm_card', 'credit_card'],
   min: 1_000,

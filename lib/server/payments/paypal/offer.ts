@@ -3,6 +3,7 @@ import type { GatewayOffer } from '@/lib/payments/gateways';
 // PayPal subscriptions are priced in USD; the buttons offer their own funding sources.
 export const paypalOffer = {
   id: 'paypal',
+  name: 'PayPal',
   currency: 'USD',
   methods: ['paypal', 'card'],
   min: 100,

@@ -3,6 +3,7 @@ import type { GatewayOffer } from '@/lib/payments/gateways';
 // VNPay accepts 5,000 VND up to (not including) 1 billion VND per transaction.
 export const vnpayOffer = {
   id: 'vnpay',
+  name: 'VNPay',
   currency: 'VND',
   methods: ['qr', 'domestic_card', 'international_card'],
   min: 5_000,
