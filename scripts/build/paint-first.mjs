@@ -119,6 +119,12 @@ export function paintFirstChunks(html) {
   return [...loader.matchAll(/"(\/_next\/static\/chunks\/[^"]+\.js)"/g)].map((m) => m[1]);
 }
 
+/** The public pages of a build that already carry the loader (their paths). */
+export function paintFirstPages(distDir) {
+  const appDir = join(distDir, 'server', 'app');
+  return [...publicPages(appDir)].filter(({ html }) => html.includes(MARK)).map(({ path }) => path);
+}
+
 /**
  * Applies paintFirstHtml to every public prerendered page of a build but the pay page.
  * Returns how many pages it changed now and how many carry the loader in all (a second run changes none).
