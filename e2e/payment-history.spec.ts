@@ -1,6 +1,7 @@
 import { test, expect, type Page } from '@playwright/test';
 import { payLink } from './support/links';
 import { message } from './support/messages';
+import { localeTable, localizedPath } from '../lib/i18n/locales';
 
 const carol = { platform: 'slack', user: 'U1003' };
 type Locale = 'vi' | 'ur';
@@ -14,8 +15,12 @@ async function startVnpayPayment(page: Page, locale: Locale) {
   await expect(page).toHaveURL(/\/api\/payments\/vnpay\/sandbox\?/);
 }
 
-/** The reference the history shows for the order a result address names. */
-const referenceOf = (page: Page) => new URL(page.url()).searchParams.get('order')!.slice(0, 10).toUpperCase();
+/** The order a result address names, and the reference the history shows for it. */
+const orderOf = (page: Page) => new URL(page.url()).searchParams.get('order')!;
+const referenceOf = (page: Page) => orderOf(page).slice(0, 10).toUpperCase();
+
+/** How many pages a PDF has: one `/Type /Page` object each (`/Pages` is the tree above them). */
+const pdfPages = (pdf: Buffer) => pdf.toString('latin1').match(/\/Type\s*\/Page(?![s\w])/g)?.length ?? 0;
 
 test.describe('the payment history on /pay', () => {
   test('vi: a paid and a cancelled VNPay payment each appear, newest first, with what was bought and what happened to the money', async ({
@@ -65,5 +70,58 @@ test.describe('the payment history on /pay', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     expect(await row.evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
     await context.close();
+  });
+
+  test('a paid payment’s receipt, reached from the history, prints on one A4 and one Letter page in all 14 languages, right to left in Urdu', async ({
+    page,
+  }) => {
+    await startVnpayPayment(page, 'vi');
+    await page.getByRole('button', { name: 'Thanh toán thành công' }).click();
+    await expect(page).toHaveURL(/\/vi\/pay\?status=success&order=/);
+    const order = orderOf(page);
+    const reference = referenceOf(page);
+
+    // From the success view and from the history alike.
+    await expect(page.getByRole('link', { name: message('vi', 'PayPage.result.receipt') })).toHaveAttribute(
+      'href',
+      `/vi/pay?receipt=${order}`,
+    );
+    await page.getByRole('link', { name: message('vi', 'PayPage.result.back') }).click();
+    await page
+      .getByRole('link', { name: message('vi', 'PayPage.history.receiptFor').replace('{reference}', reference) })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/vi/pay\\?receipt=${order}$`));
+
+    for (const { code } of localeTable) {
+      await page.goto(`${localizedPath(code, '/pay')}?receipt=${order}`);
+      const receipt = page.getByTestId('receipt');
+      await expect(receipt.getByRole('heading', { level: 1 })).toHaveText(message(code, 'PayPage.receipt.title'));
+      await expect(receipt).toContainText(order);
+      await expect(receipt).toContainText('Individual Pro');
+      expect(await page.locator('html').getAttribute('dir')).toBe(code === 'ur' ? 'rtl' : 'ltr');
+
+      await page.emulateMedia({ media: 'print' });
+      await expect(page.locator('.site-header')).toBeHidden();
+      await expect(page.getByRole('button', { name: message(code, 'PayPage.receipt.print') })).toBeHidden();
+      await expect(receipt).toBeVisible();
+      for (const format of ['A4', 'Letter'] as const)
+        expect({ code, format, pages: pdfPages(await page.pdf({ format })) }).toEqual({ code, format, pages: 1 });
+      await page.emulateMedia({ media: 'screen' });
+    }
+  });
+
+  test('another payer opening a receipt address gets no receipt', async ({ page, browser }) => {
+    await startVnpayPayment(page, 'vi');
+    await page.getByRole('button', { name: 'Thanh toán thành công' }).click();
+    await expect(page).toHaveURL(/\/vi\/pay\?status=success&order=/);
+    const order = orderOf(page);
+
+    const other = await browser.newContext();
+    const stranger = await other.newPage();
+    await stranger.goto(await payLink({ user: '1002', team: '-1002001', prefix: '/vi' }));
+    await stranger.goto(`/vi/pay?receipt=${order}`);
+    await expect(stranger.getByTestId('receipt-missing')).toContainText(message('vi', 'PayPage.receipt.missing'));
+    await expect(stranger.getByTestId('receipt')).toHaveCount(0);
+    await other.close();
   });
 });

@@ -4,6 +4,7 @@ import { Link } from '@/lib/i18n/navigation';
 import { toMajorUnits } from '@/lib/pricing/catalogue';
 import type { PayView, Purchase } from '@/lib/shared/pay-result';
 import { linkCommand } from '@/lib/shared/link-problem';
+import { RECEIPT_PARAM } from '@/lib/shared/receipt';
 import { UnavailableView } from './unavailable-view';
 import styles from './pay.module.css';
 
@@ -85,6 +86,9 @@ function PurchaseDetails({ purchase }: { purchase: Purchase }) {
       {expiresAt ? (
         <li>{t('purchaseExpiry', { date: format.dateTime(new Date(expiresAt), { dateStyle: 'long' }) })}</li>
       ) : null}
+      <li>
+        <Link href={{ pathname: '/pay', query: { [RECEIPT_PARAM]: purchase.orderId } }}>{t('receipt')}</Link>
+      </li>
     </ul>
   );
 }

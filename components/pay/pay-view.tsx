@@ -11,10 +11,11 @@ import { CheckoutForm } from './checkout-form';
 import { namesResult, PayLoading } from './pay-loading';
 import { PayIntro } from './pay-intro';
 import { PaymentHistory } from './payment-history';
+import { ReceiptView } from './receipt-view';
 import { PayViewReloadProvider } from './reload-context';
 
 /** Only the pay page's own parameters reach the API (never a stray `t=` or tracking tag). */
-const PAY_PARAMS = ['status', 'code', 'order', 'plan', 'seats', 'link'] as const;
+const PAY_PARAMS = ['status', 'code', 'order', 'plan', 'seats', 'link', 'receipt'] as const;
 /** While the gateway has not confirmed (or a dependency is down), ask again every few seconds, for a minute. */
 const RETRY_MS = 3_000;
 const MAX_RETRIES = 20;
@@ -75,6 +76,7 @@ export function PayView() {
   }, [waiting, load]);
 
   if (state.kind === 'loading') return <PayLoading result={namesResult(search)} />;
+  if (state.kind === 'receipt') return <ReceiptView receipt={state.receipt} />;
   if (state.kind === 'result') return <PayResultView result={state.result} supportEmail={state.supportEmail} />;
   return (
     <PayViewReloadProvider value={reload}>

@@ -2,6 +2,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { localeInfo, type Locale } from '@/lib/i18n/locales';
+import { Link } from '@/lib/i18n/navigation';
+import { RECEIPT_PARAM } from '@/lib/shared/receipt';
 import { toMajorUnits } from '@/lib/pricing/catalogue';
 import type { PaymentHistoryPage, PaymentRecord } from '@/lib/shared/payment-history';
 import type en from '@/messages/en.json';
@@ -139,6 +141,17 @@ function PaymentRow({ payment }: { payment: PaymentRecord }) {
       </td>
       <td role="cell" data-label={t('columns.reference')}>
         <code translate="no">{payment.reference}</code>
+        {payment.status === 'paid' ? (
+          <>
+            {' '}
+            <Link
+              href={{ pathname: '/pay', query: { [RECEIPT_PARAM]: payment.orderId } }}
+              aria-label={t('receiptFor', { reference: payment.reference })}
+            >
+              {t('receipt')}
+            </Link>
+          </>
+        ) : null}
       </td>
     </tr>
   );

@@ -7,6 +7,15 @@ export const site = {
   supportEmail: 'support@quorum.example',
   address: '12 Nguyen Hue Boulevard, District 1, Ho Chi Minh City, Vietnam',
   phone: '+84 28 0000 0000',
+  /**
+   * Who sells, as every receipt names it. Placeholders: a deployer writes the company's registered
+   * name, its registered address and its tax identification number here before taking payments.
+   */
+  seller: {
+    legalName: 'Quorum AI Company Limited',
+    address: '12 Nguyen Hue Boulevard, District 1, Ho Chi Minh City, Vietnam',
+    taxId: '0000000000',
+  },
   /** Where each platform's private chat with the assistant and its public group live. */
   chats: {
     telegram: { private: 'https://t.me/QuorumAIBot', group: 'https://t.me/QuorumAICommunity' },

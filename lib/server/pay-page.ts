@@ -12,11 +12,16 @@ import type { Order } from '@/lib/server/ledger/types';
 import { isFailureCode, type PayResult, type Purchase } from '@/lib/shared/pay-result';
 import type { PayFormProps } from '@/lib/shared/pay-view';
 import { isLinkProblem, LINK_PROBLEM_PARAM } from '@/lib/shared/link-problem';
+import { RECEIPT_PARAM, type Receipt } from '@/lib/shared/receipt';
+import { receiptFor } from '@/lib/server/payments/receipt';
 
 type Query = Record<string, string | string[] | undefined>;
 
 export type PayPageData =
-  { kind: 'result'; result: PayResult } | { kind: 'form'; context: PayContext; form: PayFormProps; now: Date };
+  | { kind: 'result'; result: PayResult }
+  | { kind: 'form'; context: PayContext; form: PayFormProps; now: Date }
+  /** `receipt: null`: no receipt for that order and this account (not paid, not theirs, or none). */
+  | { kind: 'receipt'; receipt: Receipt | null };
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
@@ -40,6 +45,12 @@ export async function loadPayPage(subject: Subject | null, query: Query, now: Da
   }
   const code = first(query.code);
   if (status === 'failed' && isFailureCode(code)) return { kind: 'result', result: { status: 'failed', code } };
+
+  const receiptOrder = first(query[RECEIPT_PARAM]);
+  if (receiptOrder !== undefined && subject) {
+    const valid = /^[a-f0-9]{32}$/.test(receiptOrder);
+    return { kind: 'receipt', receipt: valid ? await receiptFor(subject, receiptOrder) : null };
+  }
 
   if (!subject) {
     const problem = first(query[LINK_PROBLEM_PARAM]);
@@ -79,6 +90,7 @@ async function purchaseOf(order: Order): Promise<Purchase> {
   ).payContext({ platform: order.platform, userId: order.userId, teamId: order.teamId ?? undefined });
   const state = context && buyerState(context, order.plan);
   return {
+    orderId: order.id,
     plan: order.plan,
     months: order.months,
     seats: order.plan === 'team_pro' ? order.seats : null,

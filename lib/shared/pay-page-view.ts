@@ -6,10 +6,12 @@
 import type { PayContext } from '@/lib/server/directory';
 import type { PayFormProps } from './pay-view';
 import type { PayView } from './pay-result';
+import type { Receipt } from './receipt';
 
 export type PayPageView =
   | { kind: 'result'; result: PayView; supportEmail: string }
-  | { kind: 'form'; context: PayContext; form: PayFormProps; now: string; supportEmail: string };
+  | { kind: 'form'; context: PayContext; form: PayFormProps; now: string; supportEmail: string }
+  | { kind: 'receipt'; receipt: Receipt | null; supportEmail: string };
 
 type Dated = { planExpiresAt: Date | string | null };
 const revive = <T extends Dated>(value: T) => ({

@@ -25,6 +25,8 @@ export type PayResult =
  * directory now (ISO); null when the directory gives none (the team is no longer the buyer's).
  */
 export interface Purchase {
+  /** The order, for its receipt (`/pay?receipt=<orderId>`). */
+  orderId: string;
   plan: PaidPlanId;
   /** Calendar months bought; 0 for period3 (a larger team until the current expiry). */
   months: number;

@@ -16,6 +16,8 @@ export const PAYMENTS_PER_PAGE = 20;
 export type PaymentStatus = 'paid' | 'processing' | 'failed' | 'cancelled' | 'under_review' | 'refunded';
 
 export interface PaymentRecord {
+  /** The order's id: its receipt is `/pay?receipt=<orderId>` (only the account's own orders are listed). */
+  orderId: string;
   /** What the payer quotes to support: the order id's first characters, upper case. */
   reference: string;
   /** ISO time the payment was started. */

@@ -22,12 +22,13 @@ describe('the result view', () => {
     expect(screen.getByRole('link', { name: 'Back to the plans' })).toBeInTheDocument();
   });
 
-  it('a success shows what was bought, the amount with its currency and the new expiry', () => {
+  it('a success shows what was bought, the amount with its currency, the new expiry and a link to its receipt', () => {
     render(
       <PayResultView
         result={{
           status: 'success',
           purchase: {
+            orderId: 'a'.repeat(32),
             plan: 'team_pro',
             months: 7,
             seats: 25,
@@ -46,6 +47,10 @@ describe('the result view', () => {
     expect(details).toHaveTextContent('Team size: 25 members');
     expect(details).toHaveTextContent('Amount paid: $269.82');
     expect(details).toHaveTextContent('Your plan now runs until June 22, 2027.');
+    expect(screen.getByRole('link', { name: 'View the receipt' })).toHaveAttribute(
+      'href',
+      `/pay?receipt=${'a'.repeat(32)}`,
+    );
   });
 
   it('a success without details (not the buyer) shows the generic text only', () => {

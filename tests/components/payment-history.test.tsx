@@ -6,6 +6,7 @@ import type { PaymentHistoryPage, PaymentRecord } from '@/lib/shared/payment-his
 import { IntlWrapper } from '../support/intl';
 
 const record = (overrides: Partial<PaymentRecord>): PaymentRecord => ({
+  orderId: 'a1b2c3d4e5'.padEnd(32, '0'),
   reference: 'A1B2C3D4E5',
   createdAt: '2026-11-20T09:30:00.000Z',
   plan: 'team_pro',
@@ -75,6 +76,20 @@ describe('the payment history', () => {
     expect(refunded).toHaveTextContent('PayPal · PayPal account');
     expect(refunded).toHaveTextContent('Refunded');
     expect(screen.queryByRole('navigation')).toBeNull();
+    // Only a paid payment has a receipt.
+    expect(within(failed!).queryByRole('link')).toBeNull();
+    expect(within(refunded!).queryByRole('link')).toBeNull();
+  });
+
+  it('links each paid payment to its receipt, named by its reference', async () => {
+    serveHistory({
+      1: { page: 1, hasOlder: false, payments: [record({ orderId: 'c'.repeat(32), reference: 'CCCCCCCCCC' })] },
+    });
+    render(<PaymentHistory />, { wrapper: IntlWrapper });
+    expect(await screen.findByRole('link', { name: 'Receipt for payment CCCCCCCCCC' })).toHaveAttribute(
+      'href',
+      `/pay?receipt=${'c'.repeat(32)}`,
+    );
   });
 
   it('pages to older payments and back, asking the server for each page', async () => {

@@ -50,6 +50,7 @@ describe.each(storeKinds)('the payment history on %s', (kind) => {
       [paymentReference(paid.id), 'paid', undefined],
     ]);
     expect(page.payments.at(-1)).toEqual({
+      orderId: paid.id,
       reference: paymentReference(paid.id),
       createdAt: paid.createdAt.toISOString(),
       plan: 'team_pro',

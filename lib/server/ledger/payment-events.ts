@@ -31,3 +31,17 @@ export async function setEventOutcome(tx: Sql, event: PaymentEvent, outcome: Pay
     outcome,
   ]);
 }
+
+/** The payment that paid an order: the gateway's transaction id and when its confirmation arrived. */
+export async function paidEventOf(
+  sql: Sql,
+  orderId: string,
+): Promise<{ transactionId: string; receivedAt: Date } | null> {
+  const result = await sql.query<{ transaction_id: string; received_at: string | Date }>(
+    `SELECT transaction_id, received_at FROM payment_events
+      WHERE order_id = $1 AND succeeded ORDER BY received_at, id LIMIT 1`,
+    [orderId],
+  );
+  const row = result.rows[0];
+  return row ? { transactionId: row.transaction_id, receivedAt: new Date(row.received_at) } : null;
+}

@@ -24,6 +24,7 @@ export async function paymentHistory(
 function paymentRecord({ order, lastEvent }: OrderWithLastEvent): PaymentRecord {
   const { status, code } = paymentStatus({ order, lastEvent });
   return {
+    orderId: order.id,
     reference: paymentReference(order.id),
     createdAt: order.createdAt.toISOString(),
     plan: order.plan,

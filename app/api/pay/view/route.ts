@@ -19,13 +19,14 @@ const payQuery = z.object({
   plan: z.string().max(32).optional(),
   seats: z.string().max(8).optional(),
   link: z.string().max(16).optional(),
+  receipt: z.string().max(64).optional(),
 });
 
 const perPayer = { 'Cache-Control': 'private, no-store' };
 /** Dependencies that are down get a short, honest wait before the page asks again. */
 const UNAVAILABLE_RETRY_SECONDS = 5;
 
-// GET /api/pay/view?status&code&order&plan&seats&link — what /pay shows the payer behind the session cookie.
+// GET /api/pay/view?status&code&order&plan&seats&link&receipt — what /pay shows the payer behind the session cookie.
 export async function GET(request: NextRequest) {
   const locale = requestLocale(request);
   const supportEmail = env().SUPPORT_EMAIL ?? site.supportEmail;
@@ -34,9 +35,9 @@ export async function GET(request: NextRequest) {
   try {
     const page = await loadPayPage(await payingSubject(request.cookies), query.data, new Date());
     const view: PayPageView =
-      page.kind === 'result'
-        ? { kind: 'result', result: page.result, supportEmail }
-        : { kind: 'form', context: page.context, form: page.form, now: page.now.toISOString(), supportEmail };
+      page.kind === 'form'
+        ? { kind: 'form', context: page.context, form: page.form, now: page.now.toISOString(), supportEmail }
+        : { ...page, supportEmail };
     return NextResponse.json(view, { headers: perPayer });
   } catch (error) {
     if (!isUnavailable(error)) {

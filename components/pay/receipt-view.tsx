@@ -1,0 +1,140 @@
+'use client';
+import { useFormatter, useTranslations } from 'next-intl';
+import { Link } from '@/lib/i18n/navigation';
+import { toMajorUnits } from '@/lib/pricing/catalogue';
+import type { Receipt } from '@/lib/shared/receipt';
+import type en from '@/messages/en.json';
+import styles from './receipt.module.css';
+
+type MethodKey = keyof (typeof en)['PayPage']['form']['methods'];
+
+/**
+ * A paid order's receipt, laid out to print on one A4 or Letter page (the browser's print saves
+ * it as PDF). Values that come from outside — names, ids, references — sit in <bdi>, so a
+ * right-to-left page keeps each in its own direction.
+ */
+export function ReceiptView({ receipt }: { receipt: Receipt | null }) {
+  const t = useTranslations('PayPage.receipt');
+  if (!receipt)
+    return (
+      <section className={styles.missing} aria-labelledby="receipt-heading" data-testid="receipt-missing">
+        <h1 id="receipt-heading">{t('missingTitle')}</h1>
+        <p>{t('missing')}</p>
+        <Link href="/pay">{t('back')}</Link>
+      </section>
+    );
+  return <ReceiptDocument receipt={receipt} />;
+}
+
+function ReceiptDocument({ receipt }: { receipt: Receipt }) {
+  const t = useTranslations('PayPage.receipt');
+  const history = useTranslations('PayPage.history');
+  const plans = useTranslations('Plans');
+  const methods = useTranslations('PayPage.form.methods');
+  const format = useFormatter();
+  const { item, seller, buyer } = receipt;
+  const money = format.number(toMajorUnits(receipt.amount, receipt.currency), {
+    style: 'currency',
+    currency: receipt.currency,
+  });
+  const description = [
+    plans(`names.${item.plan}`),
+    history('months', { months: item.months }),
+    ...(item.seats === null ? [] : [history('seats', { seats: item.seats })]),
+    ...(item.renewalCycle === null ? [] : [history('cycle', { cycle: item.renewalCycle })]),
+  ].join(' · ');
+
+  return (
+    <article className={styles.receipt} aria-labelledby="receipt-heading" data-testid="receipt">
+      <header className={styles.head}>
+        <h1 id="receipt-heading">{t('title')}</h1>
+        <p>
+          {t('number')} <bdi className={styles.code}>{receipt.reference}</bdi>
+        </p>
+      </header>
+
+      <div className={styles.parties}>
+        <section aria-labelledby="receipt-seller">
+          <h2 id="receipt-seller">{t('seller')}</h2>
+          <p>
+            <bdi>{seller.legalName}</bdi>
+            <br />
+            <bdi>{seller.address}</bdi>
+            <br />
+            {t('taxId')} <bdi>{seller.taxId}</bdi>
+            <br />
+            <bdi>{seller.email}</bdi>
+          </p>
+        </section>
+        <section aria-labelledby="receipt-buyer">
+          <h2 id="receipt-buyer">{t('buyer')}</h2>
+          <p>
+            <bdi>{buyer.fullName}</bdi>
+            <br />
+            {t('account')} <bdi className={styles.capitalize}>{buyer.platform}</bdi> <bdi>{buyer.username}</bdi>
+            {buyer.team && (
+              <>
+                <br />
+                {t('team')} <bdi>{buyer.team}</bdi>
+              </>
+            )}
+          </p>
+        </section>
+      </div>
+
+      <table className={styles.items}>
+        <thead>
+          <tr>
+            <th scope="col">{t('item')}</th>
+            <th scope="col" className={styles.amount}>
+              {t('amount')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            <td>{description}</td>
+            <td className={styles.amount}>{money}</td>
+          </tr>
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">{t('total')}</th>
+            <td className={styles.amount} data-testid="receipt-total">
+              {money}
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+
+      <dl className={styles.details}>
+        <dt>{t('paidAt')}</dt>
+        <dd>
+          <time dateTime={receipt.paidAt}>
+            {format.dateTime(new Date(receipt.paidAt), { dateStyle: 'long', timeStyle: 'short' })}
+          </time>
+        </dd>
+        <dt>{t('paidWith')}</dt>
+        <dd>
+          {receipt.gatewayName} · {methods(receipt.method as MethodKey)}
+        </dd>
+        <dt>{t('gatewayReference')}</dt>
+        <dd>
+          <bdi className={styles.code}>{receipt.gatewayReference}</bdi>
+        </dd>
+        <dt>{t('orderReference')}</dt>
+        <dd>
+          <bdi className={styles.code}>{receipt.orderId}</bdi>
+        </dd>
+      </dl>
+
+      <div className={styles.actions}>
+        {/* The browser's print dialog, where "Save as PDF" is one of the printers. */}
+        <button type="button" className="button button--primary" onClick={() => window.print()}>
+          {t('print')}
+        </button>
+        <Link href="/pay">{t('back')}</Link>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,59 @@
+import 'server-only';
+import { site } from '@/lib/config/site';
+import { ledgerSql } from '@/lib/server/db';
+import { accountDirectory, type Subject } from '@/lib/server/directory';
+import { findOrder } from '@/lib/server/ledger/orders';
+import { paidEventOf } from '@/lib/server/ledger/payment-events';
+import { env } from '@/lib/server/env';
+import { paymentReference } from '@/lib/shared/payment-history';
+import type { Receipt } from '@/lib/shared/receipt';
+import { findGateway } from './registry';
+
+/**
+ * The receipt of a paid order, for its own account only: null for an order that is not paid, not
+ * this account's, or does not exist — the three look the same, so an order id reveals nothing.
+ */
+export async function receiptFor(subject: Subject, orderId: string): Promise<Receipt | null> {
+  const sql = await ledgerSql();
+  const order = await findOrder(sql, orderId);
+  if (!order || order.platform !== subject.platform || order.userId !== subject.userId) return null;
+  if (order.status !== 'paid') return null;
+  const paid = await paidEventOf(sql, order.id);
+  if (!paid) return null;
+  const context = await (
+    await accountDirectory()
+  ).payContext({ platform: order.platform, userId: order.userId, teamId: order.teamId ?? undefined });
+  if (!context) return null;
+  return {
+    orderId: order.id,
+    reference: paymentReference(order.id),
+    seller: { ...site.seller, email: env().SUPPORT_EMAIL ?? site.supportEmail },
+    buyer: {
+      platform: order.platform,
+      username: context.account.username,
+      fullName: context.account.fullName,
+      team: order.teamId && context.team ? context.team.name : null,
+    },
+    item: {
+      plan: order.plan,
+      months: order.months,
+      seats: order.plan === 'team_pro' ? order.seats : null,
+      renewalCycle: order.subscriptionCycle,
+    },
+    amount: order.amount,
+    currency: order.currency,
+    paidAt: paid.receivedAt.toISOString(),
+    gatewayName: findGateway(order.gateway)?.offer.name ?? order.gateway,
+    method: order.method,
+    gatewayReference: gatewayReference(order.id, paid.transactionId),
+  };
+}
+
+/**
+ * The gateway's own id for the payment, as its statements show it. Gateways that number
+ * transactions per merchant order are stored as `<order>:<their number>` (VNPay, MoMo), so the
+ * order prefix is dropped; a subscription payment (PayPal) is stored under the gateway's ids already.
+ */
+function gatewayReference(orderId: string, transactionId: string): string {
+  return transactionId.startsWith(`${orderId}:`) ? transactionId.slice(orderId.length + 1) : transactionId;
+}
