@@ -42,8 +42,9 @@ export const wire = {
     plan: z.enum(paidPlanIds),
     period: z.enum(['period0', 'period1', 'period2', 'period3']),
     seats: z.int().min(1).nullable(),
-    gateway: z.enum(['vnpay', 'momo', 'paypal']),
-    currency: z.enum(['USD', 'VND']),
+    // Opaque to the backend: the site's gateways and their currencies are the site's own business.
+    gateway: z.string().min(1).max(64),
+    currency: z.string().regex(/^[A-Z]{3}$/),
     amount: z.int().min(1),
     createdAt: instant,
   }),
