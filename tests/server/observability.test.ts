@@ -26,6 +26,10 @@ describe('log redaction of link tokens', () => {
 describe('route groups for metric labels', () => {
   it('folds paths into a bounded set', () => {
     expect(routeGroup('/api/payments/vnpay/ipn')).toBe('/api/payments/vnpay/ipn');
+    expect(routeGroup('/api/payments/paypal/webhook')).toBe('/api/payments/paypal/webhook');
+    expect(routeGroup('/api/payments/momo/sandbox/v2/gateway/api/create')).toBe('/api/payments/momo/sandbox');
+    // A gateway the registry does not know is no label of its own.
+    expect(routeGroup('/api/payments/bitcoin/ipn')).toBe('/api/other');
     expect(routeGroup('/api/team/members/42/block')).toBe('/api/team/members');
     expect(routeGroup('/api/anything-else')).toBe('/api/other');
     expect(routeGroup('/vi/pay')).toBe('/pay');

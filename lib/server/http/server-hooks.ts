@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { log, redactUrl } from '@/lib/server/observability/log';
 import { metrics } from '@/lib/server/observability/metrics';
+import { findGateway } from '@/lib/server/payments/registry';
 import { forwardedChainClient } from './forwarded';
 
 /**
@@ -72,10 +73,11 @@ export function routeGroup(path: string): string {
   if (path.startsWith('/_next/')) return '/_next';
   if (path.startsWith('/api/')) {
     const known =
-      /^\/api\/(checkout|health|ping|metrics|plan\/cancel|pay\/view|payments\/(vnpay|momo|paypal)\/[a-z]+|team\/members)/.exec(
+      /^\/api\/(checkout|health|ping|metrics|plan\/cancel|pay\/view|payments\/([a-z0-9-]+)\/[a-z]+|team\/members)/.exec(
         path,
       );
-    if (!known) return '/api/other';
+    // A gateway's endpoints by name only when the registry knows the gateway: a probe's made-up id is "other".
+    if (!known || (known[2] !== undefined && !findGateway(known[2]))) return '/api/other';
     return path.startsWith('/api/team/members') ? '/api/team/members' : known[0];
   }
   const last = path.split('/').filter(Boolean).at(-1);

@@ -26,10 +26,16 @@ export function paylinkSecret(): Buffer {
   return (cached = Buffer.from(readFileSync(file, 'utf8').trim(), 'utf8'));
 }
 
+/**
+ * What a derived key is for: the payer's session, or a gateway's local sandbox as `<id>-sandbox`
+ * (its stand-in's secrets, asked for in the gateway's own folder), so a new gateway brings its own.
+ */
+export type KeyPurpose = 'session' | `${string}-sandbox`;
+
 /** A key for one purpose, derived from the pay-link secret, so one key never signs two kinds of thing. */
 const derived = new Map<string, Buffer>();
 
-export function derivedKey(purpose: 'session' | 'vnpay-sandbox' | 'momo-sandbox' | 'paypal-sandbox'): Buffer {
+export function derivedKey(purpose: KeyPurpose): Buffer {
   let key = derived.get(purpose);
   if (!key) derived.set(purpose, (key = createHmac('sha256', paylinkSecret()).update(`quorum:${purpose}`).digest()));
   return key;
