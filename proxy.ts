@@ -3,8 +3,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS } from '@/lib/i18n/locale-cookie';
 import { routeRequest, type RouteDecision } from '@/lib/i18n/route-request';
 import { defaultLocale, localeFromPrefix, prefixOf, type Locale } from '@/lib/i18n/locales';
-import { contentSecurityPolicy, scriptHash } from '@/lib/security/csp.mjs';
-import { firstViewLoaders } from '@/lib/i18n/fonts';
+import { contentSecurityPolicy } from '@/lib/security/csp.mjs';
 import { env } from '@/lib/server/env';
 import { linkAudienceOf, linkOpening, linkPageLocale } from '@/lib/server/session/link-exchange';
 import { prerenderedPage, prerenderedResponse, statusPage } from '@/lib/server/prerendered';
@@ -113,17 +112,10 @@ function remembered(request: NextRequest, response: NextResponse, locale: Locale
   return response;
 }
 
-/**
- * The root layout's inline scripts that a page rendered per request can carry: the Japanese, Chinese
- * and Korean font loaders (lib/i18n/fonts.ts). Next puts the nonce on its own scripts only, so they
- * are allowed by hash.
- */
-const layoutScriptHashes = firstViewLoaders().map(scriptHash);
-
 /** A page rendered per request: Next puts the nonce it finds in the request's CSP on its scripts. */
 function withNonce(request: NextRequest, paypal: boolean): NextResponse {
   const nonce = randomBytes(16).toString('base64');
-  const policy = contentSecurityPolicy({ scripts: [`'nonce-${nonce}'`, ...layoutScriptHashes], paypal, dev });
+  const policy = contentSecurityPolicy({ scripts: [`'nonce-${nonce}'`], paypal, dev });
   const headers = new Headers(request.headers);
   headers.set('Content-Security-Policy', policy);
   const response = NextResponse.next({ request: { headers } });

@@ -1,7 +1,6 @@
 #!/usr/bin/env node
-// Does the first view of a Hindi, Marathi, Urdu or (on a machine without a CJK font) Japanese, Chinese
-// or Korean page move while its fonts arrive? Each page is loaded with every /fonts/ response held back by a
-// delay (a slow network for the font files only),
+// Does the first view of a Hindi, Marathi or Urdu page move while its fonts arrive? Each page is
+// loaded with every /fonts/ response held back by a delay (a slow network for the font files only),
 // and the table gives the page's layout shift (CLS of the load, until the late fonts are in), first
 // contentful paint and the font bytes it fetched, per viewport.
 //   npm run build && npm run bench:font-shift      (BENCH_PAGES, BENCH_DELAYS=0,400,2500, BENCH_PORT=3945)
@@ -9,9 +8,7 @@ import { chromium } from '@playwright/test';
 import { startServer } from './lib/server.mjs';
 import { CHROMIUM_PATH } from '../scripts/lib/chromium.mjs';
 
-const paths = (process.env.BENCH_PAGES ?? '/hi,/hi/terms,/mr,/mr/join,/ur,/ur/join,/ur/privacy,/jp,/jp/join').split(
-  ',',
-);
+const paths = (process.env.BENCH_PAGES ?? '/hi,/hi/terms,/mr,/mr/join,/ur,/ur/join,/ur/privacy').split(',');
 const delays = (process.env.BENCH_DELAYS ?? '0,400,2500').split(',').map(Number);
 const viewports = { mobile: { width: 412, height: 823 }, desktop: { width: 1280, height: 720 } };
 const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 3945) });

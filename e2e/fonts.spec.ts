@@ -1,13 +1,9 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { chromium, test, expect, type Page } from '@playwright/test';
-import subsetFont from 'subset-font';
+import { test, expect, type Page } from '@playwright/test';
 import { layoutShiftSum, recordLayoutShifts } from './support/layout-shifts';
-import firstViewFonts from '../lib/i18n/first-view-fonts.json';
 
 /*
- * Urdu, Hindi, Marathi, Japanese, Chinese and Korean are readable from the first view on a machine
- * without their system fonts (this one: DejaVu has no ہ, no Devanagari and no CJK), and nothing moves while the web
+ * Urdu, Hindi and Marathi are readable from the first view on a machine without their system fonts
+ * (this one: DejaVu has no ہ and no Devanagari), and nothing moves while the web
  * fonts arrive, on a slow network too: every response under /fonts/ (the first-view face script, the Nastaliq face
  * for the next page, any whole-script face) is held back, by a little and by a lot.
  */
@@ -25,24 +21,6 @@ const scripts = {
     firstViewFaces: ['Noto Sans Devanagari'],
     coveringFace: 'Noto Sans Devanagari First View',
   },
-  japanese: {
-    letters: /[\u3040-\u30ff\u3400-\u9fff]/gu,
-    only: /^[\u3000-\u30ff\u3400-\u9fff\uff00-\uffef\s]+$/u,
-    firstViewFaces: ['Noto Sans JP'],
-    coveringFace: 'Noto Sans JP First View',
-  },
-  chinese: {
-    letters: /[\u3400-\u9fff]/gu,
-    only: /^[\u3000-\u303f\u3400-\u9fff\uff00-\uffef\s]+$/u,
-    firstViewFaces: ['Noto Sans SC'],
-    coveringFace: 'Noto Sans SC First View',
-  },
-  korean: {
-    letters: /[\uac00-\ud7af]/gu,
-    only: /^[\u3000-\u303f\uac00-\ud7af\uff00-\uffef\s]+$/u,
-    firstViewFaces: ['Noto Sans KR'],
-    coveringFace: 'Noto Sans KR First View',
-  },
 } as const;
 
 const pages = [
@@ -53,13 +31,6 @@ const pages = [
   { path: '/hi/terms', script: scripts.devanagari },
   { path: '/mr', script: scripts.devanagari },
   { path: '/mr/join', script: scripts.devanagari },
-  { path: '/jp', script: scripts.japanese },
-  { path: '/jp/join', script: scripts.japanese },
-  { path: '/jp/privacy', script: scripts.japanese },
-  { path: '/zh', script: scripts.chinese },
-  { path: '/zh/join', script: scripts.chinese },
-  { path: '/ko', script: scripts.korean },
-  { path: '/ko/terms', script: scripts.korean },
 ];
 
 /**
@@ -191,6 +162,7 @@ test('the first-view font script is named by its content and cached for a year, 
   expect(await scriptsOf('/ur/privacy')).toEqual([expect.stringMatching(/^\/fonts\/first-view\/naskh\./)]);
   expect(await scriptsOf('/')).toEqual([]);
   expect(await scriptsOf('/vi/join')).toEqual([]);
+  expect(await scriptsOf('/jp')).toEqual([]);
   const response = await request.get(devanagari!);
   expect(response.status()).toBe(200);
   expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -227,53 +199,4 @@ test("Urdu's Nastaliq is never on the first view's path: fetched after the load 
   // The next page takes it from the cache at once: its heading is drawn in Nastaliq.
   await page.goto('/ur/join', { waitUntil: 'load' });
   expect(await headingFaces()).toEqual(['Noto Nastaliq Urdu']);
-});
-
-test('Japanese pages fetch their face only where no system font has Japanese letters: here they do, with a Japanese system font they fetch nothing', async ({
-  page,
-  baseURL,
-}, testInfo) => {
-  const isJapaneseFace = (url: string) => /\/fonts\/first-view\/japanese\.[0-9a-f]{10}\.js$/.test(url);
-  const headingFaces = async (p: Page) => (await platformFonts(p, 'h1'))[0]!.fonts;
-
-  // This machine has no Japanese font: the loader adds the face script, and the heading is drawn in it.
-  const fetched: string[] = [];
-  page.on('request', (r) => fetched.push(r.url()));
-  await page.goto('/jp/join', { waitUntil: 'load' });
-  expect(fetched.filter(isJapaneseFace)).toHaveLength(1);
-  expect(await headingFaces(page)).toContainEqual(
-    expect.objectContaining({ familyName: 'Noto Sans JP', isCustomFont: true }),
-  );
-
-  // A Chromium whose fontconfig also has a Japanese font (the shipped face, as a system TrueType file).
-  const dir = testInfo.outputPath('system-fonts');
-  mkdirSync(dir, { recursive: true });
-  const [, base64] = /\["400","([A-Za-z0-9+/=]+)"\]/.exec(readFileSync(join('public', firstViewFonts.ja.src), 'utf8'))!;
-  const letters = readFileSync('messages/ja.json', 'utf8');
-  writeFileSync(
-    join(dir, 'japanese.ttf'),
-    await subsetFont(Buffer.from(base64!, 'base64'), letters, { targetFormat: 'sfnt' }),
-  );
-  const config = join(dir, 'fonts.conf');
-  writeFileSync(
-    config,
-    `<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd"><fontconfig>` +
-      `<include ignore_missing="yes">/etc/fonts/fonts.conf</include><dir>${dir}</dir><cachedir>${dir}/cache</cachedir></fontconfig>`,
-  );
-  const browser = await chromium.launch({
-    ...testInfo.project.use.launchOptions,
-    env: { ...process.env, FONTCONFIG_FILE: config },
-  });
-  try {
-    const withFont = await browser.newPage({ baseURL });
-    const requested: string[] = [];
-    withFont.on('request', (r) => requested.push(r.url()));
-    await withFont.goto('/jp/join', { waitUntil: 'load' });
-    expect(requested.filter(isJapaneseFace)).toEqual([]);
-    expect(await headingFaces(withFont)).toContainEqual(
-      expect.objectContaining({ familyName: 'Noto Sans JP', isCustomFont: false }),
-    );
-  } finally {
-    await browser.close();
-  }
 });

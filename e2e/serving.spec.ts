@@ -140,10 +140,10 @@ test.describe('Content-Security-Policy', () => {
     ['policy page through the /jp rewrite', async () => '/jp/terms'],
     ['team page without a session', async () => '/team'],
     ['team page of an admin (dynamic, nonce)', async () => teamLink({ user: '1001', team: '-1002001', prefix: '/vi' })],
-    ['Japanese landing (its inline font loader, by the build’s hash)', async () => '/jp'],
+    ['Urdu landing (its first-view font script in <head>)', async () => '/ur'],
     [
-      'Japanese team page of an admin (dynamic, nonce; its inline font loader, by the proxy’s hash)',
-      async () => teamLink({ user: '1001', team: '-1002001', prefix: '/jp' }),
+      'Urdu team page of an admin (dynamic, nonce; its first-view font script in <head>)',
+      async () => teamLink({ user: '1001', team: '-1002001', prefix: '/ur' }),
     ],
     ['404 page', async () => '/vi/nope'],
     ['pay page (prerendered, its hashes and PayPal’s hosts)', async () => payLink({ user: '1001', team: '-1002001' })],

@@ -49,16 +49,10 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
     <html lang={locale} dir={localeInfo(locale).dir} data-scroll-behavior="smooth" suppressHydrationWarning>
       {font ? (
         <head>
-          {font.kind === 'script' ? (
-            /* Parser-blocking on purpose: it adds the page's first-view face (lib/i18n/fonts.ts)
-               before the body is laid out, so the text is laid out once, in that face. */
-            /* eslint-disable-next-line @next/next/no-sync-scripts */
-            <script src={font.src} />
-          ) : (
-            // Adds that script only where no system font has the locale's letters. Its CSP hash
-            // comes from the build (prerendered pages) or from proxy.ts (pages rendered per request).
-            <script dangerouslySetInnerHTML={{ __html: font.code }} />
-          )}
+          {/* Parser-blocking on purpose: it adds the page's first-view face (lib/i18n/fonts.ts)
+              before the body is laid out, so the text is laid out once, in that face. */}
+          {/* eslint-disable-next-line @next/next/no-sync-scripts */}
+          <script src={font.src} />
         </head>
       ) : null}
       <body>

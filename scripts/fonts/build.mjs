@@ -1,8 +1,6 @@
 #!/usr/bin/env node
 // @ts-check
-// npm run fonts: regenerates the first-view fonts of Hindi, Marathi and Urdu, and of Japanese, Chinese
-// and Korean for systems without a font for them (lib/i18n/fonts.ts loads these only there), from the
-// messages.
+// npm run fonts: regenerates the first-view fonts of Hindi, Marathi and Urdu from the messages.
 //
 // Each script's face (public/fonts, whole-script Fontsource files) is subset with HarfBuzz to the
 // characters its locales' pages draw (scripts/fonts/first-view.mjs), keeping the layout features
@@ -12,7 +10,7 @@
 // (the face is "loaded" when the constructor returns; e2e/fonts.spec.ts), so the page's first layout
 // already has the real face: no invisible fallback text to re-lay out when a font file arrives
 // late, so nothing moves. A URL, even a data: URL, is decoded after the first layout. Run it after changing
-// hi.json, mr.json, ur.json, ja.json, zh.json or ko.json; tests/i18n/first-view-fonts.test.ts fails until you do.
+// hi.json, mr.json or ur.json; tests/i18n/first-view-fonts.test.ts fails until you do.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import subsetFont from 'subset-font';
@@ -33,7 +31,7 @@ const root = new URL('../../', import.meta.url);
 /**
  * A face kept out of the first view: registered (`optional`) only once an earlier page has fetched it,
  * which it does once the page has loaded and its first contentful paint is on screen, when idle (the
- * load event alone can come before that paint now that the framework's chunks wait for it). The flag
+ * load event alone can come before that paint). The flag
  * lives in localStorage; if the browser has evicted the file since, `optional` just keeps the
  * first-view face on that page.
  * @param {{ family: string, weight: string, url: string }} later
@@ -54,7 +52,7 @@ function laterFace(later, unicodeRange) {
   );
 }
 
-/** @type {Record<string, { src: string, probe?: string }>} */
+/** @type {Record<string, { src: string }>} */
 const manifest = {};
 mkdirSync(new URL(`${outputDir}/`, root), { recursive: true });
 const keep = new Set();
@@ -69,7 +67,6 @@ for (const name of /** @type {(keyof typeof firstViewScripts)[]} */ (Object.keys
     // The space glyph too: a shaper shows ZWJ and ZWNJ (Marathi writes अ‍ॅ) as a zero-width space glyph.
     const bytes = await subsetFont(readFontSource(source), ` ${String.fromCodePoint(...codePoints)}`, {
       targetFormat: 'woff2',
-      ...('layoutFeatures' in script ? { keepFeatures: script.layoutFeatures } : {}),
     });
     const drawn = fontCodePoints(bytes);
     const missing = codePoints.filter((cp) => mustBeDrawn(cp) && !drawn.has(cp));
@@ -83,7 +80,7 @@ for (const name of /** @type {(keyof typeof firstViewScripts)[]} */ (Object.keys
     `(function(){if(!window.FontFace||!document.fonts)return;` +
     `var faces=${JSON.stringify(faces)};` +
     // Uint8Array.fromBase64 decodes natively in under a millisecond; the byte loop (older browsers)
-    // runs cold in the interpreter, ~34 ms for Japanese's 83 KB on the CI machine before first paint.
+    // runs cold in the interpreter: ~34 ms for an 83 KB face on the CI machine before first paint.
     `function bytes(b64){if(Uint8Array.fromBase64)return Uint8Array.fromBase64(b64);` +
     `var s=atob(b64),b=new Uint8Array(s.length);for(var j=0;j<s.length;j++)b[j]=s.charCodeAt(j);return b}` +
     `for(var i=0;i<faces.length;i++){` +
@@ -96,7 +93,7 @@ for (const name of /** @type {(keyof typeof firstViewScripts)[]} */ (Object.keys
   keep.add(file);
   const src = `/${outputDir.replace(/^public\//, '')}/${file}`;
   for (const locale of script.locales) {
-    manifest[locale] = 'onlyWithoutSystemFont' in script ? { src, probe: script.onlyWithoutSystemFont.probe } : { src };
+    manifest[locale] = { src };
   }
   const sizes = faces.map(([weight, b64]) => `${weight}: ${Math.round((b64.length * 3) / 4)} B`).join(', ');
   console.log(`${file}: ${codePoints.length} characters; woff2 ${sizes}; script ${js.length} B`);

@@ -1,32 +1,14 @@
 // @ts-check
-// The first-view faces of the locales whose script many systems lack (Hindi, Marathi, Urdu), and of
-// Japanese, Chinese and Korean for the systems without a font for them: which face, which weights,
-// and which characters their pages draw. scripts/fonts/build.mjs subsets the faces to those characters; tests/i18n/first-view-fonts.test.ts checks the shipped subsets still
-// have every one of them. Plain JavaScript so the build script and Jest share it without a compiler.
+// The first-view faces of the locales whose script many systems lack (Hindi, Marathi, Urdu): which
+// face, which weights, and which characters their pages draw. (Japanese, Chinese and Korean have none:
+// every system their readers use has a font for them; docs/performance.md, "Post-build steps: the
+// measured decision".) scripts/fonts/build.mjs subsets the faces to those characters;
+// tests/i18n/first-view-fonts.test.ts checks the shipped subsets still have every one of them. Plain
+// JavaScript so the build script and Jest share it without a compiler.
 import { readFileSync } from 'node:fs';
 import { create } from 'fontkit';
 
 const root = new URL('../../', import.meta.url);
-
-/**
- * A Japanese, Chinese or Korean first-view face, added only where no system font has `probe`.
- * Horizontal text uses none of the vertical, ruby or width alternates: keeping them would triple the
- * subset (HarfBuzz keeps every glyph a kept feature reaches). One weight (bold is synthesized: this is
- * a fallback for machines that had boxes), from a pinned npm package (scripts/fonts/source.mjs).
- * @param {{ family: string, locales: string[], unicodeRange: string, probe: string, npm: string, integrity: string, file: string }} face
- */
-function cjkFace({ family, locales, unicodeRange, probe, npm, integrity, file }) {
-  return {
-    family,
-    locales,
-    unicodeRange,
-    always: '',
-    shapingUnit: /** @type {const} */ ('grapheme'),
-    onlyWithoutSystemFont: { probe },
-    layoutFeatures: ['ccmp', 'locl'],
-    faces: [{ weight: '400', source: { npm, integrity, file } }],
-  };
-}
 
 /**
  * One entry per script. `family` is the CSS name app/globals.css puts first in the locale's stack;
@@ -61,39 +43,6 @@ export const firstViewScripts = {
     // taken only if ready at once, never swapped in under the reader).
     later: { family: 'Noto Nastaliq Urdu', weight: '400', url: '/fonts/noto-nastaliq-urdu-400.woff2' },
   },
-  // Japanese, Chinese and Korean: nearly every system a reader of them uses has a font for them, so
-  // these are fetched only where none draws the probe letter (lib/i18n/fonts.ts), as on this
-  // machine, where every letter was a box and a system-wide font search (0.3–1 ms each, 130 on
-  // /jp's first layout).
-  japanese: cjkFace({
-    family: 'Noto Sans JP First View',
-    locales: ['ja'],
-    // Kana, CJK punctuation and ideographs, full-width forms.
-    unicodeRange: 'U+3000-30FF, U+3400-4DBF, U+4E00-9FFF, U+FF00-FFEF',
-    probe: '\u3042',
-    npm: '@expo-google-fonts/noto-sans-jp@0.4.3',
-    integrity: 'sha512-Fl+Z6vtD24HFAYsvzB0S9Nery1ly16B9PesdY0wBd+wEHAvkNglnkTUspU0HqGOubkmoa8zusJrKv6vDx1o70A==',
-    file: '400Regular/NotoSansJP_400Regular.ttf',
-  }),
-  chinese: cjkFace({
-    family: 'Noto Sans SC First View',
-    locales: ['zh'],
-    unicodeRange: 'U+3000-303F, U+3400-4DBF, U+4E00-9FFF, U+FF00-FFEF',
-    probe: '\u4e2d',
-    npm: '@expo-google-fonts/noto-sans-sc@0.4.3',
-    integrity: 'sha512-9rAwdFTFHbO/u6Cs0gj2jZbW74TGIiaFNQnXYH2s5wA1bzVkwbaviL4t8YUV642eGYjg86eH6DkAEQmfNHDncQ==',
-    file: '400Regular/NotoSansSC_400Regular.ttf',
-  }),
-  korean: cjkFace({
-    family: 'Noto Sans KR First View',
-    locales: ['ko'],
-    // Hangul syllables and jamo, CJK punctuation, full-width forms.
-    unicodeRange: 'U+1100-11FF, U+3000-303F, U+3130-318F, U+AC00-D7AF, U+FF00-FFEF',
-    probe: '\ud55c',
-    npm: '@expo-google-fonts/noto-sans-kr@0.4.3',
-    integrity: 'sha512-EVS/uJPcf1TgJtjmQmrFr0oGdcl7ml09CSu0E/AyGzR0UfzdR2pBbzWWPsnuzZiGUl643ODYwYiXK5+B+fLjhQ==',
-    file: '400Regular/NotoSansKR_400Regular.ttf',
-  }),
 };
 
 /** Where the generated manifest (locale → script URL) lives; lib/i18n/fonts.ts imports it. */

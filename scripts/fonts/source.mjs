@@ -1,6 +1,6 @@
 // @ts-check
-// The bytes of a first-view face's source font: a file in the repository (the whole-script woff2
-// files the pages also use), or one file of a pinned npm package (Noto Sans JP: 5 MB a weight, too
+// The bytes of a first-view face's or a preview card's source font: a file in the repository (the
+// whole-script woff2 files the pages also use), or one file of a pinned npm package (Noto Sans JP: 5 MB a weight, too
 // big to commit or to install with every `npm install` for a script run a few times a year). A
 // package is fetched once with `npm pack` (the project's registry settings), checked against the
 // pinned integrity, and kept in node_modules/.cache/quorum-fonts.

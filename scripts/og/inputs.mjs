@@ -57,8 +57,8 @@ export const imageName = (code, card) => `${code}-${card}.png`;
 
 /**
  * The font files: Noto Sans for Latin, Cyrillic and Vietnamese (and every letter the others lack), the
- * repository's Devanagari and Nastaliq faces, and Noto Sans JP, SC and KR from the same pinned npm
- * packages as the first-view fonts (scripts/fonts/source.mjs fetches them once with `npm pack` and
+ * repository's Devanagari and Nastaliq faces, and Noto Sans JP, SC and KR from pinned npm
+ * packages (scripts/fonts/source.mjs fetches them once with `npm pack` and
  * checks their integrity; never part of `npm install`). A script's face covers only its script
  * (unicode-range), so the brand and punctuation stay in Noto Sans everywhere.
  */

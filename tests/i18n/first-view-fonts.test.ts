@@ -14,16 +14,13 @@ import {
 } from '../../scripts/fonts/first-view.mjs';
 
 /*
- * The first-view faces of Hindi, Marathi, Urdu and (where the system has no font for them) Japanese,
- * Chinese and Korean are subsets (npm run fonts). A translation that brings a new letter, or a subset that lost the glyphs a conjunct or a joining form needs, would
+ * The first-view faces of Hindi, Marathi and Urdu are subsets (npm run fonts). A translation that
+ * brings a new letter, or a subset that lost the glyphs a conjunct or a joining form needs, would
  * draw boxes or wrongly shaped words on the first view; these tests fail first. Fix: npm run fonts.
  */
 
 const root = join(__dirname, '../..');
-const manifest = JSON.parse(readFileSync(join(root, manifestPath), 'utf8')) as Record<
-  string,
-  { src: string; probe?: string }
->;
+const manifest = JSON.parse(readFileSync(join(root, manifestPath), 'utf8')) as Record<string, { src: string }>;
 type ScriptName = keyof typeof firstViewScripts;
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
 const scriptNames = Object.keys(firstViewScripts) as ScriptName[];
@@ -37,11 +34,9 @@ function shippedFaces(name: ScriptName) {
 describe('first-view fonts', () => {
   it('each locale whose script systems lack has its script, and the files are the ones the manifest names', () => {
     const expected = Object.fromEntries(
-      scriptNames.flatMap((name) => {
-        const script = firstViewScripts[name];
-        const probe = 'onlyWithoutSystemFont' in script ? { probe: script.onlyWithoutSystemFont.probe } : {};
-        return script.locales.map((locale) => [locale, { src: expect.any(String), ...probe }]);
-      }),
+      scriptNames.flatMap((name) =>
+        firstViewScripts[name].locales.map((locale) => [locale, { src: expect.any(String) }]),
+      ),
     );
     expect(manifest).toEqual(expected);
     const named = new Set(Object.values(manifest).map(({ src }) => src.split('/').pop()));
@@ -63,13 +58,7 @@ describe('first-view fonts', () => {
     }
   });
 
-  // The scripts whose source face is in the repository. Japanese's (a 5 MB npm file, fetched by
-  // `npm run fonts`) is left out: its text is drawn letter by letter, with no contextual forms to lose.
-  const shapedScripts = scriptNames.filter((name) =>
-    firstViewScripts[name].faces.every((f) => typeof f.source === 'string'),
-  );
-
-  it.each(shapedScripts)(
+  it.each(scriptNames)(
     '%s: the subset shapes every message as the whole face does (conjuncts, joining forms)',
     (name) => {
       const script = firstViewScripts[name];
@@ -78,7 +67,7 @@ describe('first-view fonts', () => {
       const faces = shippedFaces(name);
       for (const [i, { weight, source }] of script.faces.entries()) {
         const subset = shaper(faces[i]!.bytes);
-        const whole = shaper(readFileSync(join(root, source as string)));
+        const whole = shaper(readFileSync(join(root, source)));
         for (const locale of script.locales) {
           const messages = readFileSync(join(root, 'messages', `${locale}.json`), 'utf8');
           const words = new Set<string>();
