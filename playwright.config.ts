@@ -49,7 +49,7 @@ export default defineConfig({
   webServer: [
     {
       // -H localhost, not 127.0.0.1: the latter loops on `/` with a proxy rewrite (vercel/next.js#94745).
-      // Idempotent: a bare `next build` is finished (paint-first scripts, per-page CSP) before the servers start.
+      // Idempotent: a bare `next build` is finished (per-page CSP, build marker) before the servers start.
       command: `node scripts/build/after-next-build.mjs && rm -rf ${dataDir} && npx next start -H localhost -p ${port}`,
       url: `http://localhost:${port}/api/health`,
       reuseExistingServer: !process.env.CI,

@@ -1,18 +1,14 @@
 #!/usr/bin/env node
-// First-load JavaScript of pages, gzip, as a browser downloads it: every <script src> in the HTML and
-// the chunks the paint-first loader of a prerendered page requests after the first paint
-// (scripts/build/paint-first.mjs).
+// First-load JavaScript of pages, gzip, as a browser downloads it: every <script src> in the HTML.
 //   npm run build && npm run bench:js          (NEXT_DIST_DIR picks another build)
 // "shared" = the scripts every measured page loads (Next's runtime, React and the site layout);
 // each page's own figure is what it adds on top. "bare Next" = a one-page Next app with nothing of
 // ours, built from the same node_modules (skip it with BENCH_BARE=0). The first-view font scripts of
 // Hindi, Marathi and Urdu (/fonts/first-view/) are font bytes in a script wrapper, so they are a column
-// of their own rather than part of the JavaScript. "requested" says when the page asks for its
-// framework scripts: at once (parser), after the first paint, or on the first interaction (the landing).
+// of their own rather than part of the JavaScript.
 import { gzipSync } from 'node:zlib';
 import { startServer } from './lib/server.mjs';
 import { startBareNext } from './lib/bare-next.mjs';
-import { ON_INTERACTION_MARK, paintFirstChunks } from '../scripts/build/paint-first.mjs';
 
 const pages = (process.env.BENCH_PAGES ?? '/,/vi,/ur,/join,/terms,/pay').split(',');
 const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 3920) });
@@ -24,16 +20,8 @@ const htmlOf = async (path, base = server.base) => (await fetch(base + path)).te
 
 /** The scripts a page's HTML loads (`fonts`: its first-view font scripts instead), as absolute URLs. */
 function scriptsIn(html, base = server.base, { fonts = false } = {}) {
-  const urls = [...[...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]), ...paintFirstChunks(html)].map(
-    (src) => new URL(src, base).href,
-  );
+  const urls = [...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => new URL(m[1], base).href);
   return [...new Set(urls)].filter((src) => isFontScript(src) === fonts);
-}
-
-/** When a page asks for its framework scripts. */
-function requestedWhen(html) {
-  if (html.includes(ON_INTERACTION_MARK)) return 'on first interaction';
-  return paintFirstChunks(html).length === 0 ? 'at once' : 'after first paint';
 }
 
 async function gzipSize(src) {
@@ -73,7 +61,6 @@ try {
     rows.push({
       page: path,
       scripts: scripts.size,
-      requested: requestedWhen(htmls.get(path)),
       'first-load JS (gzip)': kb(total),
       'beyond shared': kb(total - sharedBytes),
       ...(bareBytes && { 'ratio to bare Next': (total / bareBytes).toFixed(2) }),

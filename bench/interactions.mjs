@@ -14,12 +14,11 @@
 //   - "next paint": from a capture listener, requestAnimationFrame then a message, timed from the
 //     event's timestamp (what web-vitals' polyfills did before Event Timing), any duration.
 // BENCH_COMPARE_DIST=.next-other adds the same pages served from another build (port BENCH_PORT + 2),
-// its runs interleaved with this build's (this, that, this, that…); BENCH_COMPARE_PAINT_FIRST=0
-// finishes that build without the paint-first step (bench/lib/server.mjs, compareAfterBuild).
+// its runs interleaved with this build's (this, that, this, that…).
 //   npm run build && npm run bench:interactions    (BENCH_PAGES=/,/vi,/ur,/jp, BENCH_RUNS=5, BENCH_PORT=3950)
 import { chromium } from '@playwright/test';
 import { rmSync } from 'node:fs';
-import { BENCH_PAYLINK_SECRET, compareAfterBuild, startServer } from './lib/server.mjs';
+import { BENCH_PAYLINK_SECRET, startServer } from './lib/server.mjs';
 import { CHROMIUM_PATH } from '../scripts/lib/chromium.mjs';
 
 const paths = (process.env.BENCH_PAGES ?? '/,/vi,/ur,/jp').split(',');
@@ -152,7 +151,6 @@ const compare = compareDist
   ? await startServer({
       port: port + 2,
       distDir: compareDist,
-      afterBuild: compareAfterBuild(),
       env: { ...env, DATA_DIR: `${dataDir}-compare`, SITE_URL: `http://localhost:${port + 2}` },
     })
   : undefined;

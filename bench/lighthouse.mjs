@@ -11,15 +11,12 @@
 // BENCH_PORT + 2), its runs interleaved with this build's (this, that, this, that…) so that a
 // machine whose speed drifts during the benchmark hits both alike: build it with
 // `git switch --detach <before> && NEXT_DIST_DIR=.next-before npm run build && git switch -`.
-// With BENCH_COMPARE_PAINT_FIRST=0 the compare build is finished without the paint-first step (same
-// commit, CSP hashes and marker as usual): make it with a bare `next build` (or copy the measured
-// build's directory before its post-build steps ran) and it is "the same build without the step".
 import { execFileSync } from 'node:child_process';
 import { paySessionCookie } from './lib/pay-session.mjs';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BENCH_PAYLINK_SECRET, compareAfterBuild, startServer } from './lib/server.mjs';
+import { BENCH_PAYLINK_SECRET, startServer } from './lib/server.mjs';
 import { startBareNext } from './lib/bare-next.mjs';
 import { CHROMIUM_PATH } from '../scripts/lib/chromium.mjs';
 
@@ -38,7 +35,6 @@ const before = compareDist
   ? await startServer({
       port: port + 2,
       distDir: compareDist,
-      afterBuild: compareAfterBuild(),
       env: { ...serverEnv, DATA_DIR: `${dataDir}-before`, SITE_URL: `http://localhost:${port + 2}` },
     })
   : undefined;

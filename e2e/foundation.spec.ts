@@ -279,7 +279,7 @@ test.describe('accessibility (axe, WCAG 2.1 AA)', () => {
   for (const path of ['/', '/join', '/terms', '/pay', '/team', '/does-not-exist', '/ur', '/vi/join']) {
     test(`${path} has no violations`, async ({ page }) => {
       await page.goto(path);
-      // Checked as visitors use it: after the framework has started (the loader waits for the first paint).
+      // Checked as visitors use it: after the framework has started.
       await hydrated(page);
       const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
       expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(

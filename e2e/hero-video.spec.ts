@@ -54,7 +54,7 @@ test('with reduced motion the video stays still, and the first press plays it ev
   expect(await paused(page)).toBe(true);
   await toggle(page).click();
   await expect.poll(() => paused(page)).toBe(false);
-  await hydrated(page, { interact: false });
+  await hydrated(page);
   await expect(toggle(page)).toHaveAccessibleName(message('en', 'HomePage.hero.pauseVideo'));
   // The framework's autoplay never overrides a press: pausing stays paused.
   await toggle(page).click();
@@ -62,12 +62,20 @@ test('with reduced motion the video stays still, and the first press plays it ev
 });
 
 test('a press before the framework is not undone by its autoplay', async ({ page }) => {
-  await page.goto('/');
+  // The framework's scripts are held back (a slow network) until the visitor has pressed twice.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/_next/static/chunks/**', async (route) => {
+    if (route.request().resourceType() === 'script') await released;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
   // Play, then pause, before the framework: the visitor chose paused.
   await toggle(page).click();
   await expect.poll(() => paused(page)).toBe(false);
   await toggle(page).click();
   await expect.poll(() => paused(page)).toBe(true);
+  release();
   await hydrated(page);
   await page.waitForTimeout(500);
   expect(await paused(page)).toBe(true);

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every check the project has, in the order that fails fastest.
 // lint → format → typecheck → unit (Jest, no PostgreSQL) → unit-postgres (the store suites' PostgreSQL runs, with
-// TEST_DATABASE_URL) → build (+ paint-first scripts and per-page CSP hashes) → integration (the post-build steps on
+// TEST_DATABASE_URL) → build (+ per-page CSP hashes and the build marker) → integration (the post-build steps on
 // that build's real output; nginx, PostgreSQL) → e2e.
 import { spawnSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';

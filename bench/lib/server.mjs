@@ -8,15 +8,6 @@ import { afterNextBuild } from '../../scripts/build/after-next-build.mjs';
  */
 export const BENCH_PAYLINK_SECRET = 'bench-only-paylink-secret-0123456789abcdef';
 
-/**
- * How a benchmark finishes its BENCH_COMPARE_DIST build: BENCH_COMPARE_PAINT_FIRST=0 makes it the same
- * build without the paint-first step (make it with a bare `next build`, or a copy of the measured
- * build's directory taken before its post-build steps ran).
- */
-export function compareAfterBuild() {
-  return process.env.BENCH_COMPARE_PAINT_FIRST === '0' ? { paintFirst: false } : undefined;
-}
-
 /** Polls `url` until it answers 2xx; throws after two minutes. */
 export async function waitUntilOk(url) {
   const deadline = Date.now() + 120_000;
@@ -31,12 +22,8 @@ export async function waitUntilOk(url) {
   }
 }
 
-/**
- * `afterBuild`: the options of afterNextBuild; { paintFirst: false } serves the build without the
- * paint-first step (compareAfterBuild() above), to measure what that step earns.
- */
-export async function startServer({ port, distDir = process.env.NEXT_DIST_DIR || '.next', env = {}, afterBuild }) {
-  afterNextBuild(distDir, afterBuild); // serve what `npm start` serves: paint-first scripts and per-page CSP rules
+export async function startServer({ port, distDir = process.env.NEXT_DIST_DIR || '.next', env = {} }) {
+  afterNextBuild(distDir); // serve what `npm start` serves: per-page CSP rules, the finished-build marker
   const child = spawn('npx', ['next', 'start', '-H', 'localhost', '-p', String(port)], {
     env: { ...process.env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: '1', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -1,6 +1,6 @@
 // A page load with a Chromium trace, a long-task recorder, and the median table, for the benchmarks
 // that read where the renderer's main thread goes (main-thread.mjs, long-tasks.mjs,
-// first-interaction.mjs, pay-form-draw.mjs).
+// pay-form-draw.mjs).
 
 /**
  * Loads `url` in a fresh mobile-sized context with tracing on and returns the trace events.

@@ -6,8 +6,8 @@ import { usePathname } from '@/lib/i18n/navigation';
 /**
  * Below the `md` breakpoint the navigation collapses behind a toggle button. The browser's popover
  * does the rest: the button opens and closes it, Escape and a tap outside close it, and the button
- * reports it expanded; so the menu works before the framework has started (the landing starts it on
- * the first interaction, scripts/build/paint-first.mjs). The label that shows (open or close) is CSS.
+ * reports it expanded; so the menu works before the framework has started (or if it never does). The
+ * label that shows (open or close) is CSS.
  * With the framework, picking a link or any other navigation also closes it.
  */
 export function MobileMenu({

@@ -8,17 +8,10 @@ export function isHydrated(page: Page): Promise<boolean> {
 }
 
 /**
- * Waits until React has hydrated the page. On prerendered pages the framework's scripts start after
- * the first contentful paint, and on the landing pages only on the visitor's first interaction
- * (scripts/build/paint-first.mjs), so `load` no longer implies it: a test that needs JavaScript (the
- * progress bar, the video, client navigation) moves the mouse first, as a visitor would, unless
- * `interact: false` (the test has interacted itself, or checks that the page starts by itself).
+ * Waits until React has hydrated the page. `load` does not imply it: the framework's scripts are
+ * async, and React hydrates in tasks of its own after they run. A test that needs JavaScript (the
+ * progress bar, the video, client navigation) waits for this first.
  */
-export async function hydrated(page: Page, { interact = true } = {}): Promise<void> {
-  if (interact) {
-    // Two positions, so that at least one is a move wherever the mouse already was.
-    await page.mouse.move(1, 1);
-    await page.mouse.move(2, 2);
-  }
+export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(reactOwnsMain);
 }

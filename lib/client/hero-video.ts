@@ -1,8 +1,7 @@
 /**
  * The hero video's play/pause button (components/landing/hero-video.tsx), wired without the framework:
- * the landing starts the framework on the first interaction, so a button that waited for it did nothing
- * on its first press (with reduced motion, where nothing plays by itself, that press was the visitor's
- * only way to start the video). An inline script right after the video's figure runs this as the page
+ * a button that waited for it did nothing on a press before the framework's scripts had arrived (with
+ * reduced motion, where nothing plays by itself, that press is the visitor's only way to start the video). An inline script right after the video's figure runs this as the page
  * is parsed; the component runs it again after a client-side navigation (an inline script inserted by
  * the framework does not run). Once is enough: the figure is marked.
  *

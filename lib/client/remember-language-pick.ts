@@ -1,5 +1,5 @@
 /**
- * Before the framework has started (the landing starts it on the first interaction), a language picked
+ * Before the framework has started (its scripts are async, and may be late on a slow network), a language picked
  * in the switcher is followed as a plain link; this remembers the pick as the switcher does, by writing
  * the cookie the link carries (`data-locale-cookie`, from localeCookieFor). Once the framework runs,
  * the switcher writes the same cookie itself; writing it twice changes nothing.

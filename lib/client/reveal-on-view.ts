@@ -2,8 +2,8 @@
  * The landing's reveals: each `[data-reveal]` block fades and lifts in the first time it scrolls into
  * view (the look is CSS, components/landing/landing.css; this only says when). It runs as an inline
  * script at the top of the landing (components/landing/before-framework.tsx), not in the framework:
- * the landing starts the framework only on the visitor's first interaction, and a reader who has not
- * touched anything yet must still see the sections come in.
+ * the blocks are hidden by CSS from the first paint, so what shows them must not wait for the
+ * framework's scripts (async, late on a slow network).
  *
  * Its source text is what runs, so it uses nothing outside itself. It marks the document first
  * (`reveals` on <html>), so blocks are hidden only where something will show them: without scripts,

@@ -2,8 +2,8 @@
 // Whether a build is finished: `npm run build` is `next build` followed by the steps of
 // scripts/build/after-next-build.mjs, and the last of those writes this marker into the build's
 // directory, tied to the build's BUILD_ID. A build without it (a bare `next build`) serves pages
-// with scripts their Content-Security-Policy does not allow and the framework started too early,
-// so the server refuses to start from it (lib/server/startup.ts). Shared by the step that writes
+// with scripts their Content-Security-Policy does not allow, so the server refuses to start from it
+// (lib/server/startup.ts). Shared by the step that writes
 // the marker and the server that reads it, so the two cannot drift apart. Plain JavaScript: the
 // build script loads it without a compiler.
 import { existsSync, readFileSync } from 'node:fs';
@@ -24,7 +24,7 @@ export function unfinishedBuildProblem(distDir) {
   if (!existsSync(markerFile)) {
     return (
       `the build in ${distDir} was made with a bare \`next build\` and misses its post-build steps ` +
-      '(paint-first loader, per-page CSP hashes): run `npm run build` ' +
+      '(per-page CSP hashes): run `npm run build` ' +
       '(or `node scripts/build/after-next-build.mjs` to finish this build)'
     );
   }

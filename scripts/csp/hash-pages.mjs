@@ -33,7 +33,7 @@ function publicPath(html) {
 
 /**
  * The public prerendered pages under `appDir` (server/app of a build): file, HTML and the path each
- * is served at. The build steps after `next build` (this one, ../build/paint-first.mjs) work on these.
+ * is served at. The build step after `next build` (this one) works on these.
  */
 export function* publicPages(appDir) {
   for (const file of htmlFiles(appDir)) {

@@ -1,5 +1,4 @@
-// The one definition of "once the first view is on screen" for the inline scripts the build writes:
-// the paint-first loader (scripts/build/paint-first.mjs) and Urdu's later-face fetch
+// "Once the first view is on screen", for the inline script Urdu's later-face fetch uses
 // (scripts/fonts/build.mjs). ES5 source, as it runs before any polyfill.
 // whenPainted(fn) calls fn once the browser reports the first contentful paint, or at once where no
 // paint will be reported: a hidden tab (Chromium reports none for it), a browser without paint timing.

@@ -15,7 +15,6 @@ import { BUILD_MARKER_FILE, unfinishedBuildProblem } from '../../lib/config/buil
 import { inlineScriptHashes } from '../../lib/security/csp.mjs';
 import { afterNextBuild } from '../../scripts/build/after-next-build.mjs';
 import { installedNextVersion, PINNED_NEXT_VERSIONS } from '../../scripts/build/next-output.mjs';
-import { CHUNK_SCRIPT, paintFirst, paintFirstChunks } from '../../scripts/build/paint-first.mjs';
 import { hashPages, isPayPage, publicPages } from '../../scripts/csp/hash-pages.mjs';
 
 const skip = missingPrerequisite({ postgres: false, nginx: false });
@@ -49,35 +48,17 @@ describe(`the post-build steps on the real build in ${distName}`, { skip: skip ?
     assert.equal(marker.next, installedNextVersion());
   });
 
-  it('Next still writes every page\'s chunks as <script src=… async=""> (what paint-first moves): the pay pages, which keep them', () => {
-    const pay = pages().filter(({ path }) => isPayPage(path));
-    assert.ok(pay.length >= 14, `pay pages in every locale, found ${pay.length}`);
-    for (const { file, html } of pay) {
-      const chunks = [...html.matchAll(CHUNK_SCRIPT)].map((m) => m[1]);
-      const all = html.match(anyChunkScript) ?? [];
-      assert.ok(chunks.length > 0, `${relative(appDir, file)}: Next wrote no chunk script of the form CHUNK_SCRIPT`);
-      assert.equal(
-        all.length,
-        chunks.length,
-        `${relative(appDir, file)}: Next wrote chunk scripts in another form: ${all.filter((t) => !CHUNK_SCRIPT.test(t))}`,
-      );
-    }
-  });
-
-  it("every other public page starts its chunks from the paint-first loader only, and keeps Next's inline flight data as Next wrote it", () => {
-    const content = pages().filter(({ path }) => !isPayPage(path));
-    assert.ok(content.length >= 14 * 4, `landing, join and policy pages in 14 locales, found ${content.length}`);
-    for (const { file, html } of content) {
+  it("every public page loads Next's chunks as Next wrote them, each in the build, with Next's inline flight data", () => {
+    const all = pages();
+    assert.ok(all.length >= 14 * 5, `landing, join, policy and pay pages in 14 locales, found ${all.length}`);
+    for (const { file, html } of all) {
       const name = relative(appDir, file);
-      assert.deepEqual(html.match(anyChunkScript) ?? [], [], `${name}: a chunk script left outside the loader`);
-      const chunks = paintFirstChunks(html);
-      assert.ok(chunks.length > 2, `${name}: the loader starts ${chunks.length} chunks`);
+      const chunks = [...html.matchAll(anyChunkScript)].map((m) => /\bsrc="([^"]+)"/.exec(m[0])[1]);
+      assert.ok(chunks.length > 2, `${name}: ${chunks.length} chunk scripts`);
       for (const chunk of chunks) {
         assert.ok(existsSync(join(dist, chunk.replace(/^\/_next\//, ''))), `${name}: ${chunk} is not in the build`);
       }
-      // React's flight data stays Next's business: inline scripts, untouched (no data blocks).
       assert.match(html, /<script>self\.__next_f\.push\(/, `${name}: Next's flight data scripts are missing`);
-      assert.doesNotMatch(html, /data-next-f/, `${name}: flight data rewritten`);
     }
   });
 
@@ -127,8 +108,7 @@ describe(`the post-build steps on the real build in ${distName}`, { skip: skip ?
       join(dist, BUILD_MARKER_FILE),
     ];
     const before = files.map(fingerprint);
-    const { painted, policies } = afterNextBuild(dist);
-    assert.equal(painted.changed, 0);
+    const { policies } = afterNextBuild(dist);
     assert.deepEqual(files.map(fingerprint), before);
     const manifest = JSON.parse(readFileSync(join(dist, 'routes-manifest.json'), 'utf8'));
     assert.equal(manifest.headers.filter((rule) => rule.quorumPageCsp).length, Object.keys(policies).length);
@@ -139,7 +119,7 @@ describe(
   'each step refuses Next output it does not know, naming itself and what it expected',
   { skip: skip ?? false },
   () => {
-    // A page as Next writes it, before any step: a pay page (paint-first leaves those alone), served at /.
+    // A page as Next writes it (the CSP step adds no markup): the pay page, served at /.
     const raw = () => {
       const pay = pages().find(({ path }) => path === '/pay');
       assert.ok(pay, 'no /pay page in the build');
@@ -149,31 +129,8 @@ describe(
 
     it('on the real page, the steps run clean in a scratch build (the baseline for the cases below)', () => {
       const dir = scratchBuild({ 'server/app/en.html': raw(), 'routes-manifest.json': manifest() });
-      assert.deepEqual(afterNextBuild(dir).painted, { changed: 1, pages: 1 });
+      assert.deepEqual(Object.keys(afterNextBuild(dir).policies), ['/']);
       assert.equal(unfinishedBuildProblem(dir), null);
-    });
-
-    it('paint-first: chunk scripts in another form than <script src async=""> (none found, or one left)', () => {
-      const deferred = scratchBuild({
-        'server/app/en.html': raw().replaceAll(' async=""></script>', ' defer=""></script>'),
-      });
-      assert.throws(
-        () => paintFirst(deferred),
-        /^BuildStepError: paint-first: en\.html \(\/\) has no chunk script of the form/,
-      );
-      const reordered = raw().replace(
-        /<script src="(\/_next\/static\/chunks\/[^"]+)" async="">/,
-        '<script async="" src="$1">',
-      );
-      assert.throws(
-        () => paintFirst(scratchBuild({ 'server/app/en.html': reordered })),
-        /^BuildStepError: paint-first: en\.html \(\/\) still has a chunk script in a form this step does not know/,
-      );
-    });
-
-    it('paint-first: no public page at all (no prerendered HTML with a canonical link)', () => {
-      const dir = scratchBuild({ 'server/app/en.html': raw().replace(/<link rel="canonical"[^>]*>/, '') });
-      assert.throws(() => paintFirst(dir), /^BuildStepError: paint-first: found no public prerendered page/);
     });
 
     it('csp-hashes: a routes manifest of another version or shape', () => {
@@ -186,6 +143,12 @@ describe(
       const noHeaders = JSON.stringify({ ...JSON.parse(manifest()), headers: undefined });
       writeFileSync(join(dir, 'routes-manifest.json'), noHeaders);
       assert.throws(() => hashPages(dir), /^BuildStepError: csp-hashes: .*routes-manifest\.json is not the shape/);
+    });
+
+    it('csp-hashes: no public home page (no prerendered HTML with <link rel="canonical"> to /)', () => {
+      const none = raw().replace(/<link rel="canonical"[^>]*>/, '');
+      const dir = scratchBuild({ 'server/app/en.html': none, 'routes-manifest.json': manifest() });
+      assert.throws(() => hashPages(dir), /^BuildStepError: csp-hashes: no prerendered home page/);
     });
 
     it('csp-hashes: a page whose inline scripts it cannot find', () => {
