@@ -129,4 +129,37 @@ test.describe('the payment history on /pay', () => {
     await expect(stranger.getByTestId('receipt')).toHaveCount(0);
     await other.close();
   });
+
+  test('en: a team admin sees what the team paid on the team page, with its receipt; a member who is not an admin sees none', async ({
+    page,
+    browser,
+  }) => {
+    const northwind = { platform: 'slack', user: 'U3001', team: 'T3001' };
+    await page.goto(await payLink({ ...northwind, prefix: '/en' }));
+    await page.getByRole('radio', { name: message('en', 'Plans.names.team_pro') }).check();
+    await page.getByRole('radio', { name: message('en', 'PayPage.form.gateways.vnpay') }).check();
+    await page.getByRole('radio', { name: message('en', 'PayPage.form.methods.qr') }).check();
+    await page.getByRole('button', { name: message('en', 'PayPage.form.checkout') }).click();
+    await page.getByRole('button', { name: 'Approve payment' }).click();
+    await expect(page).toHaveURL(/\/en\/pay\?status=success&order=/);
+    const order = orderOf(page);
+
+    await page.goto(await payLink({ ...northwind, audience: 'team' }));
+    const payments = page.getByTestId('team-payments');
+    const paid = payments.locator(`[data-reference="${order.slice(0, 10).toUpperCase()}"]`);
+    await expect(paid).toContainText(message('en', 'PayPage.history.status.paid'));
+    await expect(paid).toContainText('Team Pro');
+    await paid.getByRole('link', { name: message('en', 'PayPage.history.receipt') }).click();
+    await expect(page).toHaveURL(new RegExp(`/team\\?receipt=${order}$`));
+    await expect(page.getByTestId('receipt')).toContainText('Northwind Ops');
+    await expect(page.getByTestId('receipt')).toContainText(order);
+
+    const other = await browser.newContext();
+    const member = await other.newPage();
+    await member.goto(await payLink({ platform: 'discord', user: 'D2002', team: '920001', audience: 'team' }));
+    await expect(member.getByTestId('team-payments')).toHaveCount(0);
+    await member.goto(`/team?receipt=${order}`);
+    await expect(member.getByTestId('receipt')).toHaveCount(0);
+    await other.close();
+  });
 });

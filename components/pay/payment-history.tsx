@@ -1,15 +1,10 @@
 'use client';
 import { useCallback, useEffect, useState } from 'react';
-import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { localeInfo, type Locale } from '@/lib/i18n/locales';
-import { Link } from '@/lib/i18n/navigation';
-import { RECEIPT_PARAM } from '@/lib/shared/receipt';
-import { toMajorUnits } from '@/lib/pricing/catalogue';
-import type { PaymentHistoryPage, PaymentRecord } from '@/lib/shared/payment-history';
-import type en from '@/messages/en.json';
+import type { PaymentHistoryPage } from '@/lib/shared/payment-history';
+import { PaymentTable } from './payment-table';
 import styles from './payment-history.module.css';
-
-type MethodKey = keyof (typeof en)['PayPage']['form']['methods'];
 
 type State = { kind: 'loading' } | { kind: 'ready'; history: PaymentHistoryPage } | { kind: 'unavailable' };
 
@@ -57,22 +52,7 @@ export function PaymentHistory() {
       {state.kind === 'ready' && state.history.payments.length > 0 && (
         <>
           <p className={styles.hint}>{t('referenceHint')}</p>
-          <table className={styles.payments} role="table" aria-labelledby="payments-heading">
-            <thead role="rowgroup">
-              <tr role="row">
-                {(['date', 'purchase', 'amount', 'paidWith', 'status', 'reference'] as const).map((column) => (
-                  <th key={column} scope="col" role="columnheader">
-                    {t(`columns.${column}`)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody role="rowgroup">
-              {state.history.payments.map((payment) => (
-                <PaymentRow key={payment.reference} payment={payment} />
-              ))}
-            </tbody>
-          </table>
+          <PaymentTable payments={state.history.payments} labelledBy="payments-heading" receiptPath="/pay" />
         </>
       )}
       {state.kind === 'ready' && (page > 1 || state.history.hasOlder) && (
@@ -97,62 +77,5 @@ export function PaymentHistory() {
         </nav>
       )}
     </section>
-  );
-}
-
-function PaymentRow({ payment }: { payment: PaymentRecord }) {
-  const t = useTranslations('PayPage.history');
-  const plans = useTranslations('Plans');
-  const methods = useTranslations('PayPage.form.methods');
-  const format = useFormatter();
-  const created = new Date(payment.createdAt);
-  const money = format.number(toMajorUnits(payment.amount, payment.currency), {
-    style: 'currency',
-    currency: payment.currency,
-  });
-  const bought = [
-    plans(`names.${payment.plan}`),
-    t('months', { months: payment.months }),
-    ...(payment.seats === null ? [] : [t('seats', { seats: payment.seats })]),
-    ...(payment.renewalCycle === null ? [] : [t('cycle', { cycle: payment.renewalCycle })]),
-  ];
-  return (
-    <tr role="row" data-reference={payment.reference} data-status={payment.status}>
-      <td role="cell" data-label={t('columns.date')}>
-        <time dateTime={payment.createdAt}>
-          {format.dateTime(created, { dateStyle: 'medium', timeStyle: 'short' })}
-        </time>
-      </td>
-      <td role="cell" data-label={t('columns.purchase')}>
-        {bought.join(' · ')}
-      </td>
-      <td role="cell" data-label={t('columns.amount')} className={styles.amount}>
-        {money}
-      </td>
-      <td role="cell" data-label={t('columns.paidWith')}>
-        {payment.gatewayName} · {methods(payment.method as MethodKey)}
-      </td>
-      <td role="cell" data-label={t('columns.status')}>
-        <span className={`${styles.status} ${styles[payment.status]}`}>
-          {payment.status === 'failed' && payment.code
-            ? t('statusFailedCode', { code: payment.code })
-            : t(`status.${payment.status}`)}
-        </span>
-      </td>
-      <td role="cell" data-label={t('columns.reference')}>
-        <code translate="no">{payment.reference}</code>
-        {payment.status === 'paid' ? (
-          <>
-            {' '}
-            <Link
-              href={{ pathname: '/pay', query: { [RECEIPT_PARAM]: payment.orderId } }}
-              aria-label={t('receiptFor', { reference: payment.reference })}
-            >
-              {t('receipt')}
-            </Link>
-          </>
-        ) : null}
-      </td>
-    </tr>
   );
 }

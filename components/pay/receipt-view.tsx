@@ -13,20 +13,20 @@ type MethodKey = keyof (typeof en)['PayPage']['form']['methods'];
  * it as PDF). Values that come from outside — names, ids, references — sit in <bdi>, so a
  * right-to-left page keeps each in its own direction.
  */
-export function ReceiptView({ receipt }: { receipt: Receipt | null }) {
+export function ReceiptView({ receipt, backTo = '/pay' }: { receipt: Receipt | null; backTo?: '/pay' | '/team' }) {
   const t = useTranslations('PayPage.receipt');
   if (!receipt)
     return (
       <section className={styles.missing} aria-labelledby="receipt-heading" data-testid="receipt-missing">
         <h1 id="receipt-heading">{t('missingTitle')}</h1>
         <p>{t('missing')}</p>
-        <Link href="/pay">{t('back')}</Link>
+        <Link href={backTo}>{t(backTo === '/team' ? 'backToTeam' : 'back')}</Link>
       </section>
     );
-  return <ReceiptDocument receipt={receipt} />;
+  return <ReceiptDocument receipt={receipt} backTo={backTo} />;
 }
 
-function ReceiptDocument({ receipt }: { receipt: Receipt }) {
+function ReceiptDocument({ receipt, backTo }: { receipt: Receipt; backTo: '/pay' | '/team' }) {
   const t = useTranslations('PayPage.receipt');
   const history = useTranslations('PayPage.history');
   const plans = useTranslations('Plans');
@@ -133,7 +133,7 @@ function ReceiptDocument({ receipt }: { receipt: Receipt }) {
         <button type="button" className="button button--primary" onClick={() => window.print()}>
           {t('print')}
         </button>
-        <Link href="/pay">{t('back')}</Link>
+        <Link href={backTo}>{t(backTo === '/team' ? 'backToTeam' : 'back')}</Link>
       </div>
     </article>
   );

@@ -49,7 +49,10 @@ export async function loadPayPage(subject: Subject | null, query: Query, now: Da
   const receiptOrder = first(query[RECEIPT_PARAM]);
   if (receiptOrder !== undefined && subject) {
     const valid = /^[a-f0-9]{32}$/.test(receiptOrder);
-    return { kind: 'receipt', receipt: valid ? await receiptFor(subject, receiptOrder) : null };
+    return {
+      kind: 'receipt',
+      receipt: valid ? await receiptFor({ platform: subject.platform, userId: subject.userId }, receiptOrder) : null,
+    };
   }
 
   if (!subject) {

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { cookies } from 'next/headers';
 import { NextIntlClientProvider } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
-import { clientMessages, teamClientNamespaces } from '@/lib/i18n/client-messages';
+import { clientMessages, payClientNamespaces, teamClientNamespaces } from '@/lib/i18n/client-messages';
 import { pageMetadata } from '@/lib/server/seo';
 import type { Locale } from '@/lib/i18n/locales';
 import { sessionFrom } from '@/lib/server/session/session';
@@ -18,6 +18,11 @@ import { TeamOverviewTable } from '@/components/team/team-overview';
 import { MemberSection } from '@/components/team/member-section';
 import { Onboarding } from '@/components/team/onboarding';
 import { log } from '@/lib/server/observability/log';
+import { paymentHistory } from '@/lib/server/payments/history';
+import { receiptFor } from '@/lib/server/payments/receipt';
+import { RECEIPT_PARAM } from '@/lib/shared/receipt';
+import { ReceiptView } from '@/components/pay/receipt-view';
+import { TeamPayments, paymentsPageOf } from '@/components/team/team-payments';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/team'>): Promise<Metadata> {
   return pageMetadata((await params).locale as Locale, 'team');
@@ -52,6 +57,18 @@ export default async function TeamPage({ params, searchParams }: PageProps<'/[lo
   }
 
   const { team, members } = page.value;
+  // The team's money is its admins' business: loadTeamPage has just confirmed this is one.
+  const owner = { platform: team.platform, teamId: team.teamId };
+  const receiptOrder = search[RECEIPT_PARAM];
+  if (typeof receiptOrder === 'string') {
+    const receipt = /^[a-f0-9]{32}$/.test(receiptOrder) ? await receiptFor(owner, receiptOrder) : null;
+    return (
+      <NextIntlClientProvider messages={await clientMessages(payClientNamespaces)}>
+        <ReceiptView receipt={receipt} backTo="/team" />
+      </NextIntlClientProvider>
+    );
+  }
+  const payments = await paymentHistory(owner, paymentsPageOf(search));
   const now = new Date();
   return (
     <div className="pay-page">
@@ -70,6 +87,7 @@ export default async function TeamPage({ params, searchParams }: PageProps<'/[lo
           selfId={ownMemberId(members.members, subject)}
         />
       </NextIntlClientProvider>
+      <TeamPayments history={payments} />
       <Onboarding />
     </div>
   );

@@ -226,6 +226,10 @@ export const migrations: readonly string[] = [
   `
   CREATE INDEX orders_of_account ON orders (platform, user_id, created_at DESC, id DESC);
   `,
+  // A team's orders, newest first (the team page's payments, for its admins).
+  `
+  CREATE INDEX orders_of_team ON orders (platform, team_id, created_at DESC, id DESC) WHERE team_id IS NOT NULL;
+  `,
 ];
 
 export async function migrate(sql: Sql): Promise<void> {

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Sql } from '@/lib/server/db/sql';
-import type { Subject } from '@/lib/server/directory/types';
+import type { Platform } from '@/lib/config/site';
 import { toOrder, type OrderRow } from './orders';
 import type { Order } from './types';
 
@@ -10,28 +10,30 @@ export interface OrderWithLastEvent {
   lastEvent: { resultCode: string; succeeded: boolean } | null;
 }
 
+/** Whose orders: an account's own (along `orders_of_account`) or a team's (along `orders_of_team`). */
+export type OrderOwner = { platform: Platform; userId: string } | { platform: Platform; teamId: string };
+
 type Row = OrderRow & { last_code: string | null; last_succeeded: boolean | null };
 
-/**
- * One page of an account's own orders, newest first, read along `orders_of_account`; one row more
- * than asked says whether an older page exists.
- */
-export async function accountOrders(
+/** One page of an owner's orders, newest first; one row more than asked says whether an older page exists. */
+export async function ordersOf(
   sql: Sql,
-  subject: Pick<Subject, 'platform' | 'userId'>,
+  owner: OrderOwner,
   offset: number,
   limit: number,
 ): Promise<{ orders: OrderWithLastEvent[]; more: boolean }> {
+  const column = 'teamId' in owner ? 'team_id' : 'user_id';
+  const id = 'teamId' in owner ? owner.teamId : owner.userId;
   const result = await sql.query<Row>(
     `SELECT o.*, (x.order_id IS NULL OR x.delivered_at IS NOT NULL) AS granted,
             e.result_code AS last_code, e.succeeded AS last_succeeded
-       FROM (SELECT * FROM orders WHERE platform = $1 AND user_id = $2
+       FROM (SELECT * FROM orders WHERE platform = $1 AND ${column} = $2
               ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4) o
        LEFT JOIN outbox x ON x.order_id = o.id
        LEFT JOIN LATERAL (SELECT result_code, succeeded FROM payment_events
                            WHERE order_id = o.id ORDER BY received_at DESC, id DESC LIMIT 1) e ON true
       ORDER BY o.created_at DESC, o.id DESC`,
-    [subject.platform, subject.userId, limit + 1, offset],
+    [owner.platform, id, limit + 1, offset],
   );
   const rows = result.rows.slice(0, limit);
   return {

@@ -1,7 +1,6 @@
 import 'server-only';
 import { ledgerSql } from '@/lib/server/db';
-import type { Subject } from '@/lib/server/directory/types';
-import { accountOrders, type OrderWithLastEvent } from '@/lib/server/ledger/history';
+import { ordersOf, type OrderOwner, type OrderWithLastEvent } from '@/lib/server/ledger/history';
 import {
   PAYMENTS_PER_PAGE,
   paymentReference,
@@ -11,13 +10,13 @@ import {
 } from '@/lib/shared/payment-history';
 import { findGateway } from './registry';
 
-/** The session's own payments, newest first; `page` is 1-based. Nobody else's order is ever read. */
-export async function paymentHistory(
-  subject: Pick<Subject, 'platform' | 'userId'>,
-  page: number,
-): Promise<PaymentHistoryPage> {
+/**
+ * One page of payments, newest first; `page` is 1-based. The owner is the pay session's account,
+ * or a team whose admin the team page has already checked: nobody else's order is ever read.
+ */
+export async function paymentHistory(owner: OrderOwner, page: number): Promise<PaymentHistoryPage> {
   const sql = await ledgerSql();
-  const { orders, more } = await accountOrders(sql, subject, (page - 1) * PAYMENTS_PER_PAGE, PAYMENTS_PER_PAGE);
+  const { orders, more } = await ordersOf(sql, owner, (page - 1) * PAYMENTS_PER_PAGE, PAYMENTS_PER_PAGE);
   return { payments: orders.map(paymentRecord), page, hasOlder: more };
 }
 

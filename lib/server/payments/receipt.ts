@@ -1,7 +1,9 @@
 import 'server-only';
 import { site } from '@/lib/config/site';
 import { ledgerSql } from '@/lib/server/db';
-import { accountDirectory, type Subject } from '@/lib/server/directory';
+import { accountDirectory } from '@/lib/server/directory';
+import type { OrderOwner } from '@/lib/server/ledger/history';
+import type { Order } from '@/lib/server/ledger/types';
 import { findOrder } from '@/lib/server/ledger/orders';
 import { paidEventOf } from '@/lib/server/ledger/payment-events';
 import { env } from '@/lib/server/env';
@@ -10,14 +12,14 @@ import type { Receipt } from '@/lib/shared/receipt';
 import { findGateway } from './registry';
 
 /**
- * The receipt of a paid order, for its own account only: null for an order that is not paid, not
- * this account's, or does not exist — the three look the same, so an order id reveals nothing.
+ * The receipt of a paid order, for its owner only — the account that paid (the pay page) or the
+ * team it was paid for (the team page, whose admin has been checked): null for an order that is
+ * not paid, not the owner's, or does not exist — alike, so an order id reveals nothing.
  */
-export async function receiptFor(subject: Subject, orderId: string): Promise<Receipt | null> {
+export async function receiptFor(owner: OrderOwner, orderId: string): Promise<Receipt | null> {
   const sql = await ledgerSql();
   const order = await findOrder(sql, orderId);
-  if (!order || order.platform !== subject.platform || order.userId !== subject.userId) return null;
-  if (order.status !== 'paid') return null;
+  if (!order || !isOwner(owner, order) || order.status !== 'paid') return null;
   const paid = await paidEventOf(sql, order.id);
   if (!paid) return null;
   const context = await (
@@ -48,6 +50,10 @@ export async function receiptFor(subject: Subject, orderId: string): Promise<Rec
     gatewayReference: gatewayReference(order.id, paid.transactionId),
   };
 }
+
+const isOwner = (owner: OrderOwner, order: Order) =>
+  owner.platform === order.platform &&
+  ('teamId' in owner ? owner.teamId === order.teamId : owner.userId === order.userId);
 
 /**
  * The gateway's own id for the payment, as its statements show it. Gateways that number

@@ -19,7 +19,7 @@ export async function GET(request: NextRequest) {
   const subject = await payingSubject(request.cookies);
   if (!subject) return apiError('no_session', locale);
   try {
-    const history = await paymentHistory(subject, query.data.page);
+    const history = await paymentHistory({ platform: subject.platform, userId: subject.userId }, query.data.page);
     return NextResponse.json(history, { headers: { 'Cache-Control': 'private, no-store' } });
   } catch (error) {
     if (isUnavailable(error)) {

@@ -1,0 +1,102 @@
+import { useFormatter, useTranslations } from 'next-intl';
+import { Link } from '@/lib/i18n/navigation';
+import { toMajorUnits } from '@/lib/pricing/catalogue';
+import type { PaymentRecord } from '@/lib/shared/payment-history';
+import { RECEIPT_PARAM } from '@/lib/shared/receipt';
+import type en from '@/messages/en.json';
+import styles from './payment-history.module.css';
+
+type MethodKey = keyof (typeof en)['PayPage']['form']['methods'];
+
+const columns = ['date', 'purchase', 'amount', 'paidWith', 'status', 'reference'] as const;
+
+/**
+ * Payments as a table from 40rem up and a card per payment on a phone (the pay page's own history,
+ * the team page's payments). A paid one links to its receipt on `receiptPath`.
+ */
+export function PaymentTable({
+  payments,
+  labelledBy,
+  receiptPath,
+}: {
+  payments: readonly PaymentRecord[];
+  labelledBy: string;
+  receiptPath: '/pay' | '/team';
+}) {
+  const t = useTranslations('PayPage.history');
+  return (
+    <table className={styles.payments} role="table" aria-labelledby={labelledBy}>
+      <thead role="rowgroup">
+        <tr role="row">
+          {columns.map((column) => (
+            <th key={column} scope="col" role="columnheader">
+              {t(`columns.${column}`)}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody role="rowgroup">
+        {payments.map((payment) => (
+          <PaymentRow key={payment.orderId} payment={payment} receiptPath={receiptPath} />
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function PaymentRow({ payment, receiptPath }: { payment: PaymentRecord; receiptPath: '/pay' | '/team' }) {
+  const t = useTranslations('PayPage.history');
+  const plans = useTranslations('Plans');
+  const methods = useTranslations('PayPage.form.methods');
+  const format = useFormatter();
+  const created = new Date(payment.createdAt);
+  const money = format.number(toMajorUnits(payment.amount, payment.currency), {
+    style: 'currency',
+    currency: payment.currency,
+  });
+  const bought = [
+    plans(`names.${payment.plan}`),
+    t('months', { months: payment.months }),
+    ...(payment.seats === null ? [] : [t('seats', { seats: payment.seats })]),
+    ...(payment.renewalCycle === null ? [] : [t('cycle', { cycle: payment.renewalCycle })]),
+  ];
+  return (
+    <tr role="row" data-reference={payment.reference} data-status={payment.status}>
+      <td role="cell" data-label={t('columns.date')}>
+        <time dateTime={payment.createdAt}>
+          {format.dateTime(created, { dateStyle: 'medium', timeStyle: 'short' })}
+        </time>
+      </td>
+      <td role="cell" data-label={t('columns.purchase')}>
+        {bought.join(' · ')}
+      </td>
+      <td role="cell" data-label={t('columns.amount')} className={styles.amount}>
+        {money}
+      </td>
+      <td role="cell" data-label={t('columns.paidWith')}>
+        {payment.gatewayName} · {methods(payment.method as MethodKey)}
+      </td>
+      <td role="cell" data-label={t('columns.status')}>
+        <span className={`${styles.status} ${styles[payment.status]}`}>
+          {payment.status === 'failed' && payment.code
+            ? t('statusFailedCode', { code: payment.code })
+            : t(`status.${payment.status}`)}
+        </span>
+      </td>
+      <td role="cell" data-label={t('columns.reference')}>
+        <code translate="no">{payment.reference}</code>
+        {payment.status === 'paid' ? (
+          <>
+            {' '}
+            <Link
+              href={{ pathname: receiptPath, query: { [RECEIPT_PARAM]: payment.orderId } }}
+              aria-label={t('receiptFor', { reference: payment.reference })}
+            >
+              {t('receipt')}
+            </Link>
+          </>
+        ) : null}
+      </td>
+    </tr>
+  );
+}
