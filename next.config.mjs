@@ -33,7 +33,8 @@ const securityHeaders = [
 // the tab's browsing context group, so Chrome starts a new renderer process for it and creates its
 // JavaScript context cold, which delays the first paint (the A/B runs: docs/performance.md#site-speed).
 // PayPal's approval window talks back to its opener, so /pay allows popups; same-origin would cut
-// it off. (PayPal's hosts in the CSP come with /pay's nonce from the proxy.)
+// it off. (The gateways' hosts in /pay's CSP come from lib/security/csp.mjs, which reads what each
+// gateway declares in lib/server/payments/<id>/csp.mjs.)
 const payPageHeaders = [{ key: 'Cross-Origin-Opener-Policy', value: 'same-origin-allow-popups' }];
 const teamPageHeaders = [{ key: 'Cross-Origin-Opener-Policy', value: 'same-origin' }];
 

@@ -61,7 +61,7 @@ const dev = process.env.NODE_ENV === 'development';
 async function respond(request: NextRequest, decision: RouteDecision): Promise<NextResponse> {
   switch (decision.kind) {
     case 'pass': {
-      // A prerendered page (/pay too, PayPal's hosts included) already has its hashes from the
+      // A prerendered page (/pay too, the gateways' hosts included) already has its hashes from the
       // build; a page rendered per request (/team) gets a nonce instead.
       const route = `${decision.locale}${decision.page === '/' ? '' : decision.page}`;
       if (await prerenderedPage(route)) return NextResponse.next();
@@ -113,9 +113,9 @@ function remembered(request: NextRequest, response: NextResponse, locale: Locale
 }
 
 /** A page rendered per request: Next puts the nonce it finds in the request's CSP on its scripts. */
-function withNonce(request: NextRequest, paypal: boolean): NextResponse {
+function withNonce(request: NextRequest, payPage: boolean): NextResponse {
   const nonce = randomBytes(16).toString('base64');
-  const policy = contentSecurityPolicy({ scripts: [`'nonce-${nonce}'`], paypal, dev });
+  const policy = contentSecurityPolicy({ scripts: [`'nonce-${nonce}'`], payPage, dev });
   const headers = new Headers(request.headers);
   headers.set('Content-Security-Policy', policy);
   const response = NextResponse.next({ request: { headers } });

@@ -30,8 +30,9 @@ import styles from './pay.module.css';
 import type messages from '@/messages/en.json';
 
 /**
- * PayPal's buttons and their React wrapper (10 KB gzip) load when the payer picks PayPal, not with
- * the page: the form is drawn without them, and most payers choose another gateway.
+ * PayPal's buttons and their React wrapper (10 KB gzip) load when the payer picks a gateway that
+ * continues with them ('paypal-buttons'), not with the page: the form is drawn without them, and
+ * most payers choose another gateway.
  */
 const PaypalCheckout = dynamic(() => import('./paypal-checkout').then((module) => module.PaypalCheckout), {
   loading: PaypalLoading,
@@ -153,17 +154,17 @@ export function CheckoutForm({ user, team, gateways: choices, paypal, now: nowIs
 
   async function checkout(event: React.FormEvent) {
     event.preventDefault();
-    // PayPal starts from its own buttons, which run the checkout themselves.
-    if (gateway?.id === 'paypal') return;
+    // A gateway that continues with an SDK's buttons starts from them: they run the checkout themselves.
+    if (gateway?.continuation !== 'redirect') return;
     const answer = await requestCheckout();
-    if (answer && 'redirectUrl' in answer) window.location.assign(answer.redirectUrl);
+    if (answer?.kind === 'redirect') window.location.assign(answer.redirectUrl);
   }
 
-  /** The PayPal buttons' createSubscription: the site's checkout, answering the subscription's parameters. */
-  async function paypalCheckout(): Promise<PaypalCheckoutParams | null> {
+  /** PayPal's buttons' createSubscription: the site's checkout, answering the subscription's parameters. */
+  async function paypalButtonsCheckout(): Promise<PaypalCheckoutParams | null> {
     const answer = await requestCheckout();
     setPending(false);
-    return answer && 'paypal' in answer ? answer.paypal : null;
+    return answer?.kind === 'paypal-buttons' ? answer.params : null;
   }
 
   const planPrice = (p: PaidPlanId) => {
@@ -367,8 +368,8 @@ export function CheckoutForm({ user, team, gateways: choices, paypal, now: nowIs
         </p>
       )}
 
-      {gateway?.id === 'paypal' && paypal ? (
-        <PaypalCheckout options={paypal} disabled={!canPay && !pending} startCheckout={paypalCheckout} />
+      {gateway?.continuation === 'paypal-buttons' && paypal ? (
+        <PaypalCheckout options={paypal} disabled={!canPay && !pending} startCheckout={paypalButtonsCheckout} />
       ) : (
         <button type="submit" className="button button--primary" disabled={!canPay} aria-busy={pending}>
           {pending ? t('form.pending') : t('form.checkout')}

@@ -6,6 +6,7 @@
  * redirect, with the same function.
  */
 import type { Currency } from '@/lib/pricing/catalogue';
+import type { Continuation } from '@/lib/shared/checkout';
 
 export interface GatewayOffer {
   /** The gateway's id (URLs, orders, messages key PayPage.form.gateways.<id>). */
@@ -18,6 +19,8 @@ export interface GatewayOffer {
   /** Inclusive bounds, in the currency's minor unit. */
   min: number;
   max: number;
+  /** How the browser continues once checkout began (lib/shared/checkout.ts, CheckoutStart's kinds). */
+  continuation: Continuation;
   /** false: the gateway cannot take period3 (a team-size increase on the current plan). */
   period3?: boolean;
 }

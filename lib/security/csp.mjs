@@ -4,30 +4,30 @@
 // /pay, pages the proxy serves itself) all build it here. Plain JavaScript so the config and
 // the build script can load it without a compiler.
 import { createHash } from 'node:crypto';
-
-/** PayPal's JS SDK and checkout (script, frame, connect and image hosts): allowed on /pay only. */
-export const PAYPAL_SOURCES = ['https://www.paypal.com', 'https://*.paypal.com', 'https://*.paypalobjects.com'];
+import { payPageSources } from '../server/payments/csp-sources.mjs';
 
 /**
- * @param {{ scripts?: string[], paypal?: boolean, dev?: boolean }} [options]
+ * @param {{ scripts?: string[], payPage?: boolean, dev?: boolean }} [options]
  *   scripts: extra script-src sources ('sha256-…' or 'nonce-…', quoted); none → only this
  *   origin's files may run, no inline script at all.
+ *   payPage: the pay page, which also allows the hosts the gateways declare for their browser
+ *   halves (lib/server/payments/<id>/csp.mjs: PayPal's JS SDK); no other page loads anything of theirs.
  * @returns {string}
  */
-export function contentSecurityPolicy({ scripts = [], paypal = false, dev = false } = {}) {
-  const external = paypal ? PAYPAL_SOURCES : [];
+export function contentSecurityPolicy({ scripts = [], payPage = false, dev = false } = {}) {
+  const external = payPage ? payPageSources() : { script: [], connect: [], frame: [], img: [] };
   // The dev server's hot reload evaluates code and injects inline scripts; a build never does.
   const devScripts = dev ? ["'unsafe-inline'", "'unsafe-eval'"] : [];
   return [
     "default-src 'self'",
-    ['script-src', "'self'", ...(dev ? devScripts : scripts), ...external].join(' '),
+    ['script-src', "'self'", ...(dev ? devScripts : scripts), ...external.script].join(' '),
     // React writes style attributes (motion, the progress bar); styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
-    ['img-src', "'self'", 'data:', 'blob:', ...external].join(' '),
+    ['img-src', "'self'", 'data:', 'blob:', ...external.img].join(' '),
     "font-src 'self'",
     "media-src 'self'",
-    ['connect-src', "'self'", ...external].join(' '),
-    ['frame-src', ...(paypal ? external : ["'none'"])].join(' '),
+    ['connect-src', "'self'", ...external.connect].join(' '),
+    ['frame-src', ...(external.frame.length > 0 ? external.frame : ["'none'"])].join(' '),
     "frame-ancestors 'none'",
     "object-src 'none'",
     "base-uri 'none'",

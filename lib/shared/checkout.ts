@@ -48,6 +48,16 @@ export interface PaypalCheckoutParams {
   customId: string;
 }
 
-/** How the browser continues: to the gateway's page, or PayPal's buttons with these parameters. */
-export type CheckoutResponse =
-  { redirectUrl: string } | { paypal: PaypalCheckoutParams } | { error: { code: CheckoutErrorCode; message: string } };
+/**
+ * How the browser continues after checkout, tagged by kind: to the gateway's page, or a browser
+ * SDK's buttons with these parameters. The pay form dispatches on the kind (a gateway's offer names
+ * the kind it continues with) and knows no gateway ids; a kind that names an SDK has its client
+ * component in components/pay/ beside the form.
+ */
+export type CheckoutStart =
+  | { kind: 'redirect'; redirectUrl: string }
+  /** PayPal's JS SDK buttons (components/pay/paypal-checkout.tsx). */
+  | { kind: 'paypal-buttons'; params: PaypalCheckoutParams };
+export type Continuation = CheckoutStart['kind'];
+
+export type CheckoutResponse = CheckoutStart | { error: { code: CheckoutErrorCode; message: string } };

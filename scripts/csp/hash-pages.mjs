@@ -63,8 +63,8 @@ export function hashPages(distDir = process.env.NEXT_DIST_DIR || '.next') {
           'read it and update inlineScriptHashes in lib/security/csp.mjs',
       );
     }
-    // PayPal's buttons live on the pay page (every locale's): its hosts there, nowhere else.
-    policies[path] = contentSecurityPolicy({ scripts, paypal: isPayPage(path) });
+    // The gateways' browser halves (PayPal's buttons) live on the pay page (every locale's): their hosts there, nowhere else.
+    policies[path] = contentSecurityPolicy({ scripts, payPage: isPayPage(path) });
   }
   if (!policies['/']) {
     throw new BuildStepError(

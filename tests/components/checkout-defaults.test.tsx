@@ -13,8 +13,26 @@ jest.mock('next/dynamic', () => () => () => null);
 const now = new Date('2026-11-25T00:00:00Z');
 const later = new Date('2027-01-25T00:00:00Z').toISOString();
 const gateways: GatewayChoice[] = [
-  { id: 'vnpay', name: 'VNPay', currency: 'VND', methods: ['qr'], min: 5_000, max: 1_000_000_000, available: true },
-  { id: 'momo', name: 'MoMo', currency: 'VND', methods: ['wallet'], min: 1_000, max: 50_000_000, available: true },
+  {
+    id: 'vnpay',
+    name: 'VNPay',
+    currency: 'VND',
+    methods: ['qr'],
+    min: 5_000,
+    max: 1_000_000_000,
+    continuation: 'redirect',
+    available: true,
+  },
+  {
+    id: 'momo',
+    name: 'MoMo',
+    currency: 'VND',
+    methods: ['wallet'],
+    min: 1_000,
+    max: 50_000_000,
+    continuation: 'redirect',
+    available: true,
+  },
   {
     id: 'paypal',
     name: 'PayPal',
@@ -22,6 +40,7 @@ const gateways: GatewayChoice[] = [
     methods: ['paypal'],
     min: 100,
     max: 1_000_000,
+    continuation: 'paypal-buttons',
     available: true,
     period3: false,
   },

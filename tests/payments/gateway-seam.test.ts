@@ -1,6 +1,7 @@
 import { NextRequest } from 'next/server';
 import en from '@/messages/en.json';
 import { allGateways, findGateway, gatewayChoices } from '@/lib/server/payments/registry';
+import { gatewayPageSources } from '@/lib/server/payments/csp-sources.mjs';
 import { gatewayRoutes } from '../support/money';
 
 describe('the gateway registry', () => {
@@ -12,6 +13,11 @@ describe('the gateway registry', () => {
       for (const method of gateway.offer.methods) expect(en.PayPage.form.methods).toHaveProperty(method);
       expect(gateway.paymentWindowMs).toBeGreaterThan(0);
     }
+  });
+
+  it('builds the pay page’s CSP from exactly the sources the registry’s gateways declare', () => {
+    // csp-sources.mjs is the registry's plain-JavaScript half (next.config.mjs cannot read registry.ts).
+    expect(gatewayPageSources).toEqual(allGateways.flatMap((gateway) => gateway.pageSources ?? []));
   });
 
   it('offers the pay page every gateway with what it accepts, and which are available here', () => {

@@ -32,7 +32,8 @@ function post(handler: (r: NextRequest) => Promise<Response>, path: string, body
 
 /** Checkout and confirm answers, loosely: each test reads the fields its case has. */
 interface Answer {
-  paypal: { planId: string; quantity: number; customId: string };
+  kind: string;
+  params: { planId: string; quantity: number; customId: string };
   redirectUrl: string;
   error: { code: string; message: string };
 }
@@ -109,7 +110,7 @@ describe.each(storeKinds)('PayPal subscriptions on %s', (kind) => {
   async function approvedTeamSubscription(selection = teamMonthly) {
     const answer = await checkout(alice, selection);
     expect(answer.status).toBe(200);
-    const params = answer.body.paypal as { planId: string; quantity: number; customId: string };
+    const params = answer.body.params as { planId: string; quantity: number; customId: string };
     const id = await createSubscription(params);
     const [activated, sale] = await play(id, 'approve');
     return { id, orderId: params.customId, activated: activated!, sale: sale! };
@@ -119,9 +120,10 @@ describe.each(storeKinds)('PayPal subscriptions on %s', (kind) => {
     const answer = await checkout(alice, { ...teamMonthly, period: 'period1', seats: 25 });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
-      paypal: { planId: 'P-SANDBOX-TEAM_PRO-PERIOD1', quantity: 3, customId: expect.stringMatching(/^[a-f0-9]{32}$/) },
+      kind: 'paypal-buttons',
+      params: { planId: 'P-SANDBOX-TEAM_PRO-PERIOD1', quantity: 3, customId: expect.stringMatching(/^[a-f0-9]{32}$/) },
     });
-    const order = await findOrder(store().sql, answer.body.paypal.customId);
+    const order = await findOrder(store().sql, answer.body.params.customId);
     expect(order).toMatchObject({ gateway: 'paypal', currency: 'USD', amount: 26_982, seats: 25, status: 'pending' });
     const individual = await checkout(carol, {
       plan: 'individual_pro',
@@ -129,7 +131,7 @@ describe.each(storeKinds)('PayPal subscriptions on %s', (kind) => {
       gateway: 'paypal',
       method: 'card',
     });
-    expect(individual.body.paypal).toMatchObject({ planId: 'P-SANDBOX-INDIVIDUAL_PRO-PERIOD2', quantity: 1 });
+    expect(individual.body.params).toMatchObject({ planId: 'P-SANDBOX-INDIVIDUAL_PRO-PERIOD2', quantity: 1 });
   });
 
   it('refuses period3 through PayPal with a translated 422 and creates no order (never a new subscription)', async () => {
@@ -153,7 +155,7 @@ describe.each(storeKinds)('PayPal subscriptions on %s', (kind) => {
 
   it('confirm refuses a subscription whose quantity, plan or custom id is not the order’s, another user’s order, and a reused subscription', async () => {
     const answer = await checkout(alice, teamMonthly);
-    const params = answer.body.paypal;
+    const params = answer.body.params;
     const wrongQuantity = await createSubscription({ ...params, quantity: 1 + params.quantity });
     const wrongPlan = await createSubscription({ ...params, planId: 'P-SANDBOX-TEAM_PRO-PERIOD2' });
     const wrongOrder = await createSubscription({ ...params, customId: 'f'.repeat(32) });
@@ -170,15 +172,15 @@ describe.each(storeKinds)('PayPal subscriptions on %s', (kind) => {
     expect(await paidOrders()).toBe(0);
     expect((await confirm(alice, params.customId, good)).status).toBe(200);
     // The same subscription cannot pay for a second order.
-    const second = (await checkout(alice, { ...teamMonthly, period: 'period2' })).body.paypal;
+    const second = (await checkout(alice, { ...teamMonthly, period: 'period2' })).body.params;
     expect((await confirm(alice, second.customId, good)).status).toBe(422);
     expect(await paidOrders()).toBe(1);
   });
 
   it('an approved but not yet active subscription leaves the order processing', async () => {
     const answer = await checkout(alice, teamMonthly);
-    const id = await createSubscription(answer.body.paypal);
-    const pending = await confirm(alice, answer.body.paypal.customId, id);
+    const id = await createSubscription(answer.body.params);
+    const pending = await confirm(alice, answer.body.params.customId, id);
     expect(pending.body.redirectUrl).toContain('status=processing');
     expect(await paidOrders()).toBe(0);
   });
@@ -186,19 +188,19 @@ describe.each(storeKinds)('PayPal subscriptions on %s', (kind) => {
   it('reconciliation (the seam’s query) settles a payment whose webhooks were lost, once, and renewals with it', async () => {
     const before = await team();
     const answer = await checkout(alice, teamMonthly);
-    const id = await createSubscription(answer.body.paypal);
+    const id = await createSubscription(answer.body.params);
     // The page confirmed before PayPal activated it (bound, still processing); every webhook is then lost.
-    await confirm(alice, answer.body.paypal.customId, id);
+    await confirm(alice, answer.body.params.customId, id);
     await play(id, 'approve');
     await play(id, 'renew');
-    const order = (await findOrder(store().sql, answer.body.paypal.customId))!;
+    const order = (await findOrder(store().sql, answer.body.params.customId))!;
     expect(order.status).toBe('pending');
     const first = await paypalGateway.query(order, new Date());
     expect(first).toMatchObject({ state: 'final', event: { result: 'succeeded', transactionId: `${id}#1` } });
     expect((await paypalGateway.query(order, new Date())).state).toBe('final');
     expect(await expiry()).toBe(addMonths(new Date(before.plan_expires_at), 2).toISOString());
     expect(await grants()).toBe(2);
-    const unbound = (await checkout(alice, { ...teamMonthly, period: 'period2' })).body.paypal;
+    const unbound = (await checkout(alice, { ...teamMonthly, period: 'period2' })).body.params;
     expect((await paypalGateway.query((await findOrder(store().sql, unbound.customId))!, new Date())).state).toBe(
       'not_found',
     );
@@ -314,7 +316,7 @@ describe.each(storeKinds)('PayPal subscriptions on %s', (kind) => {
 
   it('a failed first payment fails the order; a failed renewal and a cancellation leave the plan to run to its expiry', async () => {
     const answer = await checkout(alice, teamMonthly);
-    const id = await createSubscription(answer.body.paypal);
+    const id = await createSubscription(answer.body.params);
     await play(id, 'approve');
     // Approval paid cycle 1; a later failed renewal and a cancel grant nothing more and take nothing back.
     const before = await team();
@@ -323,10 +325,10 @@ describe.each(storeKinds)('PayPal subscriptions on %s', (kind) => {
     const [cancelled] = await play(id, 'cancel');
     expect((await webhook(cancelled!)).status).toBe(200);
     expect(await expiry()).toBe(addMonths(new Date(before.plan_expires_at), 1).toISOString());
-    expect((await findOrder(store().sql, answer.body.paypal.customId))?.status).toBe('paid');
+    expect((await findOrder(store().sql, answer.body.params.customId))?.status).toBe('paid');
 
     // A subscription cancelled before its first payment: the checkout failed.
-    const other = (await checkout(alice, { ...teamMonthly, period: 'period2' })).body.paypal;
+    const other = (await checkout(alice, { ...teamMonthly, period: 'period2' })).body.params;
     const never = await createSubscription(other);
     await store().sql.query("UPDATE paypal_sandbox_subscriptions SET status = 'ACTIVE' WHERE id = $1", [never]);
     const [stopped] = await play(never, 'cancel');

@@ -11,7 +11,8 @@ import { metrics } from '@/lib/server/observability/metrics';
 /** A checkout body is a few dozen bytes; anything near this is not one. */
 const MAX_BODY_BYTES = 4096;
 
-// POST /api/checkout — the pay page's {plan, period, seats?, gateway, method} → {redirectUrl} or {paypal}.
+// POST /api/checkout — the pay page's {plan, period, seats?, gateway, method} → how the browser continues
+// ({kind: 'redirect', redirectUrl} or an SDK's buttons' parameters: lib/shared/checkout.ts, CheckoutStart).
 export const POST = sessionRoute(
   {
     audience: 'pay',

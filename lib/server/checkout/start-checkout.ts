@@ -115,19 +115,34 @@ export async function startCheckout(input: CheckoutInput): Promise<CheckoutResul
   }
   // A repeated checkout replays how the first one began: a gateway such as MoMo refuses a second
   // payment request for the same order id.
-  if (order.checkoutStart) return { ok: true, start: order.checkoutStart as CheckoutStart };
+  const started = replayed(order);
+  if (started) return { ok: true, start: started };
   const begun = await gateway.begin(order, { now });
   if (!begun.ok) {
     // Two identical requests at once: the other one may have begun it meanwhile.
     const again = await findOrder(sql, order.id);
-    if (again?.checkoutStart) return { ok: true, start: again.checkoutStart as CheckoutStart };
+    const startedMeanwhile = again && replayed(again);
+    if (startedMeanwhile) return { ok: true, start: startedMeanwhile };
     return begun;
   }
   if (!(await setCheckoutStart(sql, order.id, begun.start, begun.gatewayRef ?? null))) {
     const first = await findOrder(sql, order.id);
-    if (first?.checkoutStart) return { ok: true, start: first.checkoutStart as CheckoutStart };
+    const startedFirst = first && replayed(first);
+    if (startedFirst) return { ok: true, start: startedFirst };
   }
   return { ok: true, start: begun.start };
+}
+
+/**
+ * How an order's checkout began, as stored. Orders begun before continuations were tagged stored a
+ * bare `{redirectUrl}` (a redirect, replayed as one); any other untagged start was the buttons'
+ * parameters, which `begin` computes again from the order (null: begin again).
+ */
+function replayed(order: Order): CheckoutStart | null {
+  const stored = order.checkoutStart;
+  if (!stored) return null;
+  if ('kind' in stored) return stored as CheckoutStart;
+  return typeof stored.redirectUrl === 'string' ? { kind: 'redirect', redirectUrl: stored.redirectUrl } : null;
 }
 
 const orderNotice = (order: Order) => ({

@@ -9,6 +9,8 @@ import { metrics } from '@/lib/server/observability/metrics';
  * Every gateway's server-to-server callback, one way (docs/payments.md#settlement): authenticate on the bytes
  * received, settle each verified event through settlePayment (the one settlement path), and only
  * then reply — after the ledger committed. Any failure on our side gets the gateway's "retry".
+ * A gateway that handles its notifications itself (HandledCallbacks) does all of that in
+ * `handleCallback`; here it is only counted.
  */
 export async function receiveCallback(
   gateway: PaymentGateway,
@@ -18,6 +20,11 @@ export async function receiveCallback(
   const reqId = input.headers.get('x-request-id');
   const logger = log().child({ gateway: gateway.id, ...(reqId ? { reqId } : {}) });
   const count = (outcome: string) => metrics().callbacks.inc({ gateway: gateway.id, outcome });
+  if (gateway.handleCallback) {
+    const handled = await gateway.handleCallback(input);
+    count(handled.outcome);
+    return handled;
+  }
   try {
     const verified = await gateway.verifyCallback(input);
     if (!verified.ok) {

@@ -1,7 +1,8 @@
 import 'server-only';
 import type { GatewayOffer } from '@/lib/payments/gateways';
-import type { CheckoutErrorCode } from '@/lib/shared/checkout';
+import type { CheckoutErrorCode, CheckoutStart } from '@/lib/shared/checkout';
 import type { Order, PaymentEvent, PaymentOutcome } from '@/lib/server/ledger/types';
+import type { PageSources } from './csp-sources.mjs';
 
 /*
  * The gateway seam (docs/architecture.md, docs/payments.md).
@@ -11,20 +12,26 @@ import type { Order, PaymentEvent, PaymentOutcome } from '@/lib/server/ledger/ty
  * - the pay page offers `registry.gatewayChoices()` (what each accepts, and whether it is
  *   available now) and the browser receives those facts as props;
  * - checkout (lib/server/checkout/start-checkout.ts) prices and records the order, then asks the
- *   gateway to `begin` it: a redirect URL, or the parameters of PayPal's buttons;
+ *   gateway to `begin` it: a continuation the pay form dispatches on by kind (a redirect, or a
+ *   browser SDK's buttons; the offer says which kind, so the form draws the right control first);
  * - callbacks arrive at /api/payments/<id>/ipn and browser returns at /api/payments/<id>/return
  *   (app/api/payments/[gateway]/…), which hand the raw request to `verifyCallback` / `returnOrderId`
  *   (signature first, then zod on the fields), settle each verified event through
- *   settle.ts#settlePayment — the one settlement path — and reply with `answer`;
+ *   settle.ts#settlePayment — the one settlement path — and reply with `answer`; a gateway whose
+ *   notification is not one payment implements `handleCallback` instead (HandledCallbacks);
+ * - the pay page's Content-Security-Policy allows the hosts each gateway declares in its own
+ *   csp.mjs (lib/security/csp.mjs reads them through ./csp-sources.mjs);
  * - reconciliation (./reconcile.ts) asks `query` about orders still pending after
  *   `paymentWindowMs` (and those `overdue` names) and settles what the gateway reports through the
  *   same settlePayment;
  * - a gateway's local sandbox (never in production) is served at /api/payments/<id>/sandbox/….
- * A gateway with its own extra endpoints (PayPal's confirm and webhook) adds route files that call
- * into its folder; the generic ones above still cover it.
+ * A gateway with its own extra endpoints (PayPal's confirm, and its webhook address, registered
+ * with PayPal before the generic route served it) adds thin route files that call into its folder.
  *
- * Adding a fourth gateway: its folder (offer, config, begin, callbacks, query, sandbox), a line in
- * registry.ts, and its name and methods in messages/*.json.
+ * Adding a gateway: its folder (offer, config, begin, callbacks, query, sandbox, csp.mjs when its
+ * browser half loads anything), a line in registry.ts (and csp-sources.mjs), its variables in
+ * lib/server/env.ts, and its name and methods in messages/*.json. tests/payments/gateway-boundary.test.ts
+ * fails when a gateway id is written anywhere else.
  */
 
 /** What a callback route hands the gateway: the request exactly as received (signatures cover raw bytes). */
@@ -58,9 +65,8 @@ export interface GatewayReply {
   json?: unknown;
 }
 
-/** How checkout continues in the browser. */
-export type CheckoutStart =
-  { redirectUrl: string } | { paypal: { planId: string; quantity: number; customId: string } };
+/** How checkout continues in the browser: a tagged union the pay form dispatches on by kind. */
+export type { CheckoutStart };
 
 export type BeginResult =
   | {
@@ -93,11 +99,51 @@ export interface SandboxRequest {
   sameOrigin: boolean;
 }
 
-export interface PaymentGateway {
+/**
+ * A gateway whose notification is one signed message naming its payments: the generic route
+ * verifies it, settles each event through settlePayment and answers in the gateway's format
+ * (VNPay, MoMo).
+ */
+export interface EventCallbacks {
+  /** Authenticates a server-to-server callback and turns it into settlement events. */
+  verifyCallback(input: CallbackInput): Promise<VerifiedCallback>;
+  /** The gateway's expected reply to a callback. */
+  answer(verdict: CallbackVerdict): GatewayReply;
+  handleCallback?: never;
+}
+
+/** A callback a gateway handled itself, and what to count it as (the callbacks metric's outcome). */
+export interface HandledCallback extends GatewayReply {
+  outcome: string;
+}
+
+/**
+ * A gateway whose notification is not one payment (PayPal: an event makes it re-read a
+ * subscription and settle each of its payments): the generic route hands it the request as
+ * received, and the gateway authenticates it on those bytes, settles through settlePayment and
+ * answers after the commit itself.
+ */
+export interface HandledCallbacks {
+  handleCallback(input: CallbackInput): Promise<HandledCallback>;
+  /** Its reply to a notification over the routes' size limit, which is never read. */
+  readonly tooLarge: HandledCallback;
+  verifyCallback?: never;
+  answer?: never;
+}
+
+export type PaymentGateway = GatewayBase & (EventCallbacks | HandledCallbacks);
+
+interface GatewayBase {
   /** The id in URLs, orders and events; also its messages key (PayPage.form.gateways.<id>). */
   readonly id: string;
   /** What the payer may choose and pay with it (currency, methods, limits). */
   readonly offer: GatewayOffer;
+  /**
+   * Hosts its browser half loads from on the pay page (an SDK, its frames), declared in its folder's
+   * csp.mjs and listed in ./csp-sources.mjs, which the Content-Security-Policy is built from. Absent:
+   * the payer leaves for the gateway's own page, and the pay page loads nothing of it.
+   */
+  readonly pageSources?: PageSources;
   /**
    * How long the payer has on the gateway's page. Checkout refuses to reuse an older pending
    * order, and reconciliation asks the gateway about orders pending longer than this.
@@ -109,12 +155,11 @@ export interface PaymentGateway {
   mode(): 'live' | 'sandbox' | null;
   /** Starts paying for a freshly recorded (or idempotently repeated) pending order. */
   begin(order: Order, context: { now: Date }): Promise<BeginResult>;
-  /** Authenticates a server-to-server callback and turns it into settlement events. */
-  verifyCallback(input: CallbackInput): Promise<VerifiedCallback>;
-  /** The gateway's expected reply to a callback. */
-  answer(verdict: CallbackVerdict): GatewayReply;
-  /** The order a browser return is about, only when the return is authentic. */
-  returnOrderId(input: CallbackInput): string | null;
+  /**
+   * The order a browser return is about, only when the return is authentic. Absent: the payer
+   * never leaves the pay page (PayPal's buttons), so /api/payments/<id>/return shows an error.
+   */
+  returnOrderId?(input: CallbackInput): string | null;
   /**
    * Whether a failed payment's stored result code (PaymentEvent.resultCode) says the payer
    * cancelled on the gateway's page, so nothing was charged (VNPay 24, MoMo 1006). Absent: the

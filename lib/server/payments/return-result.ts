@@ -21,7 +21,7 @@ export async function resultPathForReturn(
     search: payResultQuery({ status: 'failed', code: 'failed1' }),
   };
   try {
-    const orderId = gateway?.returnOrderId(input);
+    const orderId = gateway?.returnOrderId?.(input);
     if (!orderId) return failed;
     const sql = await ledgerSql();
     const order = await findOrder(sql, orderId);

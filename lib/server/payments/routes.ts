@@ -3,6 +3,7 @@ import type { NextRequest } from 'next/server';
 import { env } from '@/lib/server/env';
 import { isSameOrigin, readCappedBody } from '@/lib/server/http/guards';
 import type { CallbackInput, GatewayReply } from './gateway';
+import { metrics } from '@/lib/server/observability/metrics';
 import { receiveCallback } from './callbacks';
 import { findGateway } from './registry';
 import { resultPathForReturn } from './return-result';
@@ -41,7 +42,11 @@ export async function callbackRoute(request: NextRequest, context: GatewayRouteC
   const gateway = findGateway((await context.params).gateway);
   if (!gateway) return notFound();
   const input = await callbackInput(request);
-  if (!input) return new Response('Payload too large', { status: 413, headers: noStore });
+  if (!input) {
+    if (!gateway.handleCallback) return new Response('Payload too large', { status: 413, headers: noStore });
+    metrics().callbacks.inc({ gateway: gateway.id, outcome: gateway.tooLarge.outcome });
+    return reply(gateway.tooLarge);
+  }
   return reply(await receiveCallback(gateway, input));
 }
 

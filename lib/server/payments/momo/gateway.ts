@@ -33,7 +33,7 @@ export const momoGateway: PaymentGateway = {
     if (!config) return { ok: false, code: 'gateway_unavailable' };
     const created = await createPayment(order, config);
     if (!created.ok) return { ok: false, code: created.failure === 'timeout' ? 'gateway_timeout' : 'gateway_error' };
-    return { ok: true, start: { redirectUrl: created.payUrl }, gatewayRef: created.requestId };
+    return { ok: true, start: { kind: 'redirect', redirectUrl: created.payUrl }, gatewayRef: created.requestId };
   },
 
   verifyCallback(input) {

@@ -9,4 +9,5 @@ export const momoOffer = {
   methods: ['wallet', 'atm_card', 'credit_card'],
   min: 1_000,
   max: 50_000_000,
+  continuation: 'redirect',
 } as const satisfies GatewayOffer;

@@ -4,8 +4,10 @@ import { ledgerSql } from '@/lib/server/db';
 import { claimOverdueSubscriptions } from '@/lib/server/ledger/subscriptions';
 import { paidCycles, paypalClient } from './client';
 import { paypalConfig } from './config';
+import { paypalPageSources } from './csp.mjs';
 import { paypalOffer } from './offer';
 import { handlePaypalSandbox } from './sandbox/handler';
+import { handlePaypalWebhook } from './webhook';
 import { paypalCheckout, reportedCharge, subscriptionMismatch, syncSubscription } from './subscription';
 
 /** PayPal bills on the billing date and retries a failed charge for days: ask a day after it is due. */
@@ -15,14 +17,16 @@ const RECHECK_MS = 6 * 3_600_000;
 
 /**
  * PayPal subscriptions (docs/payments.md#paypal) on the gateway seam. Checkout begins with the buttons'
- * parameters; the payment is confirmed by POST /api/payments/paypal/confirm and by PayPal's
- * webhooks at POST /api/payments/paypal/webhook (./webhook.ts) — both PayPal-specific, because a
- * PayPal event is settled by re-reading the subscription and settling each of its payments, not
- * by turning one callback into one event. The generic callback and return routes are not PayPal's.
+ * parameters; the payment is confirmed by POST /api/payments/paypal/confirm (PayPal's own endpoint)
+ * and by PayPal's webhooks, which the generic callback route hands to `handleCallback` (./webhook.ts)
+ * at the address registered with PayPal, POST /api/payments/paypal/webhook: a PayPal event is
+ * settled by re-reading the subscription and settling each of its payments, not by turning one
+ * callback into one event. No browser return: the buttons' onApprove calls confirm.
  */
 export const paypalGateway: PaymentGateway = {
   id: 'paypal',
   offer: paypalOffer,
+  pageSources: paypalPageSources,
   // A subscription is approved in PayPal's popup while the payer waits on our page.
   paymentWindowMs: 30 * 60_000,
   available: () => paypalConfig() !== null,
@@ -31,16 +35,16 @@ export const paypalGateway: PaymentGateway = {
   begin(order) {
     const config = paypalConfig();
     if (!config) return Promise.resolve({ ok: false, code: 'gateway_unavailable' });
-    return Promise.resolve({ ok: true, start: { paypal: paypalCheckout(order, config) } });
+    return Promise.resolve({ ok: true, start: { kind: 'paypal-buttons', params: paypalCheckout(order, config) } });
   },
 
-  // PayPal's events arrive at its own webhook route, never at the generic callback one.
-  verifyCallback: () => Promise.resolve({ ok: false, reason: 'bad_signature' }),
-  // PayPal retries any non-2xx: 400 for what can never verify, 500 for our own failures.
-  answer: (verdict) =>
-    verdict.kind === 'rejected' ? { status: 400 } : verdict.kind === 'error' ? { status: 500 } : { status: 200 },
-  // No browser return: the buttons' onApprove calls confirm, which answers the result page.
-  returnOrderId: () => null,
+  // A webhook delivery, verified with PayPal on the raw bytes, then settled (./webhook.ts). PayPal
+  // retries any non-2xx: 400 for what can never verify, 503 while PayPal or the database is away.
+  async handleCallback(input) {
+    const { status, outcome } = await handlePaypalWebhook(input.rawBody, input.headers);
+    return { status, json: { outcome }, outcome };
+  },
+  tooLarge: { status: 413, json: { outcome: 'too_large' }, outcome: 'too_large' },
 
   // The webhook records a refund or reversal under the event's type (webhook.ts, onMoneyReturned).
   refunded: (resultCode) => resultCode === 'PAYMENT.SALE.REFUNDED' || resultCode === 'PAYMENT.SALE.REVERSED',

@@ -8,6 +8,8 @@ export const paypalOffer = {
   methods: ['paypal', 'card'],
   min: 100,
   max: 1_000_000,
+  // The buttons of PayPal's JS SDK create the subscription on the pay page itself.
+  continuation: 'paypal-buttons',
   // A subscription renews at a fixed plan and quantity; keeping the plan and paying only for more
   // seats would be a quantity revision, which this site does not make.
   period3: false,

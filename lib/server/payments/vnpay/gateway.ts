@@ -19,7 +19,7 @@ export const vnpayGateway: PaymentGateway = {
   begin(order) {
     const config = vnpayConfig();
     if (!config) return Promise.resolve({ ok: false, code: 'gateway_unavailable' });
-    return Promise.resolve({ ok: true, start: { redirectUrl: paymentUrl(order, config) } });
+    return Promise.resolve({ ok: true, start: { kind: 'redirect', redirectUrl: paymentUrl(order, config) } });
   },
 
   verifyCallback(input): Promise<VerifiedCallback> {

@@ -8,4 +8,5 @@ export const vnpayOffer = {
   methods: ['qr', 'domestic_card', 'international_card'],
   min: 5_000,
   max: 999_999_999,
+  continuation: 'redirect',
 } as const satisfies GatewayOffer;
