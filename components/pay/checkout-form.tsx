@@ -102,7 +102,7 @@ export function CheckoutForm({ user, team, gateways: choices, paypal, now: nowIs
   const refusal = !buyer
     ? t('form.teamRequired')
     : gateway?.period3 === false && effectivePeriod === 'period3'
-      ? t('form.period3Paypal')
+      ? t('form.period3NotWithGateway', { gateway: gateway.name })
       : priced && !priced.ok
         ? priced.reason === 'nothing_to_pay'
           ? t('form.nothingToPay')

@@ -32,7 +32,7 @@ export const checkoutErrors = [
   'rate_limited',
   'not_active',
   'order_refused',
-  'period3_not_with_paypal',
+  'period3_not_with_gateway',
   'paypal_not_confirmed',
   'gateway_timeout',
   'gateway_error',

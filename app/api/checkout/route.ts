@@ -39,7 +39,7 @@ export const POST = sessionRoute(
       now: new Date(),
     });
     metrics().checkouts.inc({ gateway: selection.data.gateway, outcome: result.ok ? 'created' : result.code });
-    if (!result.ok) return apiError(result.code, locale, { limits: result.limits });
+    if (!result.ok) return apiError(result.code, locale, { limits: result.limits, gateway: result.gateway });
     return NextResponse.json(result.start, { headers: { 'Cache-Control': 'no-store' } });
   },
 );

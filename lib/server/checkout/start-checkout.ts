@@ -19,6 +19,8 @@ export type CheckoutRefusal = {
   code: CheckoutErrorCode;
   /** Amounts for the message, in minor units of `currency`. */
   limits?: { min: number; max: number; currency: Currency };
+  /** The gateway's name, for a message about what it cannot take. */
+  gateway?: string;
 };
 export type CheckoutResult = { ok: true; start: CheckoutStart } | CheckoutRefusal;
 
@@ -52,9 +54,11 @@ export async function startCheckout(input: CheckoutInput): Promise<CheckoutResul
   const { offer } = gateway;
   if (!isMethodOf(offer, selection.method)) return refuse('unknown_method');
   // period3 keeps the current plan and pays a prorated increase; a gateway that cannot take that
-  // (PayPal: a running subscription's quantity is not revised here) refuses it here,
-  // before any order exists — never charged as a new subscription.
-  if (selection.period === 'period3' && offer.period3 === false) return refuse('period3_not_with_paypal');
+  // (its offer says so: PayPal, whose running subscription's quantity is not revised here) refuses
+  // it here, before any order exists — never charged as a new subscription.
+  if (selection.period === 'period3' && offer.period3 === false) {
+    return { ...refuse('period3_not_with_gateway'), gateway: offer.name };
+  }
 
   const current = buyerState(context, selection.plan);
   if (!current) return refuse('team_required');

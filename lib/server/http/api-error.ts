@@ -9,6 +9,8 @@ import { errorStatus, type ApiErrorCode } from './error-status';
 export interface ErrorValues {
   limits?: { min: number; max: number; currency: Currency } | undefined;
   retryAfterSeconds?: number;
+  /** The gateway's name (period3_not_with_gateway). */
+  gateway?: string | undefined;
 }
 
 /** A refusal as JSON `{error: {code, message}}`, the message in the page's language. */
@@ -30,7 +32,7 @@ export async function apiError(code: ApiErrorCode, locale: Locale, values: Error
         min: money(values.limits.min, values.limits.currency),
         max: money(values.limits.max, values.limits.currency),
       })
-    : t(code, { seconds: values.retryAfterSeconds ?? 0 });
+    : t(code, { seconds: values.retryAfterSeconds ?? 0, gateway: values.gateway ?? '' });
   const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
   if (values.retryAfterSeconds) headers['Retry-After'] = String(values.retryAfterSeconds);
   return NextResponse.json({ error: { code, message } }, { status: errorStatus[code], headers });

@@ -27,7 +27,7 @@ export const errorStatus: Record<ApiErrorCode, number> = {
   rate_limited: 429,
   not_active: 409,
   order_refused: 409,
-  period3_not_with_paypal: 422,
+  period3_not_with_gateway: 422,
   paypal_not_confirmed: 422,
   // The gateway did not answer, or refused to start the payment: an upstream failure, not ours.
   gateway_timeout: 504,
