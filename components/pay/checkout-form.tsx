@@ -56,7 +56,7 @@ type MethodKey = keyof FormMessages['methods'];
  * The plan, period, team size and gateway choice with a live quote (PRODUCT §6 steps 2–4). The
  * quote is computed with the server's own catalogue code; the server recomputes it at checkout.
  */
-export function CheckoutForm({ user, team, gateways: choices, paypal, now: nowIso, initial }: PayFormProps) {
+export function CheckoutForm({ user, team, gateways: choices, now: nowIso, initial }: PayFormProps) {
   const t = useTranslations('PayPage');
   const plansT = useTranslations('Plans');
   const format = useFormatter();
@@ -368,8 +368,12 @@ export function CheckoutForm({ user, team, gateways: choices, paypal, now: nowIs
         </p>
       )}
 
-      {gateway?.continuation === 'paypal-buttons' && paypal ? (
-        <PaypalCheckout options={paypal} disabled={!canPay && !pending} startCheckout={paypalButtonsCheckout} />
+      {gateway?.continuation === 'paypal-buttons' && gateway.clientOptions ? (
+        <PaypalCheckout
+          options={gateway.clientOptions}
+          disabled={!canPay && !pending}
+          startCheckout={paypalButtonsCheckout}
+        />
       ) : (
         <button type="submit" className="button button--primary" disabled={!canPay} aria-busy={pending}>
           {pending ? t('form.pending') : t('form.checkout')}

@@ -7,6 +7,7 @@
  */
 import type { Currency } from '@/lib/pricing/catalogue';
 import type { Continuation } from '@/lib/shared/checkout';
+import type { PaypalClientOptions } from '@/lib/shared/pay-view';
 
 export interface GatewayOffer {
   /** The gateway's id (URLs, orders, messages key PayPage.form.gateways.<id>). */
@@ -28,6 +29,11 @@ export interface GatewayOffer {
 /** An offer on the pay page: available means this deployment can take the payment right now. */
 export interface GatewayChoice extends GatewayOffer {
   available: boolean;
+  /**
+   * What its browser half loads with, for a continuation that is not a redirect (the public
+   * options of PayPal's JS SDK for 'paypal-buttons'); absent when it has none or is unavailable.
+   */
+  clientOptions?: PaypalClientOptions;
 }
 
 export function isMethodOf(offer: GatewayOffer, method: string): boolean {

@@ -3,7 +3,6 @@ import { accountDirectory, type PayContext, type Subject } from '@/lib/server/di
 import { ledgerSql } from '@/lib/server/db';
 import { findOrder } from '@/lib/server/ledger/orders';
 import { gatewayChoices } from '@/lib/server/payments/registry';
-import { paypalClientOptions } from '@/lib/server/payments/paypal/config';
 import { buyerState } from '@/lib/pricing/buyer';
 import { paidPlanIds, type PaidPlanId } from '@/lib/pricing/catalogue';
 import { seatsAreValid, type PlanState } from '@/lib/pricing/quote';
@@ -76,7 +75,6 @@ export async function loadPayPage(subject: Subject | null, query: Query, now: Da
       user: view(buyerState(context, 'individual_pro'))!,
       team: view(buyerState(context, 'team_pro')),
       gateways: gatewayChoices(),
-      paypal: paypalClientOptions(),
       now: now.toISOString(),
       initial: initialSelection(query, buyerState(context, 'team_pro')),
     },

@@ -16,10 +16,11 @@ export interface PayFormProps {
   user: PlanStateView;
   /** The team's plan, when the link came from a team chat. */
   team: PlanStateView | null;
-  /** Every gateway the site knows, in offer order, with what it accepts and whether it is available. */
+  /**
+   * Every gateway the site knows, in offer order, with what it accepts, whether it is available,
+   * and what its browser half loads with (PayPal's JS SDK options).
+   */
   gateways: GatewayChoice[];
-  /** How the page loads PayPal's JS SDK, when PayPal is available. */
-  paypal: PaypalClientOptions | null;
   /** The clock the server rendered with, so the live quote uses the same "now". */
   now: string;
   /** A selection the link asked for (`/pay?plan=team_pro&seats=20` from the team page), already checked. */

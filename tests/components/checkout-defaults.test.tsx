@@ -49,7 +49,6 @@ const form = (overrides: Partial<PayFormProps> = {}): PayFormProps => ({
   user: { plan: 'free', expiresAt: null, seats: 1 },
   team: { plan: 'team_pro', expiresAt: later, seats: 10 },
   gateways,
-  paypal: null,
   now: now.toISOString(),
   initial: {},
   ...overrides,

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { GatewayOffer } from '@/lib/payments/gateways';
 import type { CheckoutErrorCode, CheckoutStart } from '@/lib/shared/checkout';
+import type { PaypalClientOptions } from '@/lib/shared/pay-view';
 import type { Order, PaymentEvent, PaymentOutcome } from '@/lib/server/ledger/types';
 import type { PageSources } from './csp-sources.mjs';
 
@@ -149,6 +150,11 @@ interface GatewayBase {
    * order, and reconciliation asks the gateway about orders pending longer than this.
    */
   readonly paymentWindowMs: number;
+  /**
+   * What its browser half loads with on the pay page when its continuation is not a redirect (PayPal's
+   * JS SDK: the public client id, and the sandbox's stand-in SDK); null when unavailable.
+   */
+  clientOptions?(): PaypalClientOptions | null;
   /** Offered right now: credentials present, or its local sandbox outside production. */
   available(): boolean;
   /** 'live' (the real gateway, its test or production host) or 'sandbox' (this site's stand-in). */

@@ -20,7 +20,10 @@ export function findGateway(id: string): PaymentGateway | null {
   return registry.find((gateway) => gateway.id === id) ?? null;
 }
 
-/** What the pay page offers: every gateway, and whether it can take a payment right now. */
+/** What the pay page offers: every gateway, whether it can take a payment right now, and its browser half's options. */
 export function gatewayChoices(): GatewayChoice[] {
-  return registry.map((gateway) => ({ ...gateway.offer, available: gateway.available() }));
+  return registry.map((gateway: PaymentGateway) => {
+    const clientOptions = gateway.clientOptions?.() ?? null;
+    return { ...gateway.offer, available: gateway.available(), ...(clientOptions ? { clientOptions } : {}) };
+  });
 }

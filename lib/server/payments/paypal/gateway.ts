@@ -3,7 +3,7 @@ import type { PaymentGateway, QueryResult } from '@/lib/server/payments/gateway'
 import { ledgerSql } from '@/lib/server/db';
 import { claimOverdueSubscriptions } from '@/lib/server/ledger/subscriptions';
 import { paidCycles, paypalClient } from './client';
-import { paypalConfig } from './config';
+import { paypalClientOptions, paypalConfig } from './config';
 import { paypalPageSources } from './csp.mjs';
 import { paypalOffer } from './offer';
 import { handlePaypalSandbox } from './sandbox/handler';
@@ -27,6 +27,7 @@ export const paypalGateway: PaymentGateway = {
   id: 'paypal',
   offer: paypalOffer,
   pageSources: paypalPageSources,
+  clientOptions: paypalClientOptions,
   // A subscription is approved in PayPal's popup while the payer waits on our page.
   paymentWindowMs: 30 * 60_000,
   available: () => paypalConfig() !== null,
