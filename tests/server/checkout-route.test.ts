@@ -141,6 +141,19 @@ describe.each(storeKinds)('POST /api/checkout on %s', (kind) => {
     expect(await orders()).toHaveLength(2);
   });
 
+  it('answers how the browser continues, tagged by kind, and replays a start stored before kinds existed', async () => {
+    const cookie = await sessionCookie(alice);
+    const key = { 'idempotency-key': 'r'.repeat(24) };
+    const first = await (await post(team25, { cookie, headers: key })).json();
+    expect(first).toEqual({ kind: 'redirect', redirectUrl: expect.stringMatching(/vnp_TxnRef=/) });
+    // An order begun by the previous release stored a bare {redirectUrl}: a repeat still redirects there.
+    await store().sql.query(`UPDATE orders SET checkout_start = $1`, [{ redirectUrl: 'https://gateway.example/pay' }]);
+    expect(await (await post(team25, { cookie, headers: key })).json()).toEqual({
+      kind: 'redirect',
+      redirectUrl: 'https://gateway.example/pay',
+    });
+  });
+
   it('refuses the same idempotency key with another selection (422)', async () => {
     const cookie = await sessionCookie(alice);
     const key = { 'idempotency-key': 'q'.repeat(24) };
