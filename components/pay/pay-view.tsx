@@ -12,6 +12,7 @@ import { namesResult, PayLoading } from './pay-loading';
 import { PayIntro } from './pay-intro';
 import { PaymentHistory } from './payment-history';
 import { ReceiptView } from './receipt-view';
+import { Renewals } from './renewals';
 import { PayViewReloadProvider } from './reload-context';
 
 /** Only the pay page's own parameters reach the API (never a stray `t=` or tracking tag). */
@@ -84,6 +85,7 @@ export function PayView() {
         <PayIntro />
         <AccountTables context={state.context} now={new Date(state.now)} />
         <CheckoutForm {...state.form} />
+        <Renewals />
         <PaymentHistory />
       </div>
     </PayViewReloadProvider>

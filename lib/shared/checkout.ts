@@ -34,6 +34,7 @@ export const checkoutErrors = [
   'order_refused',
   'period3_not_with_gateway',
   'paypal_not_confirmed',
+  'renewal_not_found',
   'gateway_timeout',
   'gateway_error',
   'server_error',

@@ -1,94 +1,12 @@
 import fc from 'fast-check';
-import { NextRequest } from 'next/server';
-import { POST as checkoutRoute } from '@/app/api/checkout/route';
-import { POST as confirmRoute } from '@/app/api/payments/paypal/confirm/route';
-import { POST as webhookRoute } from '@/app/api/payments/paypal/webhook/route';
 import { addMonths } from '@/lib/pricing/quote';
 import { resetRateLimits } from '@/lib/server/http/rate-limit';
 import { findOrder } from '@/lib/server/ledger/orders';
-import { paypalConfig } from '@/lib/server/payments/paypal/config';
 import { paypalGateway } from '@/lib/server/payments/paypal/gateway';
-import { sandboxTransport } from '@/lib/server/payments/paypal/sandbox/api';
-import { playSandboxAction, signedHeaders } from '@/lib/server/payments/paypal/sandbox/player';
 import { storeKinds, useTestStore } from '../support/stores';
-import { alice, bob, carol, sessionCookie } from '../support/money';
-
-const origin = 'http://localhost:3000';
-let ip = 0;
-
-function post(handler: (r: NextRequest) => Promise<Response>, path: string, body: string, headers: HeadersInit) {
-  ip += 1;
-  return handler(
-    new NextRequest(`${origin}${path}`, {
-      method: 'POST',
-      headers: {
-        'x-forwarded-for': `10.1.${Math.floor(ip / 250)}.${ip % 250}`,
-        ...Object.fromEntries(new Headers(headers)),
-      },
-      body,
-    }),
-  );
-}
-
-/** Checkout and confirm answers, loosely: each test reads the fields its case has. */
-interface Answer {
-  kind: string;
-  params: { planId: string; quantity: number; customId: string };
-  redirectUrl: string;
-  error: { code: string; message: string };
-}
-
-type Subject = typeof alice | typeof bob | typeof carol;
-const json = { 'content-type': 'application/json', origin };
-
-async function checkout(subject: Subject, selection: Record<string, unknown>) {
-  const response = await post(checkoutRoute, '/api/checkout', JSON.stringify(selection), {
-    ...json,
-    cookie: await sessionCookie(subject),
-    'idempotency-key': `test-${crypto.randomUUID()}`,
-  });
-  return { status: response.status, body: (await response.json()) as Answer };
-}
-
-async function confirm(subject: Subject, orderId: string, subscriptionId: string) {
-  const response = await post(
-    confirmRoute,
-    '/api/payments/paypal/confirm',
-    JSON.stringify({ orderId, subscriptionId }),
-    {
-      ...json,
-      cookie: await sessionCookie(subject),
-    },
-  );
-  return { status: response.status, body: (await response.json()) as Answer };
-}
-
-async function webhook(raw: string, headers: Headers = signedHeaders(raw)) {
-  const response = await post(webhookRoute, '/api/payments/paypal/webhook', raw, headers);
-  return { status: response.status, body: (await response.json()) as { outcome: string } };
-}
-
-/** What the buttons do in the browser: create the subscription at (sandbox) PayPal with the checkout's parameters. */
-async function createSubscription(params: { planId: string; quantity: number; customId: string }) {
-  const response = await sandboxTransport(`${origin}/api/payments/paypal/sandbox/api/v1/billing/subscriptions`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'paypal-client-id': paypalConfig()!.clientId },
-    body: JSON.stringify({ plan_id: params.planId, quantity: String(params.quantity), custom_id: params.customId }),
-  });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
-
-/** Plays a sandbox action and returns the webhook bodies PayPal would send, without sending them. */
-async function play(id: string, action: 'approve' | 'renew' | 'fail' | 'cancel') {
-  let bodies: string[] = [];
-  const played = await playSandboxAction(id, action, new Date(), async (b) => {
-    bodies = b;
-    return [];
-  });
-  expect(played).not.toBeNull();
-  return bodies;
-}
+import { alice, bob, carol } from '../support/money';
+import { checkout, confirm, createSubscription, play, webhook } from '../support/paypal';
+import { signedHeaders } from '@/lib/server/payments/paypal/sandbox/player';
 
 const teamMonthly = { plan: 'team_pro', period: 'period0', gateway: 'paypal', method: 'paypal' };
 

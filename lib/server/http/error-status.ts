@@ -29,6 +29,7 @@ export const errorStatus: Record<ApiErrorCode, number> = {
   order_refused: 409,
   period3_not_with_gateway: 422,
   paypal_not_confirmed: 422,
+  renewal_not_found: 404,
   // The gateway did not answer, or refused to start the payment: an upstream failure, not ours.
   gateway_timeout: 504,
   gateway_error: 502,

@@ -187,3 +187,31 @@ export async function recordWebhookEvent(sql: Sql, event: WebhookEvent): Promise
   );
   return result.rowCount === 1;
 }
+
+/** A subscription with the checkout order that started it. */
+export interface SubscriptionWithOrder {
+  subscription: Subscription;
+  order: Order;
+}
+
+/**
+ * An account's subscriptions at `gateway` that PayPal took at least the first payment of (or that
+ * ended), newest first — along the account's orders, each joined by its unique order id.
+ */
+export async function accountSubscriptions(
+  sql: Sql,
+  owner: { platform: string; userId: string },
+  gateway: string,
+  limit: number,
+): Promise<SubscriptionWithOrder[]> {
+  const result = await sql.query<SubscriptionRow & { order: OrderRow }>(
+    `SELECT s.*, row_to_json(o.*) AS order
+       FROM subscriptions s
+       JOIN (${SELECT_ORDER}) o ON o.id = s.order_id
+      WHERE o.platform = $1 AND o.user_id = $2 AND s.gateway = $3
+        AND s.status NOT IN ('APPROVAL_PENDING', 'APPROVED')
+      ORDER BY s.created_at DESC LIMIT $4`,
+    [owner.platform, owner.userId, gateway, limit],
+  );
+  return result.rows.map((row) => ({ subscription: toSubscription(row), order: toOrder(row.order) }));
+}

@@ -4,6 +4,8 @@ import type { CheckoutErrorCode, CheckoutStart } from '@/lib/shared/checkout';
 import type { PaypalClientOptions } from '@/lib/shared/pay-view';
 import type { Order, PaymentEvent, PaymentOutcome } from '@/lib/server/ledger/types';
 import type { PageSources } from './csp-sources.mjs';
+import type { Renewal } from '@/lib/shared/renewals';
+import type { Platform } from '@/lib/config/site';
 
 /*
  * The gateway seam (docs/architecture.md, docs/payments.md).
@@ -186,6 +188,24 @@ interface GatewayBase {
    * Absent for one-payment gateways.
    */
   overdue?(now: Date, limit: number): Promise<Order[]>;
+  /**
+   * Plans it renews by itself (PayPal subscriptions): what the payer sees and may stop on /pay.
+   * Absent for gateways that take one payment per order.
+   */
+  readonly renewals?: GatewayRenewals;
   /** The local stand-in's endpoints; null when the sandbox is off (credentials, or production). */
   sandbox(request: SandboxRequest): Promise<Response> | null;
 }
+
+/** A gateway's automatic renewals, always for one account (the pay session's). */
+export interface GatewayRenewals {
+  /** The account's subscriptions at the gateway, newest first, with their state as the gateway reports it. */
+  list(owner: RenewalOwner, now: Date): Promise<Renewal[]>;
+  /**
+   * Stops one of the account's subscriptions at the gateway: no more charges, the plan paid for runs
+   * to its expiry. `not_found` for one that is not the account's (or does not exist).
+   */
+  stop(owner: RenewalOwner, id: string, now: Date): Promise<'stopped' | 'not_found'>;
+}
+
+export type RenewalOwner = { platform: Platform; userId: string };

@@ -50,6 +50,8 @@ export const paypalSubscription = z.object({
         .array(z.object({ tenure_type: z.string(), sequence: z.number(), cycles_completed: z.number().int().min(0) }))
         .optional(),
       last_payment: z.object({ amount: money, time: z.string() }).optional(),
+      // When PayPal will next charge an active subscription.
+      next_billing_time: z.string().optional(),
       failed_payments_count: z.number().int().optional(),
     })
     .optional(),
@@ -80,6 +82,11 @@ export interface TransmissionHeaders {
 
 export interface PaypalClient {
   getSubscription(id: string): Promise<PaypalSubscription | null>;
+  /**
+   * Stops the subscription's automatic renewals (POST …/cancel). True once PayPal has it cancelled,
+   * also when it already was; false for a subscription PayPal does not know.
+   */
+  cancelSubscription(id: string, reason: string): Promise<boolean>;
   /** Asks PayPal whether `rawBody` with these headers is a genuine delivery to our webhook. */
   verifyWebhook(headers: TransmissionHeaders, rawBody: string): Promise<boolean>;
 }
@@ -132,6 +139,19 @@ export function paypalClient(config: PaypalConfig, transport: Transport = defaul
       // PayPal answers 404 (or 400/422 for an id of a shape it rejects): no such subscription.
       if ([400, 404, 422].includes(response.status)) return null;
       return parse(paypalSubscription, await json(response, 'subscription'));
+    },
+    async cancelSubscription(id, reason) {
+      if (!subscriptionId.safeParse(id).success) return false;
+      const response = await authorized(`/v1/billing/subscriptions/${id}/cancel`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ reason: reason.slice(0, 127) }),
+      });
+      if (response.status === 204) return true;
+      if (response.status === 404) return false;
+      // 422 SUBSCRIPTION_STATUS_INVALID: already cancelled (or expired) — renewals are stopped either way.
+      if (response.status === 422) return (await this.getSubscription(id))?.status === 'CANCELLED';
+      throw new UnavailableError(`PayPal answered ${response.status} to the cancel call`);
     },
     async verifyWebhook(headers, rawBody) {
       // The event goes in as the raw bytes received, spliced in last: re-serialising it could change

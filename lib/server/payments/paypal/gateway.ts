@@ -6,6 +6,7 @@ import { paidCycles, paypalClient } from './client';
 import { paypalClientOptions, paypalConfig } from './config';
 import { paypalPageSources } from './csp.mjs';
 import { paypalOffer } from './offer';
+import { paypalRenewals } from './renewals';
 import { handlePaypalSandbox } from './sandbox/handler';
 import { handlePaypalWebhook } from './webhook';
 import { paypalCheckout, reportedCharge, subscriptionMismatch, syncSubscription } from './subscription';
@@ -49,6 +50,9 @@ export const paypalGateway: PaymentGateway = {
 
   // The webhook records a refund or reversal under the event's type (webhook.ts, onMoneyReturned).
   refunded: (resultCode) => resultCode === 'PAYMENT.SALE.REFUNDED' || resultCode === 'PAYMENT.SALE.REVERSED',
+
+  // Stopping automatic renewal from the pay page (./renewals.ts).
+  renewals: paypalRenewals,
 
   /**
    * Reconciliation: the subscription read. Every payment PayPal reports is settled here (renewals

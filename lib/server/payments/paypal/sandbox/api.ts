@@ -90,6 +90,19 @@ export async function sandboxTransport(url: string, init: RequestInit): Promise<
       : paypalError(404, 'RESOURCE_NOT_FOUND', 'The specified resource does not exist.');
   }
 
+  const cancel = /^\/v1\/billing\/subscriptions\/([A-Za-z0-9-]{1,64})\/cancel$/.exec(path);
+  if (method === 'POST' && cancel) {
+    const subscription = await findSandboxSubscription(cancel[1]!);
+    if (!subscription) return paypalError(404, 'RESOURCE_NOT_FOUND', 'The specified resource does not exist.');
+    if (subscription.status === 'CANCELLED')
+      return paypalError(422, 'UNPROCESSABLE_ENTITY', 'SUBSCRIPTION_STATUS_INVALID');
+    // As PayPal does: the subscription is cancelled now and BILLING.SUBSCRIPTION.CANCELLED follows.
+    // Imported here: the player delivers webhooks to the site's handler, which reads through this transport.
+    const { playSandboxAction } = await import('./player');
+    await playSandboxAction(subscription.id, 'cancel');
+    return new Response(null, { status: 204 });
+  }
+
   if (method === 'POST' && path === '/v1/notifications/verify-webhook-signature') {
     const parsed = verifyBody.safeParse(safeJson(body));
     if (!parsed.success) return paypalError(400, 'VALIDATION_ERROR', 'Invalid request');

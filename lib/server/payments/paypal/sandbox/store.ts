@@ -113,6 +113,13 @@ export async function updateSandboxSubscription(
 }
 
 /** The subscription as PayPal's GET /v1/billing/subscriptions/{id} shows it. */
+/** A cycle of the plan's period after each payment taken: the next charge's date. */
+function nextBillingTime(start: Date, cyclesCompleted: number, period: PurchasePeriodId): string {
+  const next = new Date(start);
+  next.setUTCMonth(next.getUTCMonth() + periods[period].months * Math.max(1, cyclesCompleted));
+  return next.toISOString();
+}
+
 export function subscriptionJson(subscription: SandboxSubscription, origin: string) {
   const plan = sandboxPlan(subscription.planId);
   const cycleCents = (plan?.unitCents ?? 0) * subscription.quantity;
@@ -130,6 +137,9 @@ export function subscriptionJson(subscription: SandboxSubscription, origin: stri
         { tenure_type: 'REGULAR', sequence: 1, cycles_completed: subscription.cyclesCompleted, total_cycles: 0 },
       ],
       failed_payments_count: subscription.failedPayments,
+      ...(subscription.status === 'ACTIVE' && plan
+        ? { next_billing_time: nextBillingTime(subscription.createdAt, subscription.cyclesCompleted, plan.period) }
+        : {}),
       ...(subscription.cyclesCompleted > 0
         ? {
             last_payment: {
