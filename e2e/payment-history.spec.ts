@@ -23,6 +23,9 @@ async function startVnpayPayment(page: Page, locale: Locale, payer: Payer) {
   await expect(page).toHaveURL(/\/api\/payments\/vnpay\/sandbox\?/);
 }
 
+/** The history is a disclosure under the form: a payer opens it to see their payments. */
+const openHistory = (page: Page) => page.getByTestId('payment-history').locator('summary').click();
+
 /** The order a result address names, and the reference the history shows for it. */
 const orderOf = (page: Page) => new URL(page.url()).searchParams.get('order')!;
 const referenceOf = (page: Page) => orderOf(page).slice(0, 10).toUpperCase();
@@ -45,6 +48,7 @@ test.describe('the payment history on /pay', () => {
     const cancelled = referenceOf(page);
 
     await page.getByRole('link', { name: message('vi', 'PayPage.result.back') }).click();
+    await openHistory(page);
     const history = page.getByRole('table', { name: message('vi', 'PayPage.history.heading') });
     const paidRow = history.locator(`[data-reference="${paid}"]`);
     const cancelledRow = history.locator(`[data-reference="${cancelled}"]`);
@@ -70,6 +74,7 @@ test.describe('the payment history on /pay', () => {
     await expect(page).toHaveURL(/\/ur\/pay\?status=success&order=/);
     const reference = referenceOf(page);
     await page.goto(await payLink({ ...giang, prefix: '/ur' }));
+    await openHistory(page);
 
     const row = page.locator(`[data-reference="${reference}"]`);
     await row.scrollIntoViewIfNeeded();
@@ -95,6 +100,7 @@ test.describe('the payment history on /pay', () => {
       `/vi/pay?receipt=${order}`,
     );
     await page.getByRole('link', { name: message('vi', 'PayPage.result.back') }).click();
+    await openHistory(page);
     await page
       .getByRole('link', { name: message('vi', 'PayPage.history.receiptFor').replace('{reference}', reference) })
       .click();

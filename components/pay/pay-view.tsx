@@ -85,7 +85,7 @@ export function PayView() {
         <PayIntro />
         <AccountTables context={state.context} now={new Date(state.now)} />
         <CheckoutForm {...state.form} />
-        <Renewals />
+        <Renewals renewals={state.renewals} />
         <PaymentHistory />
       </div>
     </PayViewReloadProvider>

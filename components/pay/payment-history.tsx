@@ -9,12 +9,15 @@ import styles from './payment-history.module.css';
 type State = { kind: 'loading' } | { kind: 'ready'; history: PaymentHistoryPage } | { kind: 'unavailable' };
 
 /**
- * The payer's own payments under the form: GET /api/pay/history (session cookie), a page of
- * twenty at a time. A table from 40rem up, a card per payment on a phone.
+ * The payer's own payments under the form, behind a disclosure: GET /api/pay/history (session
+ * cookie) is asked when it is first opened, then a page of twenty at a time — most visits come to
+ * pay, and the history would be a second personal request on each of them. A table from 40rem
+ * up, a card per payment on a phone.
  */
 export function PaymentHistory() {
   const t = useTranslations('PayPage.history');
   const locale = useLocale() as Locale;
+  const [open, setOpen] = useState(false);
   const [page, setPage] = useState(1);
   const [state, setState] = useState<State>({ kind: 'loading' });
 
@@ -32,13 +35,19 @@ export function PaymentHistory() {
   }, [page, locale]);
 
   useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- fetched after the form is drawn, page by page
-    void load();
-  }, [load]);
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- fetched once opened, page by page
+    if (open) void load();
+  }, [open, load]);
 
   return (
-    <section aria-labelledby="payments-heading" className={styles.history} data-testid="payment-history">
-      <h2 id="payments-heading">{t('heading')}</h2>
+    <details
+      className={styles.history}
+      data-testid="payment-history"
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+    >
+      <summary className={styles.summary}>
+        <h2 id="payments-heading">{t('heading')}</h2>
+      </summary>
       {state.kind === 'loading' && <p role="status">{t('loading')}</p>}
       {state.kind === 'unavailable' && (
         <p role="alert">
@@ -76,6 +85,6 @@ export function PaymentHistory() {
           </button>
         </nav>
       )}
-    </section>
+    </details>
   );
 }

@@ -1,36 +1,22 @@
 'use client';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { localeInfo, type Locale } from '@/lib/i18n/locales';
 import { toMajorUnits } from '@/lib/pricing/catalogue';
 import type { CheckoutResponse } from '@/lib/shared/checkout';
-import type { Renewal, RenewalList } from '@/lib/shared/renewals';
+import type { Renewal } from '@/lib/shared/renewals';
+import { usePayViewReload } from './reload-context';
 import styles from './pay.module.css';
 
 /**
- * The payer's automatic renewals (PayPal subscriptions), under the form: what each renews, for how
- * much, its next charge, and "Stop automatic renewal" behind a confirmation. Nothing is shown to a
- * payer who has none.
+ * The payer's automatic renewals (gateway subscriptions, from the pay view), under the form: what
+ * each renews, for how much, its next charge, and "Stop automatic renewal" behind a confirmation.
+ * Nothing is shown to a payer who has none.
  */
-export function Renewals() {
+export function Renewals({ renewals }: { renewals: readonly Renewal[] }) {
   const t = useTranslations('PayPage.renewals');
-  const locale = useLocale() as Locale;
-  const [renewals, setRenewals] = useState<Renewal[]>([]);
+  const reload = usePayViewReload();
   const [stopping, setStopping] = useState<Renewal | null>(null);
-
-  const load = useCallback(async () => {
-    const response = await fetch('/api/pay/renewals', {
-      headers: { 'Accept-Language': localeInfo(locale).tag },
-      cache: 'no-store',
-    }).catch(() => null);
-    if (!response?.ok) return;
-    setRenewals(((await response.json()) as RenewalList).renewals);
-  }, [locale]);
-
-  useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- read after the form is drawn
-    void load();
-  }, [load]);
 
   if (renewals.length === 0) return null;
   return (
@@ -46,7 +32,7 @@ export function Renewals() {
         onClose={() => setStopping(null)}
         onStopped={() => {
           setStopping(null);
-          void load();
+          reload();
         }}
       />
     </section>

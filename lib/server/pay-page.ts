@@ -13,12 +13,14 @@ import type { PayFormProps } from '@/lib/shared/pay-view';
 import { isLinkProblem, LINK_PROBLEM_PARAM } from '@/lib/shared/link-problem';
 import { RECEIPT_PARAM, type Receipt } from '@/lib/shared/receipt';
 import { receiptFor } from '@/lib/server/payments/receipt';
+import { listRenewals } from '@/lib/server/payments/renewals';
+import type { Renewal } from '@/lib/shared/renewals';
 
 type Query = Record<string, string | string[] | undefined>;
 
 export type PayPageData =
   | { kind: 'result'; result: PayResult }
-  | { kind: 'form'; context: PayContext; form: PayFormProps; now: Date }
+  | { kind: 'form'; context: PayContext; form: PayFormProps; now: Date; renewals: Renewal[] }
   /** `receipt: null`: no receipt for that order and this account (not paid, not theirs, or none). */
   | { kind: 'receipt'; receipt: Receipt | null };
 
@@ -71,6 +73,7 @@ export async function loadPayPage(subject: Subject | null, query: Query, now: Da
     kind: 'form',
     context,
     now,
+    renewals: await listRenewals({ platform: subject.platform, userId: subject.userId }, now),
     form: {
       user: view(buyerState(context, 'individual_pro'))!,
       team: view(buyerState(context, 'team_pro')),

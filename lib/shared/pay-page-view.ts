@@ -7,10 +7,19 @@ import type { PayContext } from '@/lib/server/directory';
 import type { PayFormProps } from './pay-view';
 import type { PayView } from './pay-result';
 import type { Receipt } from './receipt';
+import type { Renewal } from './renewals';
 
 export type PayPageView =
   | { kind: 'result'; result: PayView; supportEmail: string }
-  | { kind: 'form'; context: PayContext; form: PayFormProps; now: string; supportEmail: string }
+  | {
+      kind: 'form';
+      context: PayContext;
+      form: PayFormProps;
+      now: string;
+      /** The payer's automatic renewals (gateway subscriptions); empty for most. */
+      renewals: Renewal[];
+      supportEmail: string;
+    }
   | { kind: 'receipt'; receipt: Receipt | null; supportEmail: string };
 
 type Dated = { planExpiresAt: Date | string | null };

@@ -23,7 +23,3 @@ export interface Renewal {
   /** ISO time of the next charge; null when none is coming (stopped, suspended, or not known). */
   nextBillingAt: string | null;
 }
-
-export interface RenewalList {
-  renewals: Renewal[];
-}

@@ -38,7 +38,24 @@ function serveHistory(pages: Record<number, PaymentHistoryPage>) {
   return asked;
 }
 
+/** The history as the payer reaches it: the disclosure under the form, opened. */
+function renderOpened() {
+  const rendered = render(<PaymentHistory />, { wrapper: IntlWrapper });
+  void userEvent.click(screen.getByRole('heading', { name: 'Your payments' }));
+  return rendered;
+}
+
 describe('the payment history', () => {
+  it('asks the server nothing until the payer opens it', async () => {
+    const asked = serveHistory({ 1: { page: 1, hasOlder: false, payments: [record({})] } });
+    render(<PaymentHistory />, { wrapper: IntlWrapper });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(asked).toEqual([]);
+    await userEvent.click(screen.getByRole('heading', { name: 'Your payments' }));
+    expect(await screen.findByText('A1B2C3D4E5')).toBeInTheDocument();
+    expect(asked).toEqual(['/api/pay/history?page=1']);
+  });
+
   it('shows each payment’s date, purchase, amount, gateway and method, status and reference in a labelled table', async () => {
     serveHistory({
       1: {
@@ -62,7 +79,7 @@ describe('the payment history', () => {
         ],
       },
     });
-    render(<PaymentHistory />, { wrapper: IntlWrapper });
+    renderOpened();
     const table = await screen.findByRole('table', { name: 'Your payments' });
     const [failed, refunded] = within(table).getAllByRole('row').slice(1);
     expect(failed).toHaveTextContent('Nov 20, 2026');
@@ -85,7 +102,7 @@ describe('the payment history', () => {
     serveHistory({
       1: { page: 1, hasOlder: false, payments: [record({ orderId: 'c'.repeat(32), reference: 'CCCCCCCCCC' })] },
     });
-    render(<PaymentHistory />, { wrapper: IntlWrapper });
+    renderOpened();
     expect(await screen.findByRole('link', { name: 'Receipt for payment CCCCCCCCCC' })).toHaveAttribute(
       'href',
       `/pay?receipt=${'c'.repeat(32)}`,
@@ -97,7 +114,7 @@ describe('the payment history', () => {
       1: { page: 1, hasOlder: true, payments: [record({ reference: 'NEWEST0001' })] },
       2: { page: 2, hasOlder: false, payments: [record({ reference: 'OLDEST0002' })] },
     });
-    render(<PaymentHistory />, { wrapper: IntlWrapper });
+    renderOpened();
     expect(await screen.findByText('NEWEST0001')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Newer' })).toBeDisabled();
     await userEvent.click(screen.getByRole('button', { name: 'Older' }));
@@ -110,12 +127,12 @@ describe('the payment history', () => {
 
   it('says when there are no payments yet, and offers to try again when the history cannot be read', async () => {
     serveHistory({ 1: { page: 1, hasOlder: false, payments: [] } });
-    const { unmount } = render(<PaymentHistory />, { wrapper: IntlWrapper });
+    const { unmount } = renderOpened();
     expect(await screen.findByText('You have not made any payments yet.')).toBeInTheDocument();
     unmount();
 
     global.fetch = jest.fn(async () => answer(503, {})) as unknown as typeof fetch;
-    render(<PaymentHistory />, { wrapper: IntlWrapper });
+    renderOpened();
     expect(await screen.findByRole('alert')).toHaveTextContent('Your payments cannot be shown right now.');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });

@@ -1,12 +1,13 @@
 import { NextRequest } from 'next/server';
-import { GET as renewalsRoute } from '@/app/api/pay/renewals/route';
+import { GET as payView } from '@/app/api/pay/view/route';
 import { POST as stopRoute } from '@/app/api/pay/renewals/stop/route';
 import { resetRateLimits } from '@/lib/server/http/rate-limit';
 import { findSubscription } from '@/lib/server/ledger/subscriptions';
 import { backgroundDeliveriesFinished } from '@/lib/server/payments/grant-delivery';
 import { reconcile } from '@/lib/server/payments/reconcile';
 import { findSandboxSubscription } from '@/lib/server/payments/paypal/sandbox/store';
-import type { RenewalList } from '@/lib/shared/renewals';
+import type { PayPageView } from '@/lib/shared/pay-page-view';
+import type { Renewal } from '@/lib/shared/renewals';
 import { alice, bob, sessionCookie } from '../support/money';
 import { checkout, createSubscription, play, webhook } from '../support/paypal';
 import { storeKinds, useTestStore } from '../support/stores';
@@ -14,11 +15,13 @@ import { storeKinds, useTestStore } from '../support/stores';
 const origin = 'http://localhost:3000';
 type Who = typeof alice | typeof bob;
 
+/** The renewals the pay view shows its payer (under the form). */
 async function renewals(who: Who) {
-  const response = await renewalsRoute(
-    new NextRequest(`${origin}/api/pay/renewals`, { headers: { cookie: await sessionCookie(who), origin } }),
+  const response = await payView(
+    new NextRequest(`${origin}/api/pay/view`, { headers: { cookie: await sessionCookie(who), origin } }),
   );
-  return { status: response.status, body: (await response.json()) as RenewalList };
+  const view = (await response.json()) as PayPageView;
+  return { status: response.status, body: { renewals: view.kind === 'form' ? view.renewals : ([] as Renewal[]) } };
 }
 
 async function stop(who: Who, body: unknown, locale = 'en') {

@@ -15,6 +15,23 @@ export type OrderOwner = { platform: Platform; userId: string } | { platform: Pl
 
 type Row = OrderRow & { last_code: string | null; last_succeeded: boolean | null };
 
+/** Named columns, not `*`: the statements are prepared (a later migration's column must not change their result). */
+const COLUMNS = `id, platform, user_id, team_id, plan, period, seats, months, gateway, method, currency, amount,
+  status, locale, client_ip, idempotency_key, gateway_ref, subscription_id, subscription_cycle, checkout_start,
+  created_at, updated_at`;
+
+const ordersPage = (owner: 'user_id' | 'team_id') => `
+  SELECT ${COLUMNS.replace(/(\w+)/g, 'o.$1')}, (x.order_id IS NULL OR x.delivered_at IS NOT NULL) AS granted,
+         e.result_code AS last_code, e.succeeded AS last_succeeded
+    FROM (SELECT ${COLUMNS} FROM orders WHERE platform = $1 AND ${owner} = $2
+           ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4) o
+    LEFT JOIN outbox x ON x.order_id = o.id
+    LEFT JOIN LATERAL (SELECT result_code, succeeded FROM payment_events
+                        WHERE order_id = o.id ORDER BY received_at DESC, id DESC LIMIT 1) e ON true
+   ORDER BY o.created_at DESC, o.id DESC`;
+const ACCOUNT_ORDERS = ordersPage('user_id');
+const TEAM_ORDERS = ordersPage('team_id');
+
 /** One page of an owner's orders, newest first; one row more than asked says whether an older page exists. */
 export async function ordersOf(
   sql: Sql,
@@ -22,18 +39,11 @@ export async function ordersOf(
   offset: number,
   limit: number,
 ): Promise<{ orders: OrderWithLastEvent[]; more: boolean }> {
-  const column = 'teamId' in owner ? 'team_id' : 'user_id';
-  const id = 'teamId' in owner ? owner.teamId : owner.userId;
+  const byTeam = 'teamId' in owner;
   const result = await sql.query<Row>(
-    `SELECT o.*, (x.order_id IS NULL OR x.delivered_at IS NOT NULL) AS granted,
-            e.result_code AS last_code, e.succeeded AS last_succeeded
-       FROM (SELECT * FROM orders WHERE platform = $1 AND ${column} = $2
-              ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4) o
-       LEFT JOIN outbox x ON x.order_id = o.id
-       LEFT JOIN LATERAL (SELECT result_code, succeeded FROM payment_events
-                           WHERE order_id = o.id ORDER BY received_at DESC, id DESC LIMIT 1) e ON true
-      ORDER BY o.created_at DESC, o.id DESC`,
-    [owner.platform, id, limit + 1, offset],
+    byTeam ? TEAM_ORDERS : ACCOUNT_ORDERS,
+    [owner.platform, byTeam ? owner.teamId : owner.userId, limit + 1, offset],
+    { prepare: true },
   );
   const rows = result.rows.slice(0, limit);
   return {

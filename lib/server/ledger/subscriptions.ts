@@ -188,30 +188,43 @@ export async function recordWebhookEvent(sql: Sql, event: WebhookEvent): Promise
   return result.rowCount === 1;
 }
 
-/** A subscription with the checkout order that started it. */
+/** A subscription with what its checkout order bought (each renewal buys the same). */
 export interface SubscriptionWithOrder {
   subscription: Subscription;
-  order: Order;
+  order: Pick<Order, 'id' | 'plan' | 'period' | 'seats' | 'amount' | 'currency'>;
 }
 
 /**
- * An account's subscriptions at `gateway` that PayPal took at least the first payment of (or that
- * ended), newest first — along the account's orders, each joined by its unique order id.
+ * An account's subscriptions at `gateway` that the gateway took at least the first payment of (or
+ * that ended), newest first. Prepared: every pay view asks, for most payers to learn there are none.
  */
+const ACCOUNT_SUBSCRIPTIONS = `
+  SELECT s.id, s.gateway, s.order_id, s.plan_id, s.quantity, s.status,
+         o.plan, o.period, o.seats, o.amount, o.currency
+    FROM orders o JOIN subscriptions s ON s.order_id = o.id
+   WHERE o.platform = $1 AND o.user_id = $2 AND s.gateway = $3
+     AND s.status NOT IN ('APPROVAL_PENDING', 'APPROVED')
+   ORDER BY o.created_at DESC LIMIT $4`;
+
 export async function accountSubscriptions(
   sql: Sql,
   owner: { platform: string; userId: string },
   gateway: string,
   limit: number,
 ): Promise<SubscriptionWithOrder[]> {
-  const result = await sql.query<SubscriptionRow & { order: OrderRow }>(
-    `SELECT s.*, row_to_json(o.*) AS order
-       FROM subscriptions s
-       JOIN (${SELECT_ORDER}) o ON o.id = s.order_id
-      WHERE o.platform = $1 AND o.user_id = $2 AND s.gateway = $3
-        AND s.status NOT IN ('APPROVAL_PENDING', 'APPROVED')
-      ORDER BY s.created_at DESC LIMIT $4`,
-    [owner.platform, owner.userId, gateway, limit],
-  );
-  return result.rows.map((row) => ({ subscription: toSubscription(row), order: toOrder(row.order) }));
+  type Row = SubscriptionRow & Pick<OrderRow, 'plan' | 'period' | 'seats' | 'amount' | 'currency'>;
+  const result = await sql.query<Row>(ACCOUNT_SUBSCRIPTIONS, [owner.platform, owner.userId, gateway, limit], {
+    prepare: true,
+  });
+  return result.rows.map((row) => ({
+    subscription: toSubscription(row),
+    order: {
+      id: row.order_id,
+      plan: row.plan,
+      period: row.period,
+      seats: row.seats,
+      amount: Number(row.amount),
+      currency: row.currency,
+    },
+  }));
 }

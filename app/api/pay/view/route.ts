@@ -36,7 +36,14 @@ export async function GET(request: NextRequest) {
     const page = await loadPayPage(await payingSubject(request.cookies), query.data, new Date());
     const view: PayPageView =
       page.kind === 'form'
-        ? { kind: 'form', context: page.context, form: page.form, now: page.now.toISOString(), supportEmail }
+        ? {
+            kind: 'form',
+            context: page.context,
+            form: page.form,
+            now: page.now.toISOString(),
+            renewals: page.renewals,
+            supportEmail,
+          }
         : { ...page, supportEmail };
     return NextResponse.json(view, { headers: perPayer });
   } catch (error) {

@@ -17,14 +17,20 @@ const cacheSlot = Symbol.for('quorum.paypalSubscriptionReads');
 type CacheSlot = { [cacheSlot]?: Map<string, { at: number; value: PaypalSubscription | null }> };
 const cache = () => ((globalThis as CacheSlot)[cacheSlot] ??= new Map());
 
+/** PayPal's record, or null when it cannot say right now: the pay page must open while PayPal is down. */
 async function readSubscription(id: string, now: Date): Promise<PaypalSubscription | null> {
   const hit = cache().get(id);
   if (hit && now.getTime() - hit.at < CACHE_MS) return hit.value;
   const config = paypalConfig();
   if (!config) return null;
-  const value = await paypalClient(config).getSubscription(id);
-  cache().set(id, { at: now.getTime(), value });
-  return value;
+  try {
+    const value = await paypalClient(config).getSubscription(id);
+    cache().set(id, { at: now.getTime(), value });
+    return value;
+  } catch (error) {
+    log().warn({ err: error, subscription: id }, 'renewals: PayPal could not be read; showing what the ledger knows');
+    return null;
+  }
 }
 
 const statusOf = (status: string): RenewalStatus =>
