@@ -59,8 +59,9 @@ test.describe('landing page', () => {
       page,
     }) => {
       await page.setViewportSize({ width: 375, height: 740 });
-      // Before: the framework never arrives (its scripts fail), so the menu is the page's HTML and CSS.
-      if (framework === 'before') await page.route('**/_next/static/chunks/**', (route) => route.abort());
+      // Before: the framework never arrives (its scripts fail), so the menu is the page's HTML and CSS
+      // (the stylesheets live under chunks/ too, and still load).
+      if (framework === 'before') await page.route('**/_next/static/chunks/**/*.js', (route) => route.abort());
       await page.goto('/');
       if (framework === 'after') await hydrated(page);
       const nav = page.getByRole('navigation', { name: message('en', 'Navigation.mainLabel') });
