@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { test, expect, type Page } from '@playwright/test';
 import { payLink } from './support/links';
 import { message } from './support/messages';
@@ -25,6 +26,15 @@ async function startVnpayPayment(page: Page, locale: Locale, payer: Payer) {
 
 /** The history is a disclosure under the form: a payer opens it to see their payments. */
 const openHistory = (page: Page) => page.getByTestId('payment-history').locator('summary').click();
+
+/** axe's WCAG 2.1 AA violations inside `selector`, each with where it is. */
+async function axeViolations(page: Page, selector: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .include(selector)
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 /** The order a result address names, and the reference the history shows for it. */
 const orderOf = (page: Page) => new URL(page.url()).searchParams.get('order')!;
@@ -77,11 +87,12 @@ test.describe('the payment history on /pay', () => {
     await openHistory(page);
 
     const row = page.locator(`[data-reference="${reference}"]`);
-    await row.scrollIntoViewIfNeeded();
     await expect(row).toContainText(message('ur', 'PayPage.history.status.paid'));
+    await row.evaluate((card) => card.scrollIntoView({ block: 'center' }));
     for (const cell of await row.getByRole('cell').all()) await expect(cell).toBeInViewport();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     expect(await row.evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
+    expect(await axeViolations(page, '[data-testid=payment-history]')).toEqual([]);
     await context.close();
   });
 
@@ -113,6 +124,7 @@ test.describe('the payment history on /pay', () => {
       await expect(receipt).toContainText(order);
       await expect(receipt).toContainText('Individual Pro');
       expect(await page.locator('html').getAttribute('dir')).toBe(code === 'ur' ? 'rtl' : 'ltr');
+      if (code === 'ur' || code === 'vi') expect(await axeViolations(page, '[data-testid=receipt]')).toEqual([]);
 
       await page.emulateMedia({ media: 'print' });
       await expect(page.locator('.site-header')).toBeHidden();

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from '@playwright/test';
 import { payLink } from './support/links';
 import { message } from './support/messages';
@@ -28,6 +29,8 @@ test.describe('automatic renewals on /pay', () => {
     await renewal.getByRole('button', { name: message('vi', 'PayPage.renewals.stop') }).click();
     const dialog = page.getByRole('dialog', { name: message('vi', 'PayPage.renewals.dialogTitle') });
     await expect(dialog.getByRole('button', { name: message('vi', 'PayPage.renewals.keep') })).toBeFocused();
+    const axe = await new AxeBuilder({ page }).include('dialog').analyze();
+    expect(axe.violations.map((v) => v.id)).toEqual([]);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expect(renewal).toHaveAttribute('data-status', 'active');
