@@ -9,6 +9,7 @@ import type { Sql } from '@/lib/server/db/sql';
 import { resetRateLimits } from '@/lib/server/http/rate-limit';
 import { deliverDueGrants, backgroundDeliveriesFinished } from '@/lib/server/payments/grant-delivery';
 import { loadPayPage } from '@/lib/server/pay-page';
+import { paymentHistory } from '@/lib/server/payments/history';
 import { addMonths } from '@/lib/pricing/plan-state';
 import { openTestSql, storeKinds, useTestStore } from '../support/stores';
 import { BACKEND_SECRET, faults, startTestBackend, type TestBackend } from '../support/reference-backend';
@@ -106,6 +107,20 @@ describe.each(storeKinds)('webhook mode on %s', (kind) => {
     expect(await loadPayPage(alice, { status: 'success', order: orders[0]!.id }, new Date())).toMatchObject({
       result: { status: 'success' },
     });
+  });
+
+  it('shows the payer their payments from the site’s ledger and a receipt naming the buyer the backend knows', async () => {
+    const order = await pendingTeamOrder();
+    expect(await reply(vnpayCallback(order))).toMatchObject({ RspCode: '00' });
+    await backgroundDeliveriesFinished();
+    expect((await paymentHistory({ platform: 'telegram', userId: alice.userId }, 1)).payments).toMatchObject([
+      { orderId: order.id, status: 'paid' },
+    ]);
+    expect(await loadPayPage(alice, { receipt: order.id }, new Date())).toMatchObject({
+      kind: 'receipt',
+      receipt: { orderId: order.id, buyer: { username: 'alice', fullName: 'Alice Nguyen', team: 'Acme Growth' } },
+    });
+    expect(backend.requests.some((r) => r.startsWith('GET /v1/pay-context'))).toBe(true);
   });
 
   it('shows failed0 when the backend does not know the account behind the session', async () => {
