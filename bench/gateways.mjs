@@ -15,6 +15,7 @@ import pg from 'pg';
 import { SignJWT } from 'jose';
 import { BENCH_PAYLINK_SECRET, startServer } from './lib/server.mjs';
 import { signedVnpayIpn } from '../scripts/lib/vnpay-sandbox-ipn.mjs';
+import { RESULT_FIELDS } from '../lib/server/payments/momo/fields.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 3910);
 const perGateway = Number(process.env.BENCH_ORDERS ?? 500);
@@ -91,21 +92,6 @@ function vnpayIpn(paymentUrl, n) {
   };
 }
 
-const MOMO_RESULT = [
-  'accessKey',
-  'amount',
-  'extraData',
-  'message',
-  'orderId',
-  'orderInfo',
-  'orderType',
-  'partnerCode',
-  'payType',
-  'requestId',
-  'responseTime',
-  'resultCode',
-  'transId',
-];
 async function momoIpn(payUrl, n) {
   const orderId = new URL(payUrl).searchParams.get('orderId');
   const { rows } = await db.query('SELECT amount, gateway_ref FROM orders WHERE id = $1', [orderId]);
@@ -123,7 +109,7 @@ async function momoIpn(payUrl, n) {
     responseTime: Date.now(),
     extraData: '',
   };
-  const raw = MOMO_RESULT.map((k) => `${k}=${k === 'accessKey' ? momo.accessKey : fields[k]}`).join('&');
+  const raw = RESULT_FIELDS.map((k) => `${k}=${k === 'accessKey' ? momo.accessKey : fields[k]}`).join('&');
   const body = JSON.stringify({ ...fields, signature: createHmac('sha256', momo.secretKey).update(raw).digest('hex') });
   return {
     orderId,

@@ -1,5 +1,5 @@
 /**
- * Every page of the site (PRODUCT §3), by its unprefixed path. The sitemap, robots rules,
+ * Every page of the site, by its unprefixed path. The sitemap, robots rules,
  * footer links and metadata derive from this list. Paths keep the exact spelling of the
  * original site (camelCase included).
  */

@@ -12,6 +12,7 @@ import {
 import type { MomoConfig } from './config';
 import { SANDBOX_PATH } from './config';
 import { CREATE_FIELDS, QUERY_FIELDS, RESULT_FIELDS, sign, verify } from './signature';
+import { sandboxAmount, sandboxPage } from '@/lib/server/payments/sandbox-page';
 
 /**
  * A stand-in for MoMo's all-in-one gateway v2, for machines without MoMo credentials (never in
@@ -205,10 +206,8 @@ const text = {
   },
 };
 
-function page(lang: 'vi' | 'en', body: string): string {
-  const t = text[lang];
-  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${t.title}</title><style>body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#fbeef6;color:#2b0a1e}main{max-width:32rem;margin:3rem auto;background:#fff;border-radius:12px;padding:2rem;box-shadow:0 4px 24px #2b0a1e22}h1{font-size:1.3rem;color:#a50064}dl{display:grid;grid-template-columns:auto 1fr;gap:.4rem 1rem}dt{color:#6b4a5e}dd{margin:0;font-weight:600;overflow-wrap:anywhere}form{display:flex;flex-wrap:wrap;gap:.75rem;margin-top:1.5rem}button{font:inherit;padding:.7rem 1.1rem;border-radius:8px;border:1px solid #a50064;background:#fff;color:#a50064;cursor:pointer;min-height:44px}button[value=approve]{background:#a50064;color:#fff}button:focus-visible{outline:3px solid #f5a300;outline-offset:2px}.note{color:#6b4a5e;font-size:.9rem}</style></head><body><main><h1>${t.title}</h1>${body}</main></body></html>`;
-}
+const brand = { accent: '#a50064', ink: '#2b0a1e', muted: '#6b4a5e', background: '#fbeef6' };
+const page = (lang: 'vi' | 'en', body: string) => sandboxPage(lang, text[lang].title, brand, body);
 
 async function showPage(request: SandboxRequest): Promise<Response> {
   const orderId = request.url.searchParams.get('orderId') ?? '';
@@ -217,10 +216,7 @@ async function showPage(request: SandboxRequest): Promise<Response> {
   const t = text[lang];
   if (!payment) return htmlResponse(404, page(lang, `<p role="alert">${t.missing}</p>`));
   if (payment.result) return htmlResponse(409, page(lang, `<p role="alert">${t.done}</p>`));
-  const amount = new Intl.NumberFormat(lang === 'vi' ? 'vi-VN' : 'en-US', {
-    style: 'currency',
-    currency: 'VND',
-  }).format(payment.request.amount);
+  const amount = sandboxAmount(lang, payment.request.amount);
   const button = (action: MomoSandboxAction) =>
     `<button type="submit" name="action" value="${action}">${t[action]}</button>`;
   return htmlResponse(

@@ -6,37 +6,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * joined with `&`, values raw (not URL-encoded) and numbers as plain decimals; HMAC-SHA256 with
  * the secret key, hex. `accessKey` always comes from our configuration.
  */
-export const CREATE_FIELDS = [
-  'accessKey',
-  'amount',
-  'extraData',
-  'ipnUrl',
-  'orderId',
-  'orderInfo',
-  'partnerCode',
-  'redirectUrl',
-  'requestId',
-  'requestType',
-] as const;
-
-/** The IPN and the browser redirect are signed alike. */
-export const RESULT_FIELDS = [
-  'accessKey',
-  'amount',
-  'extraData',
-  'message',
-  'orderId',
-  'orderInfo',
-  'orderType',
-  'partnerCode',
-  'payType',
-  'requestId',
-  'responseTime',
-  'resultCode',
-  'transId',
-] as const;
-
-export const QUERY_FIELDS = ['accessKey', 'orderId', 'partnerCode', 'requestId'] as const;
+export { CREATE_FIELDS, QUERY_FIELDS, RESULT_FIELDS } from './fields.mjs';
 
 export type SignedValues = Record<string, string | number | undefined>;
 

@@ -2,11 +2,12 @@ import 'server-only';
 import { randomInt } from 'node:crypto';
 import { z } from 'zod';
 import type { SandboxRequest } from '@/lib/server/payments/gateway';
-import { readSandboxPayment, writeSandboxPayment } from '@/lib/server/payments/sandbox-store';
 import { signedQuery, verify } from './signature';
 import { vnpayDate } from './payment-url';
 import type { VnpayConfig } from './config';
 import { pipeSign, pipeVerify, REQUEST_FIELDS, RESPONSE_FIELDS } from './querydr';
+import { sandboxAmount, sandboxPage } from '@/lib/server/payments/sandbox-page';
+import { escapeHtml, readSandboxPayment, writeSandboxPayment } from '@/lib/server/payments/sandbox-store';
 
 /**
  * A stand-in for VNPay's payment page, for machines without VNPay credentials (never in
@@ -59,8 +60,7 @@ const text = {
   },
 };
 
-const escape = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+const brand = { accent: '#005baa', ink: '#0b1b33', muted: '#4a5b75', background: '#eef3fb' };
 
 export function sandboxFields(params: URLSearchParams, config: VnpayConfig): Record<string, string> | null {
   const fields: Record<string, string> = {};
@@ -72,21 +72,17 @@ export function renderSandboxPage(params: URLSearchParams, config: VnpayConfig):
   const fields = sandboxFields(params, config);
   const t = text[params.get('vnp_Locale') === 'vn' ? 'vn' : 'en'];
   const lang = t === text.vn ? 'vi' : 'en';
-  const page = (body: string) =>
-    `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${t.title}</title><style>body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#eef3fb;color:#0b1b33}main{max-width:32rem;margin:3rem auto;background:#fff;border-radius:12px;padding:2rem;box-shadow:0 4px 24px #0b1b3322}h1{font-size:1.3rem;color:#005baa}dl{display:grid;grid-template-columns:auto 1fr;gap:.4rem 1rem}dt{color:#4a5b75}dd{margin:0;font-weight:600;overflow-wrap:anywhere}form{display:flex;flex-wrap:wrap;gap:.75rem;margin-top:1.5rem}button{font:inherit;padding:.7rem 1.1rem;border-radius:8px;border:1px solid #005baa;background:#fff;color:#005baa;cursor:pointer;min-height:44px}button[value=approve]{background:#005baa;color:#fff}button:focus-visible{outline:3px solid #f5a300;outline-offset:2px}.note{color:#4a5b75;font-size:.9rem}</style></head><body><main>${body}</main></body></html>`;
-  if (!fields) return { status: 400, html: page(`<h1>${t.title}</h1><p role="alert">${t.invalid}</p>`) };
+  const page = (body: string) => sandboxPage(lang, t.title, brand, body);
+  if (!fields) return { status: 400, html: page(`<p role="alert">${t.invalid}</p>`) };
 
-  const amount = new Intl.NumberFormat(lang === 'vi' ? 'vi-VN' : 'en-US', {
-    style: 'currency',
-    currency: 'VND',
-  }).format(Number(fields.vnp_Amount) / 100);
-  const query = escape(params.toString());
+  const amount = sandboxAmount(lang, Number(fields.vnp_Amount) / 100);
+  const query = escapeHtml(params.toString());
   const button = (action: SandboxAction) =>
     `<button type="submit" name="action" value="${action}">${t[action]}</button>`;
   return {
     status: 200,
     html: page(
-      `<h1>${t.title}</h1><p class="note">${t.note}</p><dl><dt>${t.amount}</dt><dd data-testid="sandbox-amount">${escape(amount)}</dd><dt>${t.order}</dt><dd>${escape(fields.vnp_TxnRef ?? '')}</dd><dt>${t.info}</dt><dd>${escape(fields.vnp_OrderInfo ?? '')}</dd><dt>${t.method}</dt><dd>${escape(fields.vnp_BankCode ?? '—')}</dd></dl><form method="post"><input type="hidden" name="payment" value="${query}">${button('approve')}${button('decline')}${button('cancel')}${button('approve_lost_ipn')}</form>`,
+      `<p class="note">${t.note}</p><dl><dt>${t.amount}</dt><dd data-testid="sandbox-amount">${escapeHtml(amount)}</dd><dt>${t.order}</dt><dd>${escapeHtml(fields.vnp_TxnRef ?? '')}</dd><dt>${t.info}</dt><dd>${escapeHtml(fields.vnp_OrderInfo ?? '')}</dd><dt>${t.method}</dt><dd>${escapeHtml(fields.vnp_BankCode ?? '—')}</dd></dl><form method="post"><input type="hidden" name="payment" value="${query}">${button('approve')}${button('decline')}${button('cancel')}${button('approve_lost_ipn')}</form>`,
     ),
   };
 }
