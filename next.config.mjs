@@ -1,5 +1,6 @@
 import createNextIntlPlugin from 'next-intl/plugin';
 import { contentSecurityPolicy } from './lib/security/csp.mjs';
+import { localeTable, prefixAliases } from './lib/i18n/locale-table.mjs';
 
 const withNextIntl = createNextIntlPlugin({
   requestConfig: './lib/i18n/request.ts',
@@ -42,6 +43,17 @@ const teamPageHeaders = [{ key: 'Cross-Origin-Opener-Policy', value: 'same-origi
 // keeps this list equal to it). Next reads the config without a TypeScript compiler.
 const pagePattern = 'join|pay|team|terms|privacy|paymentPolicy|warrantyPolicy|otherPolicies';
 
+// A path shaped like a prefixed page (proxy.ts's matcher skips two or three lowercase letters before a
+// page) whose prefix names no locale, `/xx/join`: without this it would reach `[locale]/[...rest]` with
+// `xx` and render the empty error document of a notFound() in the layout (vercel/next.js#62228). Sent
+// to the bare prefix instead, which matches no route (`dynamicParams = false`): Next's 404,
+// app/global-not-found.tsx. The known prefixes and codes come from the locale table; `api` keeps its routes.
+const knownFirstSegments = [...new Set(localeTable.flatMap(({ code, prefix }) => [code, prefix])), 'api'];
+const unknownPrefixedPage = {
+  source: `/:prefix((?!(?:${knownFirstSegments.join('|')})(?![a-z]))[a-z]{2,3})/:page(${pagePattern})`,
+  destination: '/:prefix',
+};
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
@@ -52,17 +64,26 @@ const nextConfig = {
   experimental: {
     globalNotFound: true,
   },
+  async redirects() {
+    // Before the proxy: a locale's code in a URL whose prefix is another (`/ja/...`, the ISO code of
+    // the `/jp` prefix) moves to the prefix in one permanent hop, the query kept. From the locale
+    // table, so a new row whose prefix is not its code needs nothing here.
+    return prefixAliases().redirects;
+  },
   async rewrites() {
-    // After the proxy, before the file system: English pages and the `/jp` prefix are mapped onto
-    // the `[locale]` tree here, so a prerendered page is served without running the proxy.
-    // Unknown paths never get here: the proxy answers them with the locale's 404 page.
+    // After the proxy, before the file system: English pages and the prefixes that are not their
+    // code (`/jp` → `/ja`, from the locale table) are mapped onto the `[locale]` tree here, so a
+    // prerendered page is served without running the proxy. An unknown path of another shape never
+    // gets here (the proxy answers it with the locale's 404 page); one shaped like a prefixed page
+    // (`/xx`, `/xx/join`) skips the proxy and finds no `[locale]` page (`dynamicParams = false` in
+    // app/[locale]/layout.tsx, and unknownPrefixedPage above): Next's 404.
     return {
       beforeFiles: [
         // Reached only when the proxy did not redirect `/`, i.e. the visitor gets English.
         { source: '/', destination: '/en' },
         { source: `/:page(${pagePattern})`, destination: '/en/:page' },
-        { source: '/jp', destination: '/ja' },
-        { source: '/jp/:path*', destination: '/ja/:path*' },
+        ...prefixAliases().rewrites,
+        unknownPrefixedPage,
       ],
     };
   },

@@ -15,8 +15,8 @@ import { UNAVAILABLE_RETRY_SECONDS } from '@/lib/server/unavailable';
 
 /**
  * The request layer, for what cannot be static: the pay/team link's opening page, locale negotiation at
- * `/`, the English home at `/en`, `/en/*` → unprefixed, `/ja/*` → `/jp/*`, the localized 404, and a CSP
- * nonce for pages rendered per request.
+ * `/`, the English home at `/en`, `/en/*` → unprefixed, the localized 404, and a CSP nonce for pages
+ * rendered per request. (`/ja/*` → `/jp/*` is next.config.mjs's redirect, answered before this runs.)
  * Known pages never come here (see the matcher): next.config.mjs rewrites map them onto the
  * prerendered `[locale]` tree.
  */
@@ -137,9 +137,16 @@ export const config = {
   // Everything except the API, Next's and public/'s files, the metadata files, and the prerendered pages in every locale, which
   // next.config.mjs rewrites serve straight from the build (running the proxy on them would cost
   // a third of their throughput). /pay and /team stay in: the link's opening page and /pay's nonce.
-  // The lists must equal the locale table's prefixes and lib/config/pages.ts;
-  // tests/i18n/proxy-matcher.test.ts checks both. (Next reads `config` statically.)
+  // Next reads `config` statically (a literal, no variables), so the prefixed pages are skipped by
+  // their shape, not by a list of the locale table's prefixes: any two or three lowercase letters
+  // (every prefix has that shape, tests/i18n/locales.test.ts) except the default locale's code (`/en`
+  // is the English home, `/en/...` moves to the unprefixed path: both the proxy's) and the one page
+  // of that shape (`/pay`), alone or before a prerendered page. So a new locale needs nothing here
+  // (tests/i18n/add-a-locale.test.ts). A path of that shape that names no locale (`/xx`, `/xx/join`)
+  // finds no `[locale]` page (app/[locale]/layout.tsx: `dynamicParams = false`) and gets Next's 404,
+  // and a code in place of its prefix (`/ja/...`) is redirected by next.config.mjs before the proxy.
+  // The page lists must equal lib/config/pages.ts; tests/i18n/proxy-matcher.test.ts checks them.
   matcher: [
-    '/((?!api/|api$|_next/|_vercel/|fonts/|og/|video/|workers/|(?:robots\\.txt|sitemap\\.xml|icon\\.svg|favicon\\.ico|apple-icon\\.png)$|(?:(?:vi|zh|jp|ko|es|fr|pt|id|de|mr|ur|ru|hi)(?:/(?:join|terms|privacy|paymentPolicy|warrantyPolicy|otherPolicies))?|join|terms|privacy|paymentPolicy|warrantyPolicy|otherPolicies)$).*)',
+    '/((?!api/|api$|_next/|_vercel/|fonts/|og/|video/|workers/|(?:robots\\.txt|sitemap\\.xml|icon\\.svg|favicon\\.ico|apple-icon\\.png)$|(?:(?!(?:en|pay)(?:/|$))[a-z]{2,3}(?:/(?:join|terms|privacy|paymentPolicy|warrantyPolicy|otherPolicies))?|join|terms|privacy|paymentPolicy|warrantyPolicy|otherPolicies)$).*)',
   ],
 };

@@ -20,6 +20,11 @@ export function generateStaticParams() {
   return locales.map((locale) => ({ locale }));
 }
 
+// A path shaped like a prefixed page whose prefix names no locale (`/xx`, `/xx/join`) skips the proxy
+// (its matcher skips the prefixed pages by their shape) and must not render this layout for `xx`:
+// it matches no route, and Next answers its 404 (app/global-not-found.tsx).
+export const dynamicParams = false;
+
 export async function generateMetadata({ params }: LayoutProps<'/[locale]'>): Promise<Metadata> {
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) return {};

@@ -64,7 +64,9 @@ export function routeRequest({ pathname, search, cookie, acceptLanguage }: Route
   }
 
   // `ja` is the ISO code of the language the `/jp` prefix serves: a visitor or a search engine will
-  // try it, so `/ja/...` moves to `/jp/...` (one hop; the path after it is judged there).
+  // try it, so `/ja/...` moves to `/jp/...` (one hop; the path after it is judged there). In a server,
+  // next.config.mjs's redirects (from the same table, lib/i18n/locale-table.mjs) answer it before the
+  // proxy runs; the rule stays here so that this decision is whole on its own.
   const aliased = prefixAliases.get(first);
   if (aliased !== undefined) {
     const path = sameSitePath(rest);

@@ -7,6 +7,7 @@
 // JavaScript so the build script and Jest share it without a compiler.
 import { readFileSync } from 'node:fs';
 import { create } from 'fontkit';
+import { localeTable as table } from '../../lib/i18n/locale-table.mjs';
 
 const root = new URL('../../', import.meta.url);
 
@@ -65,12 +66,9 @@ function strings(tree, out = []) {
   return out;
 }
 
-/** Code, BCP 47 tag and name of every locale, read from the locale table (lib/i18n/locales.ts). */
+/** Code, BCP 47 tag and name of every locale: the locale table (lib/i18n/locale-table.mjs). */
 function localeTable() {
-  const source = readFileSync(new URL('lib/i18n/locales.ts', root), 'utf8');
-  return [...source.matchAll(/\{ code: '([^']+)', prefix: '[^']+', tag: '([^']+)', name: '([^']+)'/g)].map(
-    ([, code = '', tag = '', name = '']) => ({ code, tag, name }),
-  );
+  return table.map(({ code, tag, name }) => ({ code, tag, name }));
 }
 
 /**

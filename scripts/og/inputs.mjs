@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parse, TYPE } from '@formatjs/icu-messageformat-parser';
+import { localeTable } from '../../lib/i18n/locale-table.mjs';
 
 const root = new URL('../../', import.meta.url);
 
@@ -36,12 +37,9 @@ export const cardMessages = {
  */
 export const allowedArguments = ['brand'];
 
-/** Code, tag and direction of every locale, read from the locale table (lib/i18n/locales.ts). */
+/** Code, tag and direction of every locale: the locale table (lib/i18n/locale-table.mjs). */
 export function ogLocales() {
-  const source = readFileSync(new URL('lib/i18n/locales.ts', root), 'utf8');
-  return [
-    ...source.matchAll(/\{ code: '([^']+)', prefix: '[^']+', tag: '([^']+)', name: '[^']+', dir: '(ltr|rtl)'/g),
-  ].map(([, code = '', tag = '', dir = '']) => ({ code, tag, dir: /** @type {'ltr' | 'rtl'} */ (dir) }));
+  return localeTable.map(({ code, tag, dir }) => ({ code, tag, dir }));
 }
 
 /** site.name in lib/config/site.ts, the value of `{brand}`. */

@@ -1,26 +1,39 @@
-import { localeTable, localizedPath, localeFromPrefix, isLocale } from '@/lib/i18n/locales';
+import { defaultLocale, localeTable, localizedPath, localeFromPrefix, isLocale } from '@/lib/i18n/locales';
+import { currencies } from '@/lib/pricing/catalogue';
 import { withFallback } from '@/lib/i18n/fallback';
 
 describe('locale table', () => {
-  it('has 14 locales with English first and only Urdu right-to-left', () => {
-    expect(localeTable.map((l) => l.prefix)).toEqual([
-      'en',
-      'vi',
-      'zh',
-      'jp',
-      'ko',
-      'es',
-      'fr',
-      'pt',
-      'id',
-      'de',
-      'mr',
-      'ur',
-      'ru',
-      'hi',
-    ]);
-    expect(localeTable.filter((l) => l.dir === 'rtl').map((l) => l.code)).toEqual(['ur']);
-    expect(localeTable.filter((l) => l.currency === 'VND').map((l) => l.code)).toEqual(['vi']);
+  // No count and no list of the rows: a new locale is one row (tests/i18n/add-a-locale.test.ts), and
+  // these are the rules every row keeps.
+  it('starts with English, the default, and names each code, prefix and tag once', () => {
+    expect(localeTable[0]?.code).toBe(defaultLocale);
+    expect(localeTable[0]?.prefix).toBe(defaultLocale);
+    for (const field of ['code', 'prefix', 'tag', 'name'] as const) {
+      const values = localeTable.map((l) => l[field]);
+      expect({ field, duplicates: values.filter((v, i) => values.indexOf(v) !== i) }).toEqual({
+        field,
+        duplicates: [],
+      });
+    }
+  });
+
+  it('gives every row a prefix of the shape the proxy matcher skips (two or three lowercase letters), used by no other locale as its code', () => {
+    for (const { code, prefix } of localeTable) {
+      expect({ code, prefix, shape: /^[a-z]{2,3}$/.test(prefix) }).toEqual({ code, prefix, shape: true });
+      const other = localeTable.find((l) => l.code === prefix && l.code !== code);
+      expect({ prefix, codeOf: other?.code }).toEqual({ prefix, codeOf: undefined });
+    }
+  });
+
+  it('gives every row a direction and a currency of the catalogue: Urdu right to left, Vietnamese in VND', () => {
+    for (const { dir, currency } of localeTable) {
+      expect(['ltr', 'rtl']).toContain(dir);
+      expect(currencies).toContain(currency);
+    }
+    expect(localeTable.find((l) => l.code === 'ur')?.dir).toBe('rtl');
+    expect(localeTable.find((l) => l.code === 'en')?.dir).toBe('ltr');
+    expect(localeTable.find((l) => l.code === 'vi')?.currency).toBe('VND');
+    expect(localeTable.find((l) => l.code === 'en')?.currency).toBe('USD');
   });
 
   it('uses real BCP 47 tags that Intl resolves to the same language', () => {

@@ -2,9 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { config } from '@/proxy';
 import { localeTable } from '@/lib/i18n/locales';
 import { pages } from '@/lib/config/pages';
+import { nextConfigRoutes, routeOf } from '@/tests/support/next-config-routes';
 
 // Next reads the matcher statically, so it is written out by hand in proxy.ts (and the English
-// rewrites in next.config.mjs); these tests keep both equal to the locale table and the page list.
+// rewrites in next.config.mjs); these tests keep both equal to the page list. The prefixed pages are
+// skipped by their shape, so no locale is named in it but the default (tests/i18n/add-a-locale.test.ts
+// adds one).
 const matcher = new RegExp(`^${config.matcher[0]}$`);
 const staticPages = Object.values(pages)
   .map((page) => page.path)
@@ -36,10 +39,10 @@ describe('proxy matcher', () => {
     '/nope',
     '/vi/nope',
     '/jp/nope',
-    '/ja',
-    '/ja/pay',
-    '/ja/privacy',
     '/xx/pay',
+    '/en/pay',
+    '/en/privacy',
+    '/pay/join',
     '/pay/extra',
     '/vix/pay',
     '/missing.txt',
@@ -47,6 +50,44 @@ describe('proxy matcher', () => {
     '/joinx',
   ])('runs on %s (negotiation, link exchange, nonce, redirect or 404)', (path) => {
     expect(matcher.test(path)).toBe(true);
+  });
+
+  it.each([
+    ['/ja', false],
+    ['/ja/privacy', false],
+    ['/ja/nope', true],
+    ['/ja/pay', true],
+  ])('lets next.config.mjs redirect %s to the prefix before the proxy (which it runs on: %s)', async (path, runs) => {
+    const { redirects } = await nextConfigRoutes();
+    expect(matcher.test(path)).toBe(runs);
+    expect(routeOf(redirects, path)).toEqual({ destination: path.replace(/^\/ja/, '/jp'), permanent: true });
+  });
+
+  it.each([
+    ['/xx', null],
+    ['/xx/join', '/xx'],
+    ['/abc/terms', '/abc'],
+    ['/eng/privacy', '/eng'],
+  ])(
+    'skips %s, shaped like a prefixed page: next.config.mjs sends it to %s, which no `[locale]` page matches (dynamicParams = false): Next’s 404',
+    async (path, destination) => {
+      const { rewrites } = await nextConfigRoutes();
+      expect(matcher.test(path)).toBe(false);
+      expect(routeOf(rewrites, path)).toEqual(destination === null ? null : { destination });
+      expect(readFileSync('app/[locale]/layout.tsx', 'utf8')).toMatch(/^export const dynamicParams = false;$/m);
+    },
+  );
+
+  it('leaves the pages of every locale (and the API) to their routes: only an unknown prefix is sent to 404', async () => {
+    const { rewrites } = await nextConfigRoutes();
+    for (const { code, prefix } of localeTable) {
+      for (const page of staticPages) {
+        const path = `/${prefix}${page}`;
+        const expected = prefix === code ? null : { destination: `/${code}${page}` };
+        expect({ path, to: routeOf(rewrites, path) }).toEqual({ path, to: expected });
+      }
+    }
+    expect(routeOf(rewrites, '/api/join')).toBeNull();
   });
 
   it.each([
