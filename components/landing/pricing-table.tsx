@@ -12,7 +12,7 @@ import {
 } from '@/lib/pricing/catalogue';
 
 /**
- * PRODUCT §5 on the landing page, entirely from the plan catalogue: prices in the locale's
+ * The landing page's pricing, entirely from the plan catalogue: prices in the locale's
  * currency (VND for Vietnamese, USD elsewhere), allowances, features and the longer-period bonuses.
  */
 export function PricingTable({ locale }: { locale: Locale }) {

@@ -13,7 +13,7 @@ function sessionStorageOrUndefined(): Storage | undefined {
 }
 
 /**
- * Document-wide behaviour of PRODUCT §3 that has no markup: smooth, offset scrolling for
+ * Document-wide navigation behaviour that has no markup: smooth, offset scrolling for
  * same-page `#hash` links and recovery from chunk-load failures. Next itself scrolls to the
  * top on page changes.
  */

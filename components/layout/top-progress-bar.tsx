@@ -14,7 +14,7 @@ import { PROGRESS_BAR } from '@/lib/config/constants';
 const NextTopLoader = dynamic(() => import('nextjs-toploader'), { ssr: false });
 
 /**
- * nextjs-toploader draws the bar; two rules of PRODUCT §3 are added around it: the bar stays
+ * nextjs-toploader draws the bar; two rules of the site's navigation are added around it: the bar stays
  * invisible for the first 200 ms (CSS delay in globals.css, so fast navigations never flash
  * it) and is forced to complete after 5 s.
  */

@@ -4,7 +4,7 @@ import type { PayContext } from '@/lib/server/directory';
 import { CopyButton } from './copy-button';
 import styles from './pay.module.css';
 
-/** The account and team the link was opened for (PRODUCT §6 step 2). Every value is rendered as text. */
+/** The account and team the link was opened for. Every value is rendered as text. */
 export function AccountTables({ context, now }: { context: PayContext; now: Date }) {
   const t = useTranslations('PayPage');
   const plansT = useTranslations('Plans');

@@ -16,7 +16,7 @@ interface Props {
 }
 
 /**
- * PayPal's subscription buttons (payments.md §3.2, the SDK v5 API): the site's checkout chooses
+ * PayPal's subscription buttons (docs/payments.md#paypal, the SDK v5 API): the site's checkout chooses
  * the plan and quantity and names the order; the buttons create the subscription; onApprove hands
  * its id to the server, which confirms it with PayPal before anything is granted. The SDK loads
  * only when the payer picks PayPal.
@@ -48,7 +48,7 @@ function Buttons({ disabled, startCheckout }: Omit<Props, 'options'>) {
   const refused = useRef(false);
 
   if (isRejected) {
-    // Blocked by an extension, a network or PayPal itself (payments.md §3.5): say so, offer a retry,
+    // Blocked by an extension, a network or PayPal itself (docs/payments.md#paypal): say so, offer a retry,
     // and the gateway choice above stays usable.
     return (
       <div className={styles.notice} role="alert" data-testid="paypal-unavailable">

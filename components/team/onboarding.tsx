@@ -15,7 +15,7 @@ const targets: Record<Platform, string> = {
   discord: site.chats.discord.private,
 };
 
-/** How to add the assistant to a group on each platform, and what new members see (PRODUCT §7). */
+/** How to add the assistant to a group on each platform, and what new members see. */
 export function Onboarding() {
   const t = useTranslations('TeamPage.onboarding');
   const values = { bot: VALUE, brand: site.name };

@@ -6,7 +6,7 @@ import { largerTeamSize } from '@/lib/shared/team';
 import type { TeamOverview } from '@/lib/server/directory';
 import styles from './team.module.css';
 
-/** The team's name, plan, seats and expiry (PRODUCT §7), with the way to more seats or a renewal. */
+/** The team's name, plan, seats and expiry, with the way to more seats or a renewal. */
 export function TeamOverviewTable({ team, now }: { team: TeamOverview; now: Date }) {
   const t = useTranslations('TeamPage.overview');
   const plansT = useTranslations('Plans');

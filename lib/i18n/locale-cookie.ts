@@ -1,6 +1,6 @@
 import { prefixOf, type Locale } from './locales';
 
-/** Name and lifetime kept from the original site (PRODUCT §3, §9). */
+/** Name and lifetime kept from the original site, so a visitor's earlier choice still counts. */
 export const LOCALE_COOKIE = 'i18n_redirected';
 export const LOCALE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 

@@ -12,7 +12,7 @@ async function load(locale: Locale) {
 }
 
 /**
- * A locale's messages with every key it lacks taken from English (PRODUCT §2: a missing key shows
+ * A locale's messages with every key it lacks taken from English (a missing key shows
  * in English rather than as a raw key). Built once per locale per process: the files are part of
  * the build, and merging them on every render was measurable on the dynamic pages.
  * In a Next build the files arrive precompiled (next.config.mjs, `precompile`); in Jest, raw.

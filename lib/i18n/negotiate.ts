@@ -56,7 +56,7 @@ export function localeFromAcceptLanguage(acceptLanguage: string | null | undefin
   }
 }
 
-/** PRODUCT §3: a valid `i18n_redirected` cookie wins, then Accept-Language, then English. */
+/** A valid `i18n_redirected` cookie wins, then Accept-Language, then English. */
 export function negotiateLocale(input: {
   cookie: string | undefined;
   acceptLanguage: string | null | undefined;

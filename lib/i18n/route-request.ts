@@ -3,7 +3,7 @@ import { defaultLocale, localeFromPrefix, localeTable, prefixOf, type Locale } f
 import { negotiateLocale } from './negotiate';
 
 /**
- * What the proxy does with one request. Pure, so every rule of PRODUCT §3 is unit-tested
+ * What the proxy does with one request. Pure, so every routing rule is unit-tested
  * without a server; `proxy.ts` only translates the decision into a NextResponse.
  *
  * The proxy runs only where it is needed (see its matcher): known pages are mapped onto the
@@ -43,7 +43,7 @@ export function sameSitePath(path: string): string {
 }
 
 export function routeRequest({ pathname, search, cookie, acceptLanguage }: RouteRequestInput): RouteDecision {
-  // Only the bare root negotiates (PRODUCT §3); every other path is served in the locale it names.
+  // Only the bare root negotiates; every other path is served in the locale it names.
   if (pathname === '/') {
     const locale = negotiateLocale({ cookie, acceptLanguage });
     if (locale === defaultLocale) return { kind: 'home', setLocaleCookie: locale, negotiated: true };
