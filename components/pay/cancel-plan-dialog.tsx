@@ -1,6 +1,7 @@
 'use client';
 import { useEffect, useRef, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
+import { Animated, dialogFrom } from '@/components/motion/animated';
 import { localeInfo } from '@/lib/i18n/locales';
 import type { CheckoutResponse } from '@/lib/shared/checkout';
 import { usePayViewReload } from './reload-context';
@@ -8,7 +9,9 @@ import styles from './pay.module.css';
 
 /**
  * "Cancel plan" / "No, keep current plan" before moving from individual_pro to team_pro. A
- * native modal <dialog>: the page behind is inert (focus stays inside) and Escape closes it.
+ * native modal <dialog>: the page behind is inert (focus stays inside) and Escape closes it. It is
+ * mounted while open, so it rises into place each time it opens (Animated; at once with reduced
+ * motion), and every way out goes through the dialog's own close(), which gives the focus back.
  */
 export function CancelPlanDialog({
   open,
@@ -28,10 +31,11 @@ export function CancelPlanDialog({
 
   useEffect(() => {
     const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
+    if (open && element && !element.open) element.showModal();
   }, [open]);
+
+  // The close event tells the form (onClose), which then unmounts the dialog.
+  const close = () => dialog.current?.close();
 
   async function cancelPlan() {
     setWorking(true);
@@ -42,7 +46,7 @@ export function CancelPlanDialog({
     }).catch(() => null);
     setWorking(false);
     if (response?.ok) {
-      onClose();
+      close();
       reload();
       return;
     }
@@ -50,8 +54,11 @@ export function CancelPlanDialog({
     setError(answer && 'error' in answer ? answer.error.message : t('failed'));
   }
 
+  if (!open) return null;
   return (
-    <dialog
+    <Animated
+      as="dialog"
+      from={dialogFrom}
       ref={dialog}
       className={styles.dialog}
       aria-labelledby="cancel-plan-title"
@@ -66,13 +73,13 @@ export function CancelPlanDialog({
         </p>
       )}
       <div className={styles.dialogActions}>
-        <button type="button" className="button button--primary" autoFocus onClick={onClose}>
+        <button type="button" className="button button--primary" autoFocus onClick={close}>
           {t('keep')}
         </button>
         <button type="button" className="button" onClick={cancelPlan} disabled={working} aria-busy={working}>
           {working ? t('working') : t('confirm')}
         </button>
       </div>
-    </dialog>
+    </Animated>
   );
 }

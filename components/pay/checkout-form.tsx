@@ -24,6 +24,7 @@ import {
   type PaypalCheckoutParams,
 } from '@/lib/shared/checkout';
 import type { PayFormProps, PlanStateView } from '@/lib/shared/pay-view';
+import { Animated } from '@/components/motion/animated';
 import { CancelPlanDialog } from './cancel-plan-dialog';
 import { PaypalLoading } from './paypal-loading';
 import styles from './pay.module.css';
@@ -37,6 +38,8 @@ import type messages from '@/messages/en.json';
 const PaypalCheckout = dynamic(() => import('./paypal-checkout').then((module) => module.PaypalCheckout), {
   loading: PaypalLoading,
 });
+
+const featuresFrom = { opacity: 0, y: -6 };
 
 const toState = (view: PlanStateView): PlanState => ({
   plan: view.plan,
@@ -198,7 +201,8 @@ export function CheckoutForm({ user, team, gateways: choices, now: nowIso, initi
                 {p === 'team_pro' && !teamState ? t('form.teamRequired') : planPrice(p)}
               </span>
               {showFeatures && (
-                <ul className={styles.features} data-testid={`features-${p}`}>
+                // The list slides in under its plan, so the eye finds what the button added.
+                <Animated as="ul" from={featuresFrom} className={styles.features} data-testid={`features-${p}`}>
                   <li>
                     {plans[p].dailyQueryLimit === null
                       ? plansT('features.unlimited')
@@ -207,7 +211,7 @@ export function CheckoutForm({ user, team, gateways: choices, now: nowIso, initi
                   {plans[p].features.map((feature) => (
                     <li key={feature}>{plansT(`features.${feature}`)}</li>
                   ))}
-                </ul>
+                </Animated>
               )}
             </label>
           ))}

@@ -1,4 +1,5 @@
 import { useFormatter, useTranslations } from 'next-intl';
+import { Animated } from '@/components/motion/animated';
 import { isolated, VALUE } from '@/lib/i18n/isolate';
 import { Link } from '@/lib/i18n/navigation';
 import { toMajorUnits } from '@/lib/pricing/catalogue';
@@ -7,6 +8,8 @@ import { linkCommand } from '@/lib/shared/link-problem';
 import { RECEIPT_PARAM } from '@/lib/shared/receipt';
 import { UnavailableView } from './unavailable-view';
 import styles from './pay.module.css';
+
+const resultFrom = { opacity: 0, y: 12 };
 
 /**
  * PRODUCT §6 step 6: the outcome of a payment, or why there is no payment page to show. While it
@@ -31,7 +34,15 @@ export function PayResultView({ result, supportEmail }: { result: PayView; suppo
         ? styles.processing
         : styles.failure;
   return (
-    <section className={`${styles.result} ${tone}`} aria-labelledby="pay-result-title" data-status={result.status}>
+    // The outcome arrives after "checking your payment": it rises into place once, when it first
+    // shows (a later status — processing, then paid — changes the text in place for screen readers).
+    <Animated
+      as="section"
+      from={resultFrom}
+      className={`${styles.result} ${tone}`}
+      aria-labelledby="pay-result-title"
+      data-status={result.status}
+    >
       <h1 id="pay-result-title">
         {result.status === 'failed' && result.link ? linkErrors('title') : t(`${result.status}Title`)}
       </h1>
@@ -66,7 +77,7 @@ export function PayResultView({ result, supportEmail }: { result: PayView; suppo
           <Link href="/pay">{t('back')}</Link>
         </p>
       ) : null}
-    </section>
+    </Animated>
   );
 }
 

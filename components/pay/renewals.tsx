@@ -1,6 +1,7 @@
 'use client';
 import { useEffect, useRef, useState } from 'react';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { Animated, dialogFrom } from '@/components/motion/animated';
 import { localeInfo, type Locale } from '@/lib/i18n/locales';
 import { toMajorUnits } from '@/lib/pricing/catalogue';
 import type { CheckoutResponse } from '@/lib/shared/checkout';
@@ -83,7 +84,11 @@ function RenewalItem({ renewal, onStop }: { renewal: Renewal; onStop: () => void
   );
 }
 
-/** A native modal <dialog>: the page behind is inert, Escape closes it, "keep" has the focus first. */
+/**
+ * A native modal <dialog>: the page behind is inert, Escape closes it, "keep" has the focus first.
+ * Mounted while open, it rises into place each time (Animated; at once with reduced motion), and
+ * every way out goes through the dialog's own close(), which gives the focus back.
+ */
 function StopRenewalDialog({
   renewal,
   onClose,
@@ -101,10 +106,11 @@ function StopRenewalDialog({
 
   useEffect(() => {
     const element = dialog.current;
-    if (!element) return;
-    if (renewal && !element.open) element.showModal();
-    if (!renewal && element.open) element.close();
+    if (renewal && element && !element.open) element.showModal();
   }, [renewal]);
+
+  // The close event tells the list (onClose), which then unmounts the dialog.
+  const close = () => dialog.current?.close();
 
   async function stop() {
     if (!renewal) return;
@@ -116,13 +122,19 @@ function StopRenewalDialog({
       body: JSON.stringify({ gateway: renewal.gateway, id: renewal.id }),
     }).catch(() => null);
     setWorking(false);
-    if (response?.ok) return onStopped();
+    if (response?.ok) {
+      close();
+      return onStopped();
+    }
     const answer = (await response?.json().catch(() => null)) as CheckoutResponse | null;
     setError(answer && 'error' in answer ? answer.error.message : t('failed'));
   }
 
+  if (!renewal) return null;
   return (
-    <dialog
+    <Animated
+      as="dialog"
+      from={dialogFrom}
       ref={dialog}
       className={styles.dialog}
       aria-labelledby="stop-renewal-title"
@@ -133,20 +145,20 @@ function StopRenewalDialog({
       }}
     >
       <h2 id="stop-renewal-title">{t('dialogTitle')}</h2>
-      <p id="stop-renewal-body">{t('dialogBody', { gateway: renewal?.gatewayName ?? '' })}</p>
+      <p id="stop-renewal-body">{t('dialogBody', { gateway: renewal.gatewayName })}</p>
       {error && (
         <p className={styles.error} role="alert">
           {error}
         </p>
       )}
       <div className={styles.dialogActions}>
-        <button type="button" className="button button--primary" autoFocus onClick={onClose}>
+        <button type="button" className="button button--primary" autoFocus onClick={close}>
           {t('keep')}
         </button>
         <button type="button" className="button" onClick={stop} disabled={working} aria-busy={working}>
           {working ? t('working') : t('confirm')}
         </button>
       </div>
-    </dialog>
+    </Animated>
   );
 }

@@ -7,6 +7,7 @@ import { isolated, VALUE } from '@/lib/i18n/isolate';
 import { usernameLengths, usernamePatterns, type MemberView } from '@/lib/shared/team';
 import { postTeam } from './team-api';
 import { useAnnounce } from './team-announcer';
+import { useMarkAdded } from './member-motion';
 import styles from './team.module.css';
 
 const platformNames: Record<Platform, string> = { telegram: 'Telegram', slack: 'Slack', discord: 'Discord' };
@@ -26,6 +27,7 @@ export function AddMemberForm({ platform, full, inactive, addSeatsHref }: Props)
   const locale = useLocale();
   const router = useRouter();
   const announce = useAnnounce();
+  const markAdded = useMarkAdded();
   const id = useId();
   const [username, setUsername] = useState('');
   const [working, setWorking] = useState(false);
@@ -51,6 +53,7 @@ export function AddMemberForm({ platform, full, inactive, addSeatsHref }: Props)
     if (result?.ok) {
       const { member } = result.value;
       setUsername('');
+      markAdded(member.memberId);
       announce(
         isolated(
           t(member.status === 'invited' ? 'invited' : 'added', { username: VALUE }),

@@ -1,6 +1,7 @@
 'use client';
 import { useEffect, useRef, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
+import { Animated, dialogFrom } from '@/components/motion/animated';
 import { isolated, VALUE } from '@/lib/i18n/isolate';
 import { useRouter } from '@/lib/i18n/navigation';
 import type { MemberView } from '@/lib/shared/team';
@@ -10,8 +11,9 @@ import styles from './team.module.css';
 
 /**
  * Block or unblock one member, after a confirmation in a native modal <dialog> (focus stays
- * inside, Escape cancels, focus returns to the button). A refusal — the last admin — is shown in
- * the dialog and nothing changes.
+ * inside, Escape cancels, focus returns to the button), which rises into place as it opens
+ * (Animated; at once with reduced motion). A refusal — the last admin — is shown in the dialog and
+ * nothing changes.
  */
 export function BlockButton({ memberId, name, blocked }: { memberId: string; name: string; blocked: boolean }) {
   const t = useTranslations('TeamPage');
@@ -64,7 +66,9 @@ export function BlockButton({ memberId, name, blocked }: { memberId: string; nam
         {t(blocked ? 'members.unblock' : 'members.block')}
       </button>
       {open && (
-        <dialog
+        <Animated
+          as="dialog"
+          from={dialogFrom}
           ref={dialog}
           className={styles.dialog}
           aria-labelledby={titleId}
@@ -99,7 +103,7 @@ export function BlockButton({ memberId, name, blocked }: { memberId: string; nam
               {working ? t('confirm.working') : t(blocked ? 'members.unblock' : 'members.block')}
             </button>
           </div>
-        </dialog>
+        </Animated>
       )}
     </>
   );

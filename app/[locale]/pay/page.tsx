@@ -8,6 +8,7 @@ import type { Locale } from '@/lib/i18n/locales';
 import { PayView } from '@/components/pay/pay-view';
 import { PayLoading } from '@/components/pay/pay-loading';
 import { WarmIntlScript } from '@/components/pay/warm-intl-script';
+import { MotionPreload } from '@/components/motion/animated';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/pay'>): Promise<Metadata> {
   return pageMetadata((await params).locale as Locale, 'pay');
@@ -23,6 +24,8 @@ export default async function PayPage({ params }: PageProps<'/[locale]/pay'>) {
   return (
     <>
       <WarmIntlScript locale={locale} />
+      {/* The motion chunk arrives while the payer's view is fetched (components/motion/animated.tsx). */}
+      <MotionPreload />
       <noscript>
         <div className="pay-page">
           <p role="alert">{t('needsJavaScript')}</p>
