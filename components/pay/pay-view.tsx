@@ -5,6 +5,7 @@ import { useLocale } from 'next-intl';
 import { site } from '@/lib/config/site';
 import { localeInfo, type Locale } from '@/lib/i18n/locales';
 import { payPageViewFromJson, type PayPageView } from '@/lib/shared/pay-page-view';
+import { payQueryParams } from '@/lib/shared/pay-query';
 import { PayResultView } from './pay-result';
 import { AccountTables } from './account-tables';
 import { CheckoutForm } from './checkout-form';
@@ -15,8 +16,6 @@ import { ReceiptView } from './receipt-view';
 import { Renewals } from './renewals';
 import { PayViewReloadProvider } from './reload-context';
 
-/** Only the pay page's own parameters reach the API (never a stray `t=` or tracking tag). */
-const PAY_PARAMS = ['status', 'code', 'order', 'plan', 'seats', 'link', 'receipt'] as const;
 /** While the gateway has not confirmed (or a dependency is down), ask again every few seconds, for a minute. */
 const RETRY_MS = 3_000;
 const MAX_RETRIES = 20;
@@ -31,7 +30,7 @@ export function PayView() {
   const locale = useLocale() as Locale;
   const search = useSearchParams();
   const query = new URLSearchParams(
-    PAY_PARAMS.flatMap((name) => {
+    payQueryParams.flatMap((name) => {
       const value = search.get(name);
       return value === null ? [] : [[name, value]];
     }),

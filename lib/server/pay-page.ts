@@ -10,13 +10,12 @@ import { storedOrderResult } from '@/lib/server/payments/stored-result';
 import type { Order } from '@/lib/server/ledger/types';
 import { isFailureCode, type PayResult, type Purchase } from '@/lib/shared/pay-result';
 import type { PayFormProps } from '@/lib/shared/pay-view';
-import { isLinkProblem, LINK_PROBLEM_PARAM } from '@/lib/shared/link-problem';
-import { RECEIPT_PARAM, type Receipt } from '@/lib/shared/receipt';
+import { isLinkProblem } from '@/lib/shared/link-problem';
+import type { PayQuery } from '@/lib/shared/pay-query';
+import type { Receipt } from '@/lib/shared/receipt';
 import { receiptFor } from '@/lib/server/payments/receipt';
 import { listRenewals } from '@/lib/server/payments/renewals';
 import type { Renewal } from '@/lib/shared/renewals';
-
-type Query = Record<string, string | string[] | undefined>;
 
 export type PayPageData =
   | { kind: 'result'; result: PayResult }
@@ -24,16 +23,14 @@ export type PayPageData =
   /** `receipt: null`: no receipt for that order and this account (not paid, not theirs, or none). */
   | { kind: 'receipt'; receipt: Receipt | null };
 
-const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
-
 /**
  * What `/pay` shows. A result named by `order=` is read from the store (a forged
  * `?status=success` proves nothing); an explicit failure code is shown as is; otherwise the
  * account behind the session; without a session, why the link did not open one (`?link=`).
  */
-export async function loadPayPage(subject: Subject | null, query: Query, now: Date): Promise<PayPageData> {
-  const status = first(query.status);
-  const orderId = first(query.order);
+export async function loadPayPage(subject: Subject | null, query: PayQuery, now: Date): Promise<PayPageData> {
+  const status = query.status;
+  const orderId = query.order;
   if (status && orderId && /^[a-f0-9]{32}$/.test(orderId)) {
     const sql = await ledgerSql();
     const order = await findOrder(sql, orderId);
@@ -44,10 +41,10 @@ export async function loadPayPage(subject: Subject | null, query: Query, now: Da
       return { kind: 'result', result: { status: 'success', purchase: await purchaseOf(order) } };
     return { kind: 'result', result };
   }
-  const code = first(query.code);
+  const code = query.code;
   if (status === 'failed' && isFailureCode(code)) return { kind: 'result', result: { status: 'failed', code } };
 
-  const receiptOrder = first(query[RECEIPT_PARAM]);
+  const receiptOrder = query.receipt;
   if (receiptOrder !== undefined && subject) {
     const valid = /^[a-f0-9]{32}$/.test(receiptOrder);
     return {
@@ -57,7 +54,7 @@ export async function loadPayPage(subject: Subject | null, query: Query, now: Da
   }
 
   if (!subject) {
-    const problem = first(query[LINK_PROBLEM_PARAM]);
+    const problem = query.link;
     return {
       kind: 'result',
       result: { status: 'failed', code: 'failed0', link: isLinkProblem(problem) ? problem : 'missing' },
@@ -109,11 +106,11 @@ async function purchaseOf(order: Order): Promise<Purchase> {
  * team size. Anything else — an unknown plan, a size that is not an increase — is ignored: the
  * page opens as usual and the server checks the real selection at checkout anyway.
  */
-function initialSelection(query: Query, team: PlanState | null): PayFormProps['initial'] {
-  const plan = first(query.plan);
+function initialSelection(query: PayQuery, team: PlanState | null): PayFormProps['initial'] {
+  const plan = query.plan;
   if (!plan || !(paidPlanIds as readonly string[]).includes(plan)) return {};
   const initial: PayFormProps['initial'] = { plan: plan as PaidPlanId };
-  const seats = Number(first(query.seats));
+  const seats = Number(query.seats);
   if (plan === 'team_pro' && team && !seatsAreValid(seats, team)) initial.seats = seats;
   return initial;
 }

@@ -8,19 +8,14 @@ import { loadPayPage } from '@/lib/server/pay-page';
 import { payingSubject } from '@/lib/server/session/session';
 import { isUnavailable } from '@/lib/server/unavailable';
 import type { PayPageView } from '@/lib/shared/pay-page-view';
+import { payQueryLimits, type PayQuery } from '@/lib/shared/pay-query';
 import { otherMethods } from '@/lib/server/http/methods';
 import { requestLog } from '@/lib/server/observability/log';
 
-/** The pay page's own query (result codes, the team page's seat preselection, a refused link); nothing else. */
-const payQuery = z.object({
-  status: z.string().max(16).optional(),
-  code: z.string().max(16).optional(),
-  order: z.string().max(64).optional(),
-  plan: z.string().max(32).optional(),
-  seats: z.string().max(8).optional(),
-  link: z.string().max(16).optional(),
-  receipt: z.string().max(64).optional(),
-});
+/** The pay page's own parameters (lib/shared/pay-query.ts), each capped; nothing else. */
+const payQuery = z.object(
+  Object.fromEntries(Object.entries(payQueryLimits).map(([name, max]) => [name, z.string().max(max).optional()])),
+);
 
 const perPayer = { 'Cache-Control': 'private, no-store' };
 /** Dependencies that are down get a short, honest wait before the page asks again. */
@@ -33,7 +28,7 @@ export async function GET(request: NextRequest) {
   const query = payQuery.safeParse(Object.fromEntries(request.nextUrl.searchParams));
   if (!query.success) return apiError('invalid_request', locale);
   try {
-    const page = await loadPayPage(await payingSubject(request.cookies), query.data, new Date());
+    const page = await loadPayPage(await payingSubject(request.cookies), query.data as PayQuery, new Date());
     const view: PayPageView =
       page.kind === 'form'
         ? {
