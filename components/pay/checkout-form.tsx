@@ -56,7 +56,7 @@ type GatewayKey = keyof FormMessages['gateways'];
 type MethodKey = keyof FormMessages['methods'];
 
 /**
- * The plan, period, team size and gateway choice with a live quote (PRODUCT §6 steps 2–4). The
+ * The plan, period, team size and gateway choice with a live quote. The
  * quote is computed with the server's own catalogue code; the server recomputes it at checkout.
  */
 export function CheckoutForm({ user, team, gateways: choices, now: nowIso, initial }: PayFormProps) {

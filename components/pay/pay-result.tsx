@@ -12,7 +12,7 @@ import styles from './pay.module.css';
 const resultFrom = { opacity: 0, y: 12 };
 
 /**
- * PRODUCT §6 step 6: the outcome of a payment, or why there is no payment page to show. While it
+ * The outcome of a payment, or why there is no payment page to show. While it
  * is processing or unavailable, PayView asks the server again by itself.
  */
 export function PayResultView({ result, supportEmail }: { result: PayView; supportEmail: string }) {

@@ -13,12 +13,6 @@ import { dirname, join, relative, resolve } from 'node:path';
 const root = resolve(__dirname, '../..');
 const self = relative(root, __filename);
 
-/**
- * Files that still cite outside documents, being rewritten by others at the time this test was
- * written. The list may only shrink: a listed file that no longer needs its place fails below.
- */
-const PENDING: readonly string[] = ['components/pay/checkout-form.tsx', 'components/pay/pay-result.tsx'];
-
 /** Generated or third-party text that no person writes references into. */
 const SKIP = [/^public\//, /^package-lock\.json$/];
 
@@ -117,12 +111,7 @@ describe('the repository carries its own knowledge', () => {
   const findings = scan(files);
 
   it('no file cites an issue number, a review id or a document outside the repository', () => {
-    const unexpected = [...findings].filter(([file]) => !PENDING.includes(file)).flatMap(([, lines]) => lines);
-    expect(unexpected).toEqual([]);
-  });
-
-  it('lists as pending only files that still cite something', () => {
-    expect(PENDING.filter((file) => !findings.has(file))).toEqual([]);
+    expect([...findings.values()].flat()).toEqual([]);
   });
 
   it('every relative link in the project markdown leads to a file (and heading) that exists', () => {
