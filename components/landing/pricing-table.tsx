@@ -1,15 +1,8 @@
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { Link } from '@/lib/i18n/navigation';
 import { localeInfo, type Locale } from '@/lib/i18n/locales';
-import {
-  bonusMonths,
-  toMajorUnits,
-  periods,
-  planIds,
-  plans,
-  purchasePeriodIds,
-  TEAM_BLOCK_SIZE,
-} from '@/lib/pricing/catalogue';
+import { bonusMonths, periods, planIds, plans, purchasePeriodIds, TEAM_BLOCK_SIZE } from '@/lib/pricing/catalogue';
+import { useMoney } from '@/lib/i18n/money';
 
 /**
  * The landing page's pricing, entirely from the plan catalogue: prices in the locale's
@@ -18,9 +11,9 @@ import {
 export function PricingTable({ locale }: { locale: Locale }) {
   const t = useTranslations('Pricing');
   const plansT = useTranslations('Plans');
-  const format = useFormatter();
   const { currency } = localeInfo(locale);
-  const money = (minor: number) => format.number(toMajorUnits(minor, currency), { style: 'currency', currency });
+  const formatMoney = useMoney();
+  const money = (minor: number) => formatMoney(minor, currency);
   const bonuses = purchasePeriodIds.filter((period) => bonusMonths(period) > 0);
 
   return (

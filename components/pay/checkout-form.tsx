@@ -4,7 +4,6 @@ import dynamic from 'next/dynamic';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { localeInfo } from '@/lib/i18n/locales';
 import {
-  toMajorUnits,
   paidPlanIds,
   periods,
   plans,
@@ -29,6 +28,7 @@ import { CancelPlanDialog } from './cancel-plan-dialog';
 import { PaypalLoading } from './paypal-loading';
 import styles from './pay.module.css';
 import type messages from '@/messages/en.json';
+import { useMoney } from '@/lib/i18n/money';
 
 /**
  * PayPal's buttons and their React wrapper (10 KB gzip) load when the payer picks a gateway that
@@ -96,8 +96,8 @@ export function CheckoutForm({ user, team, gateways: choices, now: nowIso, initi
 
   const gateway: GatewayChoice | null = choices.find((choice) => choice.id === gatewayId && choice.available) ?? null;
   const currency: Currency = gateway ? gateway.currency : (localeInfo(locale as never)?.currency ?? 'USD');
-  const money = (amount: number, c: Currency = currency) =>
-    format.number(toMajorUnits(amount, c), { style: 'currency', currency: c });
+  const formatMoney = useMoney();
+  const money = (amount: number, c: Currency = currency) => formatMoney(amount, c);
 
   const priced =
     buyer && !seatsError ? quote({ plan, period: effectivePeriod, currency, seats, current: buyer, now }) : null;

@@ -2,12 +2,12 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { Animated } from '@/components/motion/animated';
 import { isolated, VALUE } from '@/lib/i18n/isolate';
 import { Link } from '@/lib/i18n/navigation';
-import { toMajorUnits } from '@/lib/pricing/catalogue';
 import type { PayView, Purchase } from '@/lib/shared/pay-result';
 import { linkCommand } from '@/lib/shared/link-problem';
 import { RECEIPT_PARAM } from '@/lib/shared/receipt';
 import { UnavailableView } from './unavailable-view';
 import styles from './pay.module.css';
+import { useMoney } from '@/lib/i18n/money';
 
 const resultFrom = { opacity: 0, y: 12 };
 
@@ -87,7 +87,7 @@ function PurchaseDetails({ purchase }: { purchase: Purchase }) {
   const plans = useTranslations('Plans.names');
   const format = useFormatter();
   const { plan, months, seats, amount, currency, expiresAt } = purchase;
-  const money = format.number(toMajorUnits(amount, currency), { style: 'currency', currency });
+  const money = useMoney()(amount, currency);
   return (
     <ul className={styles.purchase} aria-label={t('purchase')} data-testid="purchase">
       <li>{isolated(t('purchasePlan', { plan: VALUE }), plans(plan), 'ltr')}</li>

@@ -1,6 +1,6 @@
 import { useFormatter, useTranslations } from 'next-intl';
 import { Link } from '@/lib/i18n/navigation';
-import { toMajorUnits } from '@/lib/pricing/catalogue';
+import { useMoney } from '@/lib/i18n/money';
 import type { PaymentRecord } from '@/lib/shared/payment-history';
 import { RECEIPT_PARAM } from '@/lib/shared/receipt';
 import type en from '@/messages/en.json';
@@ -50,10 +50,7 @@ function PaymentRow({ payment, receiptPath }: { payment: PaymentRecord; receiptP
   const methods = useTranslations('PayPage.form.methods');
   const format = useFormatter();
   const created = new Date(payment.createdAt);
-  const money = format.number(toMajorUnits(payment.amount, payment.currency), {
-    style: 'currency',
-    currency: payment.currency,
-  });
+  const money = useMoney()(payment.amount, payment.currency);
   const bought = [
     plans(`names.${payment.plan}`),
     t('months', { months: payment.months }),

@@ -1,7 +1,7 @@
 'use client';
 import { useFormatter, useTranslations } from 'next-intl';
 import { Link } from '@/lib/i18n/navigation';
-import { toMajorUnits } from '@/lib/pricing/catalogue';
+import { useMoney } from '@/lib/i18n/money';
 import type { Receipt } from '@/lib/shared/receipt';
 import type en from '@/messages/en.json';
 import styles from './receipt.module.css';
@@ -33,10 +33,7 @@ function ReceiptDocument({ receipt, backTo }: { receipt: Receipt; backTo: '/pay'
   const methods = useTranslations('PayPage.form.methods');
   const format = useFormatter();
   const { item, seller, buyer } = receipt;
-  const money = format.number(toMajorUnits(receipt.amount, receipt.currency), {
-    style: 'currency',
-    currency: receipt.currency,
-  });
+  const money = useMoney()(receipt.amount, receipt.currency);
   const description = [
     plans(`names.${item.plan}`),
     history('months', { months: item.months }),

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { Animated, dialogFrom } from '@/components/motion/animated';
 import { localeInfo, type Locale } from '@/lib/i18n/locales';
-import { toMajorUnits } from '@/lib/pricing/catalogue';
+import { useMoney } from '@/lib/i18n/money';
 import type { CheckoutResponse } from '@/lib/shared/checkout';
 import type { Renewal } from '@/lib/shared/renewals';
 import { usePayViewReload } from './reload-context';
@@ -45,10 +45,7 @@ function RenewalItem({ renewal, onStop }: { renewal: Renewal; onStop: () => void
   const history = useTranslations('PayPage.history');
   const plans = useTranslations('Plans');
   const format = useFormatter();
-  const money = format.number(toMajorUnits(renewal.amount, renewal.currency), {
-    style: 'currency',
-    currency: renewal.currency,
-  });
+  const money = useMoney()(renewal.amount, renewal.currency);
   const what = [
     plans(`names.${renewal.plan}`),
     history('months', { months: renewal.months }),

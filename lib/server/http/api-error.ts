@@ -2,9 +2,10 @@ import 'server-only';
 import { NextResponse } from 'next/server';
 import { checkoutErrorTranslator, teamErrorTranslator } from '@/lib/server/i18n/translator';
 import { localeInfo, type Locale } from '@/lib/i18n/locales';
-import { toMajorUnits, type Currency } from '@/lib/pricing/catalogue';
+import type { Currency } from '@/lib/pricing/catalogue';
 import { isTeamError } from '@/lib/shared/team';
 import { errorStatus, type ApiErrorCode } from './error-status';
+import { formatMoney } from '@/lib/i18n/money';
 
 export interface ErrorValues {
   limits?: { min: number; max: number; currency: Currency } | undefined;
@@ -23,10 +24,7 @@ export async function apiError(code: ApiErrorCode, locale: Locale, values: Error
     );
   }
   const t = await checkoutErrorTranslator(locale);
-  const money = (amount: number, currency: Currency) =>
-    new Intl.NumberFormat(localeInfo(locale).tag, { style: 'currency', currency }).format(
-      toMajorUnits(amount, currency),
-    );
+  const money = (amount: number, currency: Currency) => formatMoney(localeInfo(locale).tag, amount, currency);
   const message = values.limits
     ? t(code, {
         min: money(values.limits.min, values.limits.currency),
