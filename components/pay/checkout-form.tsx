@@ -22,7 +22,7 @@ import {
   type CheckoutResponse,
   type PaypalCheckoutParams,
 } from '@/lib/shared/checkout';
-import type { PayFormProps, PlanStateView } from '@/lib/shared/pay-view';
+import type { PayFormProps, PlanStateView } from '@/lib/shared/pay-form';
 import { Animated } from '@/components/motion/animated';
 import { CancelPlanDialog } from './cancel-plan-dialog';
 import { PaypalLoading } from './paypal-loading';

@@ -2,7 +2,7 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { Animated } from '@/components/motion/animated';
 import { isolated, VALUE } from '@/lib/i18n/isolate';
 import { Link } from '@/lib/i18n/navigation';
-import type { PayView, Purchase } from '@/lib/shared/pay-result';
+import type { PayResultState, Purchase } from '@/lib/shared/pay-result';
 import { linkCommand } from '@/lib/shared/link-problem';
 import { RECEIPT_PARAM } from '@/lib/shared/receipt';
 import { UnavailableView } from './unavailable-view';
@@ -15,7 +15,7 @@ const resultFrom = { opacity: 0, y: 12 };
  * The outcome of a payment, or why there is no payment page to show. While it
  * is processing or unavailable, PayView asks the server again by itself.
  */
-export function PayResultView({ result, supportEmail }: { result: PayView; supportEmail: string }) {
+export function PayResultView({ result, supportEmail }: { result: PayResultState; supportEmail: string }) {
   const t = useTranslations('PayPage.result');
   const linkErrors = useTranslations('LinkErrors');
   if (result.status === 'unavailable') {

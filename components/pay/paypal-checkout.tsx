@@ -4,7 +4,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { DISPATCH_ACTION, PayPalButtons, PayPalScriptProvider, usePayPalScriptReducer } from '@paypal/react-paypal-js';
 import { localeInfo, type Locale } from '@/lib/i18n/locales';
 import type { PaypalCheckoutParams } from '@/lib/shared/checkout';
-import type { PaypalClientOptions } from '@/lib/shared/pay-view';
+import type { PaypalClientOptions } from '@/lib/shared/pay-form';
 import { PaypalLoading } from './paypal-loading';
 import styles from './pay.module.css';
 

@@ -7,7 +7,7 @@
  */
 import type { Currency } from '@/lib/pricing/catalogue';
 import type { Continuation } from '@/lib/shared/checkout';
-import type { PaypalClientOptions } from '@/lib/shared/pay-view';
+import type { PaypalClientOptions } from '@/lib/shared/pay-form';
 
 export interface GatewayOffer {
   /** The gateway's id (URLs, orders, messages key PayPage.form.gateways.<id>). */

@@ -9,7 +9,7 @@ import { seatsAreValid, type PlanState } from '@/lib/pricing/quote';
 import { storedOrderResult } from '@/lib/server/payments/stored-result';
 import type { Order } from '@/lib/server/ledger/types';
 import { isFailureCode, type PayResult, type Purchase } from '@/lib/shared/pay-result';
-import type { PayFormProps } from '@/lib/shared/pay-view';
+import type { PayFormProps } from '@/lib/shared/pay-form';
 import { isLinkProblem } from '@/lib/shared/link-problem';
 import type { PayQuery } from '@/lib/shared/pay-query';
 import type { Receipt } from '@/lib/shared/receipt';

@@ -4,13 +4,13 @@
  * so a visit costs one small JSON request instead of a whole server render.
  */
 import type { PayContext } from '@/lib/server/directory';
-import type { PayFormProps } from './pay-view';
-import type { PayView } from './pay-result';
+import type { PayFormProps } from './pay-form';
+import type { PayResultState } from './pay-result';
 import type { Receipt } from './receipt';
 import type { Renewal } from './renewals';
 
 export type PayPageView =
-  | { kind: 'result'; result: PayView; supportEmail: string }
+  | { kind: 'result'; result: PayResultState; supportEmail: string }
   | {
       kind: 'form';
       context: PayContext;

@@ -38,7 +38,7 @@ export interface Purchase {
   expiresAt: string | null;
 }
 /** What the pay page shows instead: a dependency (ledger, account directory) is down right now. */
-export type PayView = PayResult | { status: 'unavailable' };
+export type PayResultState = PayResult | { status: 'unavailable' };
 
 export function payResultQuery(result: PayResult, orderId?: string): string {
   const params = new URLSearchParams({ status: result.status });

@@ -2,7 +2,7 @@
 import { render, screen } from '@testing-library/react';
 import { CheckoutForm } from '@/components/pay/checkout-form';
 import type { GatewayChoice } from '@/lib/payments/gateways';
-import type { PayFormProps } from '@/lib/shared/pay-view';
+import type { PayFormProps } from '@/lib/shared/pay-form';
 import type { Locale } from '@/lib/i18n/locales';
 import messages from '@/messages/en.json';
 import { IntlWrapper } from '../support/intl';

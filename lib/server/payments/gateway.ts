@@ -1,7 +1,7 @@
 import 'server-only';
 import type { GatewayOffer } from '@/lib/payments/gateways';
 import type { CheckoutErrorCode, CheckoutStart } from '@/lib/shared/checkout';
-import type { PaypalClientOptions } from '@/lib/shared/pay-view';
+import type { PaypalClientOptions } from '@/lib/shared/pay-form';
 import type { Order, PaymentEvent, PaymentOutcome } from '@/lib/server/ledger/types';
 import type { PageSources } from './csp-sources.mjs';
 import type { Renewal } from '@/lib/shared/renewals';
