@@ -1,6 +1,7 @@
 import { useTranslations } from 'next-intl';
 import { PayIntro } from './pay-intro';
 import styles from './pay.module.css';
+import card from '@/components/layout/status-card.module.css';
 
 /** The parameters that make /pay a payment's result rather than the form (lib/shared/pay-result.ts). */
 export const RESULT_PARAMS = ['status', 'order'] as const;
@@ -28,7 +29,7 @@ export function PayLoading({ result }: { result?: boolean }) {
   );
   const resultWait = (
     <section
-      className={`${styles.resultWait} ${styles.result} ${styles.processing}`}
+      className={`${styles.resultWait} ${card.card} ${card.processing}`}
       aria-labelledby="pay-checking-title"
       data-status="checking"
     >
@@ -38,14 +39,14 @@ export function PayLoading({ result }: { result?: boolean }) {
   );
   if (result === undefined)
     return (
-      <div className={`pay-page ${styles.loading} ${styles.shell}`} aria-busy="true">
+      <div className={`personal-page ${styles.loading} ${styles.shell}`} aria-busy="true">
         <script dangerouslySetInnerHTML={{ __html: markResult }} />
         {formWait}
         {resultWait}
       </div>
     );
   return (
-    <div className={`pay-page ${styles.loading}`} aria-busy="true">
+    <div className={`personal-page ${styles.loading}`} aria-busy="true">
       {result ? resultWait : formWait}
     </div>
   );

@@ -5,7 +5,8 @@ import { Link } from '@/lib/i18n/navigation';
 import type { PayResultState, Purchase } from '@/lib/shared/pay-result';
 import { linkCommand } from '@/lib/shared/link-problem';
 import { RECEIPT_PARAM } from '@/lib/shared/receipt';
-import { UnavailableView } from './unavailable-view';
+import { UnavailableView } from '@/components/layout/unavailable-view';
+import card from '@/components/layout/status-card.module.css';
 import styles from './pay.module.css';
 import { useMoney } from '@/lib/i18n/money';
 
@@ -29,17 +30,17 @@ export function PayResultView({ result, supportEmail }: { result: PayResultState
   }
   const tone =
     result.status === 'success'
-      ? styles.success
+      ? card.success
       : result.status === 'processing' || result.status === 'cancelled'
-        ? styles.processing
-        : styles.failure;
+        ? card.processing
+        : card.failure;
   return (
     // The outcome arrives after "checking your payment": it rises into place once, when it first
     // shows (a later status — processing, then paid — changes the text in place for screen readers).
     <Animated
       as="section"
       from={resultFrom}
-      className={`${styles.result} ${tone}`}
+      className={`${card.card} ${tone}`}
       aria-labelledby="pay-result-title"
       data-status={result.status}
     >

@@ -80,7 +80,7 @@ export function PayView() {
   if (state.kind === 'result') return <PayResultView result={state.result} supportEmail={state.supportEmail} />;
   return (
     <PayViewReloadProvider value={reload}>
-      <div className="pay-page">
+      <div className="personal-page">
         <PayIntro />
         <AccountTables context={state.context} now={new Date(state.now)} />
         <CheckoutForm {...state.form} />

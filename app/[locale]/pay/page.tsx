@@ -27,7 +27,7 @@ export default async function PayPage({ params }: PageProps<'/[locale]/pay'>) {
       {/* The motion chunk arrives while the payer's view is fetched (components/motion/animated.tsx). */}
       <MotionPreload />
       <noscript>
-        <div className="pay-page">
+        <div className="personal-page">
           <p role="alert">{t('needsJavaScript')}</p>
         </div>
       </noscript>

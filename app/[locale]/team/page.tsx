@@ -12,7 +12,7 @@ import { memberListQuery } from '@/lib/shared/team';
 import { isLinkProblem, LINK_PROBLEM_PARAM } from '@/lib/shared/link-problem';
 import { isActive } from '@/lib/pricing/plan-state';
 import { TeamRefusal } from '@/components/team/team-refusal';
-import { UnavailableView } from '@/components/pay/unavailable-view';
+import { UnavailableView } from '@/components/layout/unavailable-view';
 import { RefreshUntilBack } from '@/components/team/refresh-until-back';
 import { TeamOverviewTable } from '@/components/team/team-overview';
 import { MemberSection } from '@/components/team/member-section';
@@ -71,7 +71,7 @@ export default async function TeamPage({ params, searchParams }: PageProps<'/[lo
   const payments = await paymentHistory(owner, paymentsPageOf(search));
   const now = new Date();
   return (
-    <div className="pay-page">
+    <div className="personal-page">
       <h1>{t('heading')}</h1>
       <TeamOverviewTable team={team} now={now} />
       <NextIntlClientProvider messages={await clientMessages(teamClientNamespaces)}>

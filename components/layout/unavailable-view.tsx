@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import styles from './pay.module.css';
+import card from './status-card.module.css';
 
 /**
  * A personal page whose data the site cannot reach right now (the ledger or the assistant's
@@ -9,7 +9,7 @@ import styles from './pay.module.css';
 export function UnavailableView({ title, text, children }: { title: string; text: string; children?: ReactNode }) {
   return (
     <section
-      className={`${styles.result} ${styles.processing}`}
+      className={`${card.card} ${card.processing}`}
       aria-labelledby="unavailable-title"
       data-status="unavailable"
     >
