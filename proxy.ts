@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { NextResponse, type NextRequest } from 'next/server';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS } from '@/lib/i18n/locale-cookie';
 import { routeRequest, type RouteDecision } from '@/lib/i18n/route-request';
-import { defaultLocale, localeFromPrefix, prefixOf, type Locale } from '@/lib/i18n/locales';
+import { defaultLocale, prefixOf, splitLocalePrefix, type Locale } from '@/lib/i18n/locales';
 import { contentSecurityPolicy } from '@/lib/security/csp.mjs';
 import { env } from '@/lib/server/env';
 import { linkAudienceOf, linkOpening, linkPageLocale } from '@/lib/server/session/link-exchange';
@@ -26,8 +26,7 @@ export async function proxy(request: NextRequest): Promise<Response> {
   } catch (error) {
     // Next would answer a bare 500; the visitor gets the error page of the locale they were in.
     requestLog(request).error({ err: error, path: request.nextUrl.pathname }, 'proxy failed');
-    const prefix = request.nextUrl.pathname.split('/')[1] ?? '';
-    const locale = localeFromPrefix(prefix) ?? defaultLocale;
+    const locale = splitLocalePrefix(request.nextUrl.pathname).locale ?? defaultLocale;
     return (await statusPage(locale, 'error', 500)) ?? new NextResponse(null, { status: 500 });
   }
 }

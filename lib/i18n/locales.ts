@@ -47,6 +47,17 @@ export function localeFromPrefix(prefix: string): Locale | undefined {
   return byPrefix.get(prefix)?.code;
 }
 
+/**
+ * A path's first segment and the rest (`/jp/pay` → `jp`, `/pay`), and the locale that segment names
+ * if it is a prefix: the one place a path's locale prefix is read.
+ */
+export function splitLocalePrefix(pathname: string): { first: string; rest: string; locale: Locale | undefined } {
+  const slash = pathname.indexOf('/', 1);
+  const first = slash === -1 ? pathname.slice(1) : pathname.slice(1, slash);
+  const rest = slash === -1 ? '' : pathname.slice(slash);
+  return { first, rest, locale: localeFromPrefix(first) };
+}
+
 export function prefixOf(locale: Locale): string {
   return localeInfo(locale).prefix;
 }

@@ -1,5 +1,5 @@
 import { pages } from '@/lib/config/pages';
-import { defaultLocale, localeFromPrefix, localeTable, prefixOf, type Locale } from './locales';
+import { defaultLocale, localeTable, prefixOf, splitLocalePrefix, type Locale } from './locales';
 import { negotiateLocale } from './negotiate';
 
 /**
@@ -50,9 +50,7 @@ export function routeRequest({ pathname, search, cookie, acceptLanguage }: Route
     return { kind: 'redirect', status: 307, location: `/${prefixOf(locale)}${search}`, setLocaleCookie: locale };
   }
 
-  const firstSlash = pathname.indexOf('/', 1);
-  const first = firstSlash === -1 ? pathname.slice(1) : pathname.slice(1, firstSlash);
-  const rest = firstSlash === -1 ? '' : pathname.slice(firstSlash);
+  const { first, rest, locale: prefixed } = splitLocalePrefix(pathname);
 
   // English has no prefix: `/en/...` is a duplicate URL and moves permanently, in one hop. `/en` itself
   // is the English home without negotiation: what the logo and the home link of an English page
@@ -73,7 +71,6 @@ export function routeRequest({ pathname, search, cookie, acceptLanguage }: Route
     return { kind: 'redirect', status: 308, location: `/${aliased}${path === '/' ? '' : path}${search}` };
   }
 
-  const prefixed = localeFromPrefix(first);
   const locale: Locale = prefixed ?? defaultLocale;
   const page = prefixed ? rest || '/' : pathname;
   return knownPaths.has(page) ? { kind: 'pass', locale, page } : { kind: 'not-found', locale };

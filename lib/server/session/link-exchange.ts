@@ -1,7 +1,7 @@
 import 'server-only';
 import { NextResponse, type NextRequest } from 'next/server';
 import { z } from 'zod';
-import { defaultLocale, localeFromPrefix, type Locale } from '@/lib/i18n/locales';
+import { defaultLocale, splitLocalePrefix, type Locale } from '@/lib/i18n/locales';
 import { ledgerSql } from '@/lib/server/db';
 import { claimLink } from '@/lib/server/ledger/link-claims';
 import { clientIp, isSameOrigin } from '@/lib/server/http/guards';
@@ -15,20 +15,15 @@ import { linkOpenPage } from './link-open-page';
 
 /** `/pay` or `/team`, unprefixed or under a locale prefix: the pages a link may open. */
 export function linkAudienceOf(pathname: string): LinkAudience | null {
-  const parts = pathname.split('/').filter(Boolean);
-  const page =
-    parts.length === 1
-      ? parts[0]
-      : parts.length === 2 && localeFromPrefix(parts[0] ?? '') && parts[0] !== defaultLocale
-        ? parts[1]
-        : undefined;
+  const { first, rest, locale } = splitLocalePrefix(pathname.replace(/\/+$/, ''));
+  const inLocale = locale && locale !== defaultLocale && !rest.slice(1).includes('/') ? rest.slice(1) : undefined;
+  const page = rest === '' ? first : inLocale;
   return page === 'pay' || page === 'team' ? page : null;
 }
 
 /** The locale a `/pay` or `/team` path is in (its prefix; English when unprefixed). */
 export function linkPageLocale(pathname: string): Locale {
-  const prefix = pathname.split('/').filter(Boolean)[0] ?? '';
-  return localeFromPrefix(prefix) ?? defaultLocale;
+  return splitLocalePrefix(pathname).locale ?? defaultLocale;
 }
 
 /**
