@@ -1,10 +1,9 @@
 'use client';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
-import { Animated, dialogFrom } from '@/components/motion/animated';
-import { localeInfo, type Locale } from '@/lib/i18n/locales';
+import { ConfirmDialog, refusalOf } from '@/components/layout/confirm-dialog';
+import { localeInfo } from '@/lib/i18n/locales';
 import { useMoney } from '@/lib/i18n/money';
-import type { CheckoutResponse } from '@/lib/shared/checkout';
 import type { Renewal } from '@/lib/shared/renewals';
 import { usePayViewReload } from './reload-context';
 import styles from './pay.module.css';
@@ -81,11 +80,7 @@ function RenewalItem({ renewal, onStop }: { renewal: Renewal; onStop: () => void
   );
 }
 
-/**
- * A native modal <dialog>: the page behind is inert, Escape closes it, "keep" has the focus first.
- * Mounted while open, it rises into place each time (Animated; at once with reduced motion), and
- * every way out goes through the dialog's own close(), which gives the focus back.
- */
+/** "Stop automatic renewal?" — the renewal stops at its gateway only once confirmed. */
 function StopRenewalDialog({
   renewal,
   onClose,
@@ -96,66 +91,31 @@ function StopRenewalDialog({
   onStopped: () => void;
 }) {
   const t = useTranslations('PayPage.renewals');
-  const locale = useLocale() as Locale;
-  const dialog = useRef<HTMLDialogElement>(null);
-  const [working, setWorking] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const locale = useLocale();
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (renewal && element && !element.open) element.showModal();
-  }, [renewal]);
-
-  // The close event tells the list (onClose), which then unmounts the dialog.
-  const close = () => dialog.current?.close();
-
-  async function stop() {
-    if (!renewal) return;
-    setWorking(true);
-    setError(null);
+  async function stop(): Promise<string | null> {
+    if (!renewal) return null;
     const response = await fetch('/api/pay/renewals/stop', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'Accept-Language': localeInfo(locale).tag },
       body: JSON.stringify({ gateway: renewal.gateway, id: renewal.id }),
     }).catch(() => null);
-    setWorking(false);
-    if (response?.ok) {
-      close();
-      return onStopped();
-    }
-    const answer = (await response?.json().catch(() => null)) as CheckoutResponse | null;
-    setError(answer && 'error' in answer ? answer.error.message : t('failed'));
+    return response?.ok ? null : refusalOf(response, t('failed'));
   }
 
   if (!renewal) return null;
   return (
-    <Animated
-      as="dialog"
-      from={dialogFrom}
-      ref={dialog}
-      className={styles.dialog}
-      aria-labelledby="stop-renewal-title"
-      aria-describedby="stop-renewal-body"
-      onClose={() => {
-        setError(null);
-        onClose();
-      }}
-    >
-      <h2 id="stop-renewal-title">{t('dialogTitle')}</h2>
-      <p id="stop-renewal-body">{t('dialogBody', { gateway: renewal.gatewayName })}</p>
-      {error && (
-        <p className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
-      <div className={styles.dialogActions}>
-        <button type="button" className="button button--primary" autoFocus onClick={close}>
-          {t('keep')}
-        </button>
-        <button type="button" className="button" onClick={stop} disabled={working} aria-busy={working}>
-          {working ? t('working') : t('confirm')}
-        </button>
-      </div>
-    </Animated>
+    <ConfirmDialog
+      labelId="stop-renewal"
+      title={t('dialogTitle')}
+      body={t('dialogBody', { gateway: renewal.gatewayName })}
+      cancelLabel={t('keep')}
+      confirmLabel={t('confirm')}
+      workingLabel={t('working')}
+      primary="cancel"
+      onConfirm={stop}
+      onClosed={onClose}
+      onDone={onStopped}
+    />
   );
 }
