@@ -11,7 +11,7 @@ import { switchablePath, switcherHref } from '@/lib/i18n/home';
  * A disclosure of links, one per language, each written in its own script. Closed, the list is not
  * laid out at all: every page used to shape 14 names in 8 scripts for a `<select>`'s width, which on
  * a device lacking some of those scripts meant a system-font search per letter before the first
- * paint (measured: the first layout of `/` took 52–68 ms with the select, 28 ms without).
+ * paint (docs/performance.md has the measurement).
  *
  * Plain links work without JavaScript (each names its locale: the English home is `/en`; on a 404 or
  * error page, each locale's home, lib/i18n/home.ts). With it, a pick also keeps the query and the hash and

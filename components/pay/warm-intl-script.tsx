@@ -12,7 +12,7 @@ export function warmIntlWorkerUrl(locale: Locale): string {
 
 /**
  * Starts that worker while the page is parsed, so ICU is loaded by the time the form is first drawn
- * (its first Intl object would otherwise cost the main thread 30–50 ms). An inline script, hashed
+ * (its first Intl object would otherwise block the main thread while ICU loads; docs/performance.md). An inline script, hashed
  * into the page's CSP by the build; where workers are unavailable nothing changes.
  */
 export function WarmIntlScript({ locale }: { locale: Locale }) {

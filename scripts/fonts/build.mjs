@@ -80,7 +80,7 @@ for (const name of /** @type {(keyof typeof firstViewScripts)[]} */ (Object.keys
     `(function(){if(!window.FontFace||!document.fonts)return;` +
     `var faces=${JSON.stringify(faces)};` +
     // Uint8Array.fromBase64 decodes natively in under a millisecond; the byte loop (older browsers)
-    // runs cold in the interpreter: ~34 ms for an 83 KB face on the CI machine before first paint.
+    // runs cold in the interpreter, tens of milliseconds for a face, before the first paint.
     `function bytes(b64){if(Uint8Array.fromBase64)return Uint8Array.fromBase64(b64);` +
     `var s=atob(b64),b=new Uint8Array(s.length);for(var j=0;j<s.length;j++)b[j]=s.charCodeAt(j);return b}` +
     `for(var i=0;i<faces.length;i++){` +

@@ -99,7 +99,8 @@ const TABLES = [
 
 /**
  * Empties every table and writes the demo data again. DELETE, not TRUNCATE: on these few rows it
- * takes ~2 ms where TRUNCATE (new files for 13 tables) took ~25 ms on PGlite, once per test.
+ * is an order of magnitude faster on PGlite, where TRUNCATE makes new files for every table, once
+ * per test (docs/performance.md).
  */
 export async function resetTestStore(sql: Sql): Promise<void> {
   await sql.transaction(async (tx) => {
