@@ -5,6 +5,7 @@ import type { Order } from '@/lib/server/ledger/types';
 import { storeKinds, useTestStore } from '../support/stores';
 import { gatewayRoutes, ipnRequest, pendingTeamOrder, vnpayCallback } from '../support/money';
 import { momoIpnRequest, momoResultFields } from '../support/momo';
+import { backgroundDeliveriesFinished } from '@/lib/server/payments/grant-delivery';
 
 /**
  * Settlement is exactly once for every gateway with callbacks: whatever the number, order and concurrency of
@@ -62,6 +63,7 @@ describe.each(storeKinds)('exactly once across gateways on %s', (kind) => {
     const order = () => pendingTeamOrder({ gateway, method: kit.method });
 
     it('grants exactly once when 30 identical callbacks arrive at the same time', async () => {
+      await backgroundDeliveriesFinished();
       const before = await team();
       const paying = await order();
       const send = kit.success(paying);
@@ -88,11 +90,13 @@ describe.each(storeKinds)('exactly once across gateways on %s', (kind) => {
           }),
           async (sequence) => {
             await store().sql.query("UPDATE teams SET plan_expires_at = now() + interval '15 days', seats = 10");
+            await backgroundDeliveriesFinished();
             const before = await team();
             const paying = await order();
             const success = kit.success(paying);
             const failure = kit.failure(paying);
             for (const step of sequence) await (step.endsWith('success') ? success : failure)();
+            await backgroundDeliveriesFinished();
             const status = (await findOrder(store().sql, paying.id))?.status;
             const expiry = new Date((await team()).plan_expires_at).toISOString();
             if (sequence.some((step) => step.endsWith('success'))) {

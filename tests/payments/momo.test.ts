@@ -15,6 +15,7 @@ import { momoIpnRequest, momoResultFields, momoReturnRequest, momoSandbox } from
 import { serveSiteForFile } from '../support/site-server';
 import { log } from '@/lib/server/observability/log';
 import { env } from '@/lib/server/env';
+import { backgroundDeliveriesFinished } from '@/lib/server/payments/grant-delivery';
 
 // MoMo's public sample credentials (github.com/momo-wallet/payment, nodejs/MoMo.js); the expected
 // digests were computed independently (Python hmac/hashlib) from the documented field orders.
@@ -212,6 +213,7 @@ describe.each(storeKinds)('MoMo through its local sandbox on %s', (kind) => {
     });
     expect(notified).toHaveLength(1);
     expect(await orderStatus(order.id)).toBe('paid');
+    await backgroundDeliveriesFinished();
     expect(await seats()).toBe(25);
     const shown = await routes.return(new NextRequest(returnUrl!));
     expect(shown.headers.get('location')).toMatch(new RegExp(`/vi/pay\\?status=success&order=${order.id}$`));
@@ -247,6 +249,7 @@ describe.each(storeKinds)('MoMo through its local sandbox on %s', (kind) => {
     const order = await momoOrder();
     expect((await ipn(momoResultFields({ id: order.id, amount: order.amount - 1 }))).status).toBe(204);
     expect(await orderStatus(order.id)).toBe('needs_review');
+    await backgroundDeliveriesFinished();
     expect(await seats()).toBe(10);
     const error = jest.spyOn(log(), 'error').mockImplementation(() => undefined);
     expect((await ipn(momoResultFields({ id: 'f'.repeat(32), amount: 1000 }))).status).toBe(204);
@@ -262,6 +265,7 @@ describe.each(storeKinds)('MoMo through its local sandbox on %s', (kind) => {
     const cancelled = await momoOrder();
     expect((await ipn(momoResultFields(cancelled, { resultCode: 1006, message: 'Denied' }))).status).toBe(204);
     expect(await orderStatus(cancelled.id)).toBe('failed');
+    await backgroundDeliveriesFinished();
     expect(await seats()).toBe(10);
   });
 

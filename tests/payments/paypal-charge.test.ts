@@ -179,6 +179,7 @@ describe.each(storeKinds)('PayPal grants only what PayPal charged the order’s 
         body: { redirectUrl: `/vi/pay?status=failed&code=failed2&order=${order.id}` },
       });
       expect(await status(order.id)).toBe('needs_review');
+      await backgroundDeliveriesFinished();
       expect(await grants()).toBe(0);
     },
   );
@@ -189,6 +190,7 @@ describe.each(storeKinds)('PayPal grants only what PayPal charged the order’s 
       const order = await teamOrder();
       expect(await webhook(reportSubscription(order, charge, extra))).toBe(200);
       expect(await status(order.id)).toBe('needs_review');
+      await backgroundDeliveriesFinished();
       expect(await grants()).toBe(0);
     },
   );
@@ -199,6 +201,7 @@ describe.each(storeKinds)('PayPal grants only what PayPal charged the order’s 
       const order = await boundThenCharged(charge, extra);
       await reconcile({ now: new Date(Date.now() + 3_600_000) });
       expect(await status(order.id)).toBe('needs_review');
+      await backgroundDeliveriesFinished();
       expect(await grants()).toBe(0);
     },
   );

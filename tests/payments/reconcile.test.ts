@@ -16,6 +16,7 @@ import { storeKinds, useTestStore } from '../support/stores';
 import { alice, gatewayRoutes, ipnRequest, pendingTeamOrder, sandbox, vnpayCallback } from '../support/money';
 import { momoIpnRequest, momoSandbox } from '../support/momo';
 import { serveSiteForFile } from '../support/site-server';
+import { backgroundDeliveriesFinished } from '@/lib/server/payments/grant-delivery';
 
 const HOUR = 3_600_000;
 /** Reconciliation only asks about orders older than their payment window: run it from an hour on. */
@@ -68,6 +69,7 @@ describe.each(storeKinds)('reconciliation against the local sandboxes on %s', (k
   it.each(['vnpay', 'momo'])(
     '%s: an approved payment whose IPN was lost is granted once by reconciliation; the late IPN and a second run change nothing',
     async (gateway) => {
+      await backgroundDeliveriesFinished();
       const before = await expiry();
       const order = await pendingTeamOrder({ gateway, method: methods[gateway]! });
       const lostIpn = await payWithLostIpn[gateway]!(order);
@@ -79,15 +81,20 @@ describe.each(storeKinds)('reconciliation against the local sandboxes on %s', (k
       const report = await reconcile({ now: later() });
       expect(report.gateways.find((g) => g.gateway === gateway)).toMatchObject({ asked: 1, settled: { paid: 1 } });
       expect(await orderStatus(order.id)).toBe('paid');
+      await backgroundDeliveriesFinished();
       expect(await seats()).toBe(25);
+      await backgroundDeliveriesFinished();
       const granted = await expiry();
       expect(granted).not.toBe(before);
+      await backgroundDeliveriesFinished();
       expect(await grants()).toBe(1);
 
       const late = await lateIpn[gateway]!(lostIpn);
       expect(late.status).toBeLessThan(300);
       expect((await reconcile({ now: later() })).gateways.find((g) => g.gateway === gateway)?.asked).toBe(0);
+      await backgroundDeliveriesFinished();
       expect(await expiry()).toBe(granted);
+      await backgroundDeliveriesFinished();
       expect(await grants()).toBe(1);
     },
   );
@@ -125,6 +132,7 @@ describe.each(storeKinds)('reconciliation against the local sandboxes on %s', (k
     report.gateways.find((g) => g.gateway === 'paypal');
 
   it('paypal: a subscription whose webhooks were all lost is granted once by reconciliation (the subscription read), its renewal with it; a second run changes nothing', async () => {
+    await backgroundDeliveriesFinished();
     const before = await expiry();
     const { order, id } = await confirmedPaypalSubscription();
     await playLost(id, 'approve');
@@ -135,12 +143,16 @@ describe.each(storeKinds)('reconciliation against the local sandboxes on %s', (k
     expect(paypalReport(await reconcile({ now: later() }))).toMatchObject({ asked: 1, unavailable: 0 });
     expect(await orderStatus(order.id)).toBe('paid');
     // Both payments PayPal took (the first and the renewal), each once.
+    await backgroundDeliveriesFinished();
     expect(await grants()).toBe(2);
+    await backgroundDeliveriesFinished();
     const granted = await expiry();
     expect(granted).not.toBe(before);
 
     expect(paypalReport(await reconcile({ now: later() }))).toMatchObject({ asked: 0, followedUp: 0 });
+    await backgroundDeliveriesFinished();
     expect(await expiry()).toBe(granted);
+    await backgroundDeliveriesFinished();
     expect(await grants()).toBe(2);
   });
 
@@ -149,7 +161,9 @@ describe.each(storeKinds)('reconciliation against the local sandboxes on %s', (k
     await playLost(id, 'approve');
     await reconcile({ now: later() });
     expect(await orderStatus(order.id)).toBe('paid');
+    await backgroundDeliveriesFinished();
     const firstPeriod = await expiry();
+    await backgroundDeliveriesFinished();
     expect(await grants()).toBe(1);
 
     await playLost(id, 'renew');
@@ -158,7 +172,9 @@ describe.each(storeKinds)('reconciliation against the local sandboxes on %s', (k
 
     const overdue = new Date(addMonths(new Date(), 1).getTime() + 2 * 24 * HOUR);
     expect(paypalReport(await reconcile({ now: overdue }))).toMatchObject({ asked: 0, followedUp: 1, unavailable: 0 });
+    await backgroundDeliveriesFinished();
     expect(await grants()).toBe(2);
+    await backgroundDeliveriesFinished();
     const renewed = await expiry();
     expect(renewed).toBe(addMonths(new Date(firstPeriod), 1).toISOString());
     const cycles = await store().sql.query<{ subscription_cycle: number; status: string }>(
@@ -172,7 +188,9 @@ describe.each(storeKinds)('reconciliation against the local sandboxes on %s', (k
 
     // Paid through the renewal now, and just re-read: the next rounds leave it alone.
     expect(paypalReport(await reconcile({ now: new Date(overdue.getTime() + HOUR) }))?.followedUp).toBe(0);
+    await backgroundDeliveriesFinished();
     expect(await grants()).toBe(2);
+    await backgroundDeliveriesFinished();
     expect(await expiry()).toBe(renewed);
   });
 
@@ -188,6 +206,7 @@ describe.each(storeKinds)('reconciliation against the local sandboxes on %s', (k
     expect(await orderStatus(abandonedVnpay.id)).toBe('failed');
     expect(await orderStatus(abandonedMomo.id)).toBe('failed');
     expect(await orderStatus(undecided.id)).toBe('pending');
+    await backgroundDeliveriesFinished();
     expect(await seats()).toBe(10);
 
     // A verified payment arriving after the order was closed still pays it (money was taken).

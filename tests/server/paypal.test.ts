@@ -7,6 +7,7 @@ import { storeKinds, useTestStore } from '../support/stores';
 import { alice, bob, carol } from '../support/money';
 import { checkout, confirm, createSubscription, play, webhook } from '../support/paypal';
 import { signedHeaders } from '@/lib/server/payments/paypal/sandbox/player';
+import { backgroundDeliveriesFinished } from '@/lib/server/payments/grant-delivery';
 
 const teamMonthly = { plan: 'team_pro', period: 'period0', gateway: 'paypal', method: 'paypal' };
 
@@ -62,12 +63,15 @@ describe.each(storeKinds)('PayPal subscriptions on %s', (kind) => {
   });
 
   it('confirm grants one period once PayPal reports the subscription active and paid; a second confirm changes nothing', async () => {
+    await backgroundDeliveriesFinished();
     const before = await team();
     const { id, orderId } = await approvedTeamSubscription();
     const first = await confirm(alice, orderId, id);
     expect(first).toEqual({ status: 200, body: { redirectUrl: `/pay?status=success&order=${orderId}` } });
+    await backgroundDeliveriesFinished();
     expect(await expiry()).toBe(addMonths(new Date(before.plan_expires_at), 1).toISOString());
     expect((await confirm(alice, orderId, id)).status).toBe(200);
+    await backgroundDeliveriesFinished();
     expect(await expiry()).toBe(addMonths(new Date(before.plan_expires_at), 1).toISOString());
     expect(await paidOrders()).toBe(1);
   });
@@ -105,6 +109,7 @@ describe.each(storeKinds)('PayPal subscriptions on %s', (kind) => {
   });
 
   it('reconciliation (the seam’s query) settles a payment whose webhooks were lost, once, and renewals with it', async () => {
+    await backgroundDeliveriesFinished();
     const before = await team();
     const answer = await checkout(alice, teamMonthly);
     const id = await createSubscription(answer.body.params);
@@ -117,7 +122,9 @@ describe.each(storeKinds)('PayPal subscriptions on %s', (kind) => {
     const first = await paypalGateway.query(order, new Date());
     expect(first).toMatchObject({ state: 'final', event: { result: 'succeeded', transactionId: `${id}#1` } });
     expect((await paypalGateway.query(order, new Date())).state).toBe('final');
+    await backgroundDeliveriesFinished();
     expect(await expiry()).toBe(addMonths(new Date(before.plan_expires_at), 2).toISOString());
+    await backgroundDeliveriesFinished();
     expect(await grants()).toBe(2);
     const unbound = (await checkout(alice, { ...teamMonthly, period: 'period2' })).body.params;
     expect((await paypalGateway.query((await findOrder(store().sql, unbound.customId))!, new Date())).state).toBe(
@@ -145,18 +152,22 @@ describe.each(storeKinds)('PayPal subscriptions on %s', (kind) => {
   });
 
   it('grants once when 30 identical sale webhooks arrive at the same time', async () => {
+    await backgroundDeliveriesFinished();
     const before = await team();
     const { sale } = await approvedTeamSubscription();
     const headers = signedHeaders(sale);
     const replies = await Promise.all(Array.from({ length: 30 }, () => webhook(sale, new Headers(headers))));
     expect(replies.every((r) => r.status === 200)).toBe(true);
+    await backgroundDeliveriesFinished();
     expect(await expiry()).toBe(addMonths(new Date(before.plan_expires_at), 1).toISOString());
     expect(await paidOrders()).toBe(1);
+    await backgroundDeliveriesFinished();
     expect(await grants()).toBe(1);
     expect(await count('SELECT count(*)::int AS n FROM webhook_events')).toBe(1);
   });
 
   it('confirm racing the activation and sale webhooks grants the first period exactly once', async () => {
+    await backgroundDeliveriesFinished();
     const before = await team();
     const { id, orderId, activated, sale } = await approvedTeamSubscription();
     const results = await Promise.all([
@@ -167,22 +178,28 @@ describe.each(storeKinds)('PayPal subscriptions on %s', (kind) => {
       webhook(sale),
     ]);
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    await backgroundDeliveriesFinished();
     expect(await expiry()).toBe(addMonths(new Date(before.plan_expires_at), 1).toISOString());
     expect(await paidOrders()).toBe(1);
+    await backgroundDeliveriesFinished();
     expect(await grants()).toBe(1);
   });
 
   it('each renewal payment extends one period once: a redelivered renewal changes nothing, the next one extends again', async () => {
+    await backgroundDeliveriesFinished();
     const before = await team();
     const { id, orderId, sale } = await approvedTeamSubscription();
     await webhook(sale);
     const [renewal] = await play(id, 'renew');
     expect((await webhook(renewal!)).body.outcome).toMatch(/cycles=2:paid_now=1/);
+    await backgroundDeliveriesFinished();
     expect(await expiry()).toBe(addMonths(new Date(before.plan_expires_at), 2).toISOString());
     expect((await webhook(renewal!)).body.outcome).toBe('duplicate');
+    await backgroundDeliveriesFinished();
     expect(await expiry()).toBe(addMonths(new Date(before.plan_expires_at), 2).toISOString());
     const [next] = await play(id, 'renew');
     await Promise.all([webhook(next!), webhook(next!), confirm(alice, orderId, id)]);
+    await backgroundDeliveriesFinished();
     expect(await expiry()).toBe(addMonths(new Date(before.plan_expires_at), 3).toISOString());
     const orders = await store().sql.query<{ subscription_cycle: number; status: string }>(
       'SELECT subscription_cycle, status FROM orders WHERE subscription_id = $1 ORDER BY subscription_cycle',
@@ -193,6 +210,7 @@ describe.each(storeKinds)('PayPal subscriptions on %s', (kind) => {
       { subscription_cycle: 2, status: 'paid' },
       { subscription_cycle: 3, status: 'paid' },
     ]);
+    await backgroundDeliveriesFinished();
     expect(await grants()).toBe(3);
   });
 
@@ -201,6 +219,7 @@ describe.each(storeKinds)('PayPal subscriptions on %s', (kind) => {
       fc.asyncProperty(fc.integer({ min: 0, max: 2 ** 31 - 1 }), fc.boolean(), async (seed, concurrent) => {
         resetRateLimits();
         await store().sql.query("UPDATE teams SET plan_expires_at = now() + interval '15 days', seats = 10");
+        await backgroundDeliveriesFinished();
         const before = await team();
         const { id, orderId, activated, sale } = await approvedTeamSubscription();
         const [renewal] = await play(id, 'renew');
@@ -238,11 +257,13 @@ describe.each(storeKinds)('PayPal subscriptions on %s', (kind) => {
     const id = await createSubscription(answer.body.params);
     await play(id, 'approve');
     // Approval paid cycle 1; a later failed renewal and a cancel grant nothing more and take nothing back.
+    await backgroundDeliveriesFinished();
     const before = await team();
     const [failed] = await play(id, 'fail');
     expect((await webhook(failed!)).status).toBe(200);
     const [cancelled] = await play(id, 'cancel');
     expect((await webhook(cancelled!)).status).toBe(200);
+    await backgroundDeliveriesFinished();
     expect(await expiry()).toBe(addMonths(new Date(before.plan_expires_at), 1).toISOString());
     expect((await findOrder(store().sql, answer.body.params.customId))?.status).toBe('paid');
 
@@ -272,10 +293,12 @@ describe.each(storeKinds)('PayPal subscriptions on %s', (kind) => {
   });
 
   it('a sale whose amount is not the order’s price goes to review instead of granting', async () => {
+    await backgroundDeliveriesFinished();
     const before = await team();
     const { sale } = await approvedTeamSubscription();
     const wrong = sale.replace(/"total":"[\d.]+"/, '"total":"1.00"');
     expect((await webhook(wrong)).status).toBe(200);
+    await backgroundDeliveriesFinished();
     expect(await expiry()).toBe(new Date(before.plan_expires_at).toISOString());
     expect(await count("SELECT count(*)::int AS n FROM orders WHERE status = 'needs_review'")).toBe(1);
   });

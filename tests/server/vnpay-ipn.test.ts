@@ -59,6 +59,7 @@ describe.each(storeKinds)('VNPay IPN on %s', (kind) => {
   });
 
   it('grants the plan on success: seats set, expiry extended from the current expiry by the period', async () => {
+    await backgroundDeliveriesFinished();
     const before = await team();
     const order = await pendingTeamOrder();
     expect(await reply(vnpayCallback(order))).toEqual({ RspCode: '00', Message: 'Confirm Success' });
@@ -92,6 +93,7 @@ describe.each(storeKinds)('VNPay IPN on %s', (kind) => {
   });
 
   it('grants exactly once when 30 identical IPNs arrive at the same time: one 00, twenty-nine 02', async () => {
+    await backgroundDeliveriesFinished();
     const before = await team();
     const order = await pendingTeamOrder();
     const params = vnpayCallback(order);
@@ -114,6 +116,7 @@ describe.each(storeKinds)('VNPay IPN on %s', (kind) => {
         }),
         async (sequence) => {
           await resetTestStore(store().sql);
+          await backgroundDeliveriesFinished();
           const before = await team();
           const order = await pendingTeamOrder();
           const success = vnpayCallback(order, { vnp_TransactionNo: '111' });
@@ -124,6 +127,7 @@ describe.each(storeKinds)('VNPay IPN on %s', (kind) => {
           });
           const shuffled = sequence.map((kind) => (kind.endsWith('success') ? success : failure));
           for (const params of shuffled) await reply(new URLSearchParams(params));
+          await backgroundDeliveriesFinished();
           const status = await orderStatus(order.id);
           const expiry = new Date((await team()).plan_expires_at).toISOString();
           if (sequence.some((kind) => kind.endsWith('success'))) {
