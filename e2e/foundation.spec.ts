@@ -276,6 +276,10 @@ test('every page in every locale has a title and description naming the brand, a
 });
 
 test.describe('accessibility (axe, WCAG 2.1 AA)', () => {
+  // axe judges what a visitor sees once things have settled: an entrance animation caught halfway
+  // (a card at half opacity) would read as low contrast. The animations have their own test
+  // (e2e/motion.spec.ts).
+  test.use({ reducedMotion: 'reduce' });
   for (const path of ['/', '/join', '/terms', '/pay', '/team', '/does-not-exist', '/ur', '/vi/join']) {
     test(`${path} has no violations`, async ({ page }) => {
       await page.goto(path);

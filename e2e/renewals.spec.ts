@@ -7,6 +7,10 @@ import { message } from './support/messages';
 const tom = { platform: 'discord', user: 'D2003' };
 
 test.describe('automatic renewals on /pay', () => {
+  // axe judges what a visitor sees once things have settled: an entrance animation caught halfway
+  // (a card at half opacity) would read as low contrast. The animations have their own test
+  // (e2e/motion.spec.ts).
+  test.use({ reducedMotion: 'reduce' });
   test('vi: a PayPal subscriber sees the next charge, stops the renewal after confirming, and PayPal reports it cancelled', async ({
     page,
   }) => {

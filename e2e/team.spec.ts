@@ -250,6 +250,10 @@ test.describe('without JavaScript', () => {
 });
 
 test.describe('quality', () => {
+  // axe judges what a visitor sees once things have settled: an entrance animation caught halfway
+  // (a card at half opacity) would read as low contrast. The animations have their own test
+  // (e2e/motion.spec.ts).
+  test.use({ reducedMotion: 'reduce' });
   for (const prefix of ['/vi', '/ur']) {
     test(`${prefix}/team has no axe violations${prefix === '/ur' ? ' and is right-to-left' : ''}`, async ({ page }) => {
       test.setTimeout(90_000); // axe runs twice on a large page, on a shared 2-core machine
