@@ -60,6 +60,7 @@ describe.each(newRows)('a 15th row, $code at /$prefix', (row) => {
       cookie: await import('@/lib/i18n/locale-cookie'),
       fonts: await import('@/lib/i18n/fonts'),
       seo: await import('@/lib/server/seo'),
+      env: (await import('@/lib/server/env')).env,
       sitemap: (await import('@/app/sitemap')).default,
       gateways: await import('@/lib/payments/gateways'),
       proxyConfig: (await import('@/proxy')).config,
@@ -157,7 +158,7 @@ describe.each(newRows)('a 15th row, $code at /$prefix', (row) => {
   });
 
   it('is in every page’s hreflang and in the sitemap', () => {
-    const site_ = process.env.SITE_URL!;
+    const site_ = site.env().SITE_URL;
     expect(site.seo.languageAlternates('/join')[code]).toBe(`${site_}/${prefix}/join`);
     expect(site.seo.languageAlternates('/')[code]).toBe(`${site_}/${prefix}`);
     const urls = site.sitemap().map((entry) => entry.url);
