@@ -4,6 +4,7 @@ import { useMoney } from '@/lib/i18n/money';
 import type { PaymentRecord } from '@/lib/shared/payment-history';
 import { RECEIPT_PARAM } from '@/lib/shared/receipt';
 import type en from '@/messages/en.json';
+import cards from '@/components/layout/card-table.module.css';
 import styles from './payment-history.module.css';
 
 type MethodKey = keyof (typeof en)['PayPage']['form']['methods'];
@@ -25,7 +26,7 @@ export function PaymentTable({
 }) {
   const t = useTranslations('PayPage.history');
   return (
-    <table className={styles.payments} role="table" aria-labelledby={labelledBy}>
+    <table className={`${styles.payments} ${cards.cards}`} role="table" aria-labelledby={labelledBy}>
       <thead role="rowgroup">
         <tr role="row">
           {columns.map((column) => (

@@ -9,6 +9,7 @@ import { BlockButton } from './block-button';
 import { MemberSearch } from './member-search';
 import { MemberMotion, MemberRow, StatusBadge } from './member-motion';
 import { TeamAnnouncer } from './team-announcer';
+import cards from '@/components/layout/card-table.module.css';
 import styles from './team.module.css';
 
 export interface MemberSectionProps {
@@ -57,7 +58,11 @@ export function MemberSection({ team, search, page, selfId = null }: MemberSecti
             // A table with its headers on wide screens; below 40rem each row is a card (team.module.css), the
             // ARIA roles keeping it a table for assistive technology whatever its CSS display.
             <div className={styles.scroller} tabIndex={0} role="region" aria-labelledby="members-caption">
-              <table className={`${styles.table} ${styles.members}`} data-testid="member-table" role="table">
+              <table
+                className={`${styles.table} ${styles.members} ${cards.cards}`}
+                data-testid="member-table"
+                role="table"
+              >
                 <caption id="members-caption">{t('caption', { page: page.page, pages })}</caption>
                 <thead role="rowgroup">
                   <tr role="row">
