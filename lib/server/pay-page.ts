@@ -1,7 +1,7 @@
 import 'server-only';
 import { accountDirectory, type PayContext, type Subject } from '@/lib/server/directory';
 import { ledgerSql } from '@/lib/server/db';
-import { findOrder } from '@/lib/server/ledger/orders';
+import { findOrder, isOrderId } from '@/lib/server/ledger/orders';
 import { gatewayChoices } from '@/lib/server/payments/registry';
 import { buyerState } from '@/lib/pricing/buyer';
 import { paidPlanIds, type PaidPlanId } from '@/lib/pricing/catalogue';
@@ -31,7 +31,7 @@ export type PayPageData =
 export async function loadPayPage(subject: Subject | null, query: PayQuery, now: Date): Promise<PayPageData> {
   const status = query.status;
   const orderId = query.order;
-  if (status && orderId && /^[a-f0-9]{32}$/.test(orderId)) {
+  if (status && orderId && isOrderId(orderId)) {
     const sql = await ledgerSql();
     const order = await findOrder(sql, orderId);
     if (!order) return { kind: 'result', result: { status: 'failed', code: 'failed1' } };
@@ -46,7 +46,7 @@ export async function loadPayPage(subject: Subject | null, query: PayQuery, now:
 
   const receiptOrder = query.receipt;
   if (receiptOrder !== undefined && subject) {
-    const valid = /^[a-f0-9]{32}$/.test(receiptOrder);
+    const valid = isOrderId(receiptOrder);
     return {
       kind: 'receipt',
       receipt: valid ? await receiptFor({ platform: subject.platform, userId: subject.userId }, receiptOrder) : null,

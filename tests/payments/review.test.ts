@@ -76,7 +76,14 @@ describe.each(storeKinds)('the review queue on %s', (kind) => {
   it('a PayPal refund of a paid order joins the same queue; granting keeps the one grant already applied, never a second', async () => {
     const paypal = await pendingTeamOrder({ gateway: 'paypal', method: 'paypal', currency: 'USD', amount: 26_982 });
     const now = new Date();
-    const sale = { gateway: 'paypal', orderId: paypal.id, amount: paypal.amount, payload: {}, now };
+    const sale = {
+      gateway: 'paypal',
+      orderId: paypal.id,
+      amount: paypal.amount,
+      currency: paypal.currency,
+      payload: {},
+      now,
+    };
     expect(
       await settlePayment({ ...sale, transactionId: 'I-SUB#1', result: 'succeeded', resultCode: 'COMPLETED' }),
     ).toBe('paid');

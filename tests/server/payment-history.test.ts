@@ -70,7 +70,7 @@ describe.each(storeKinds)('the payment history on %s', (kind) => {
 
   it('says a PayPal payment was refunded once PayPal reports the money returned', async () => {
     const order = await pendingTeamOrder({ gateway: 'paypal', method: 'paypal', currency: 'USD', amount: 26_982 });
-    const sale = { gateway: 'paypal', orderId: order.id, amount: order.amount, payload: {}, now: new Date() };
+    const sale = { gateway: 'paypal', orderId: order.id, amount: order.amount, currency: order.currency, payload: {}, now: new Date() };
     await settlePayment({ ...sale, transactionId: 'I-SUB#1', result: 'succeeded', resultCode: 'COMPLETED' });
     expect((await history('', alice)).body.payments[0]).toMatchObject({ status: 'paid', gateway: 'paypal' });
     await holdForReview({

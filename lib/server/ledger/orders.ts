@@ -65,6 +65,9 @@ export const SELECT_ORDER = `SELECT o.*, (x.order_id IS NULL OR x.delivered_at I
 /** 128 random bits, hex: unguessable, and within VNPay's alphanumeric TxnRef alphabet. */
 const newOrderId = () => randomBytes(16).toString('hex');
 
+/** Whether a gateway's reference could name one of our orders at all (32 lowercase hex digits). */
+export const isOrderId = (value: string): boolean => /^[a-f0-9]{32}$/.test(value);
+
 /** Idempotent on (subject, idempotencyKey): a repeat returns the first order and `created: false`. */
 export async function createOrder(sql: Sql, input: NewOrder): Promise<{ order: Order; created: boolean }> {
   const { subject } = input;

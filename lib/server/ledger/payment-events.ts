@@ -1,8 +1,12 @@
 import 'server-only';
 import type { Sql } from '@/lib/server/db/sql';
+import { storableJson, storableText } from '@/lib/server/db/storable';
 import type { PaymentEvent, PaymentOutcome } from './types';
 
-/** Stores a verified callback once; false when this (gateway, transaction id) was already recorded. */
+/**
+ * Stores a verified callback once; false when this (gateway, transaction id) was already recorded.
+ * What PostgreSQL cannot hold (NUL, a lone surrogate) is replaced first (db/storable.ts).
+ */
 export async function recordEvent(tx: Sql, event: PaymentEvent, outcome: string): Promise<boolean> {
   const result = await tx.query(
     `INSERT INTO payment_events (gateway, transaction_id, order_id, amount, succeeded, result_code, outcome, payload, received_at)
@@ -10,13 +14,13 @@ export async function recordEvent(tx: Sql, event: PaymentEvent, outcome: string)
      ON CONFLICT (gateway, transaction_id) DO NOTHING`,
     [
       event.gateway,
-      event.transactionId,
+      storableText(event.transactionId),
       event.orderId,
       event.amount,
       event.result === 'succeeded',
-      event.resultCode,
+      storableText(event.resultCode),
       outcome,
-      JSON.stringify(event.payload),
+      storableJson(event.payload),
       event.now,
     ],
   );
@@ -27,7 +31,7 @@ export async function recordEvent(tx: Sql, event: PaymentEvent, outcome: string)
 export async function setEventOutcome(tx: Sql, event: PaymentEvent, outcome: PaymentOutcome): Promise<void> {
   await tx.query('UPDATE payment_events SET outcome = $3 WHERE gateway = $1 AND transaction_id = $2', [
     event.gateway,
-    event.transactionId,
+    storableText(event.transactionId),
     outcome,
   ]);
 }

@@ -1,6 +1,7 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import type { Sql } from '@/lib/server/db/sql';
+import { storableJson, storableText } from '@/lib/server/db/storable';
 import { SELECT_ORDER, toOrder, type OrderRow } from './orders';
 import type { Order } from './types';
 
@@ -162,7 +163,7 @@ export interface WebhookEvent {
 export async function webhookEventHandled(sql: Sql, gateway: string, eventId: string): Promise<boolean> {
   const result = await sql.query('SELECT 1 FROM webhook_events WHERE gateway = $1 AND event_id = $2', [
     gateway,
-    eventId,
+    storableText(eventId),
   ]);
   return result.rows.length > 0;
 }
@@ -177,11 +178,11 @@ export async function recordWebhookEvent(sql: Sql, event: WebhookEvent): Promise
      VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
     [
       event.gateway,
-      event.eventId,
-      event.eventType,
-      event.resourceId,
-      event.outcome,
-      JSON.stringify(event.payload),
+      storableText(event.eventId),
+      storableText(event.eventType),
+      event.resourceId === null ? null : storableText(event.resourceId),
+      storableText(event.outcome),
+      storableJson(event.payload),
       event.now,
     ],
   );

@@ -55,8 +55,10 @@ export interface PaymentEvent {
   /** The gateway's id for this transaction; a second event with the same id is a duplicate. */
   transactionId: string;
   orderId: string;
-  /** As the gateway reports it, in the order currency's minor unit. */
+  /** As the gateway reports it, in the minor unit of `currency`. */
   amount: number;
+  /** The currency the gateway reports the amount in (a VND-only gateway: always VND). */
+  currency: Currency;
   /**
    * What the gateway says happened to the money. `held`: it was taken but the gateway holds it as
    * suspected fraud until the merchant accepts or rejects it (VNPay 07) — a person decides.
@@ -69,6 +71,9 @@ export interface PaymentEvent {
   now: Date;
 }
 
-/** In VNPay's order of checks: unknown order, wrong amount, already settled, then settled now. */
+/**
+ * In VNPay's order of checks: unknown order, wrong amount, already settled, then settled now.
+ * `foreign_order`: the order exists but belongs to another gateway — to the sender, not its order.
+ */
 export type PaymentOutcome =
-  'order_not_found' | 'amount_mismatch' | 'already_confirmed' | 'paid' | 'failed' | 'held_for_review';
+  'order_not_found' | 'foreign_order' | 'amount_mismatch' | 'already_confirmed' | 'paid' | 'failed' | 'held_for_review';

@@ -1,12 +1,13 @@
 import 'server-only';
 import { ledgerSql, type Sql } from '@/lib/server/db';
-import { lockOrder, moveOrder } from '@/lib/server/ledger/orders';
+import { isOrderId, lockOrder, moveOrder } from '@/lib/server/ledger/orders';
 import { recordEvent, setEventOutcome } from '@/lib/server/ledger/payment-events';
 import { enqueueGrant } from '@/lib/server/ledger/outbox';
 import type { Order, PaymentEvent, PaymentOutcome } from '@/lib/server/ledger/types';
 import type { Grant } from '@/lib/server/directory/types';
 import { deliverGrantInBackground } from './grant-delivery';
 import { logReviewQueueSize } from './review-queue';
+import { log } from '@/lib/server/observability/log';
 
 /**
  * Settles one verified gateway callback: records it and moves its order in one ledger
@@ -21,6 +22,8 @@ export async function settlePayment(event: PaymentEvent): Promise<PaymentOutcome
   if (outcome === 'paid') deliverGrantInBackground(event.orderId, event.now);
   if (outcome === 'amount_mismatch' || outcome === 'held_for_review')
     await logReviewQueueSize(`${event.gateway}:${outcome}`);
+  if (outcome === 'foreign_order')
+    log().warn({ gateway: event.gateway, order: event.orderId }, 'callback names an order of another gateway');
   return outcome;
 }
 
@@ -30,11 +33,17 @@ export async function settlePayment(event: PaymentEvent): Promise<PaymentOutcome
  * grant — whatever the order or number of callbacks.
  */
 async function settle(tx: Sql, event: PaymentEvent): Promise<PaymentOutcome> {
+  // A reference that cannot be an order id is final "not found", whatever bytes it holds.
+  if (!isOrderId(event.orderId)) return 'order_not_found';
   const order = await lockOrder(tx, event.orderId);
   if (!order) return 'order_not_found';
+  // Only the order's own gateway took (or refused) its money: another's word about it is not ours
+  // to record, whatever it says — nothing is stored, nothing moves.
+  if (event.gateway !== order.gateway) return 'foreign_order';
 
-  if (event.amount !== order.amount) {
-    // Money may have been taken for the wrong amount: a person looks at it, nobody gets a plan.
+  if (event.amount !== order.amount || event.currency !== order.currency) {
+    // Money may have been taken for the wrong amount or in another currency: a person looks at it,
+    // nobody gets a plan.
     await moveOrder(tx, order.id, ['pending'], 'needs_review', event.now);
     await recordEvent(tx, event, 'amount_mismatch');
     return 'amount_mismatch';

@@ -54,7 +54,7 @@ export const momoGateway: PaymentGateway = {
   answer(verdict): GatewayReply {
     switch (verdict.kind) {
       case 'settled':
-        if (verdict.outcome === 'order_not_found')
+        if (verdict.outcome === 'order_not_found' || verdict.outcome === 'foreign_order')
           log().error({ outcome: verdict.outcome }, 'momo: IPN for an unknown order');
         return { status: 204 };
       case 'ignored':
@@ -100,6 +100,7 @@ export const momoGateway: PaymentGateway = {
         transactionId: `${order.id}:${answer.transId ?? 0}`,
         orderId: order.id,
         amount: answer.amount ?? -1,
+        currency: momoOffer.currency,
         result: kind,
         resultCode: String(answer.resultCode),
         payload: { source: 'query', ...answer },

@@ -2,6 +2,7 @@ import 'server-only';
 import { z } from 'zod';
 import type { GatewayEvent } from '@/lib/server/payments/gateway';
 import type { MomoConfig } from './config';
+import { momoOffer } from './offer';
 import { RESULT_FIELDS, verify } from './signature';
 
 /**
@@ -75,6 +76,7 @@ export function resultEvent(result: MomoResult): GatewayEvent | null {
     transactionId: `${result.orderId}:${result.transId}`,
     orderId: result.orderId,
     amount: Number(result.amount),
+    currency: momoOffer.currency,
     result: kind,
     resultCode: String(code),
     payload: result,

@@ -80,6 +80,7 @@ export const paypalGateway: PaymentGateway = {
             orderId: order.id,
             // What PayPal charged: a price other than the order's keeps it in review, never paid.
             amount: paid ? reportedCharge(order, subscription).amount : order.amount,
+            currency: order.currency,
             result: paid ? 'succeeded' : 'failed',
             resultCode: subscription.status,
             payload: { subscription: subscription.id, cycle: 1, source: 'reconcile' },

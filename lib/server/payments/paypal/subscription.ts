@@ -1,7 +1,7 @@
 import 'server-only';
 import { teamBlocks, type PurchasePeriodId } from '@/lib/pricing/catalogue';
 import { ledgerSql } from '@/lib/server/db';
-import { findOrder } from '@/lib/server/ledger/orders';
+import { findOrder, isOrderId } from '@/lib/server/ledger/orders';
 import {
   bindSubscription,
   cycleOrder,
@@ -142,6 +142,8 @@ export async function syncSubscription(
       transactionId: `${subscription.id}#${cycle}`,
       orderId: order.id,
       amount: charge.mismatch ? charge.amount : amountFor(cycle, order),
+      // reportedCharge compared PayPal's currency with the order's: another one is amount -1 (review).
+      currency: order.currency,
       result: 'succeeded',
       resultCode: subscription.status,
       payload: {
@@ -176,6 +178,7 @@ export async function failFirstPayment(
     transactionId: `${subscriptionId}#1:failed`,
     orderId: first.id,
     amount: first.amount,
+    currency: first.currency,
     result: 'failed',
     resultCode: reason,
     payload: { subscription: subscriptionId, cycle: 1, reason },
@@ -185,7 +188,7 @@ export async function failFirstPayment(
 
 /** The checkout order a subscription claims to belong to, if it is one of ours and a PayPal one. */
 export async function claimedOrder(subscription: PaypalSubscription): Promise<Order | null> {
-  if (!subscription.custom_id || !/^[a-f0-9]{32}$/.test(subscription.custom_id)) return null;
+  if (!subscription.custom_id || !isOrderId(subscription.custom_id)) return null;
   const order = await findOrder(await ledgerSql(), subscription.custom_id);
   return order && order.gateway === 'paypal' && (order.subscriptionCycle ?? 1) === 1 ? order : null;
 }

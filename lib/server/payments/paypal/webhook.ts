@@ -216,6 +216,7 @@ async function onMoneyReturned(subscriptionId: string, saleId: string, event: Ev
     transactionId: `${event.event_type}:${event.id}`,
     orderId: target.id,
     amount: target.amount,
+    currency: target.currency,
     result: 'failed',
     resultCode: event.event_type,
     payload: event,

@@ -4,6 +4,7 @@ import type { PaymentOutcome } from '@/lib/server/ledger/types';
 import type { GatewayEvent } from '@/lib/server/payments/gateway';
 import { verify, vnpFields } from './signature';
 import type { VnpayConfig } from './config';
+import { vnpayOffer } from './offer';
 
 export interface IpnReply {
   RspCode: '00' | '01' | '02' | '04' | '97' | '99';
@@ -13,6 +14,7 @@ export interface IpnReply {
 /** VNPay's documented IPN replies (docs/payments.md#vnpay); only 00 and 02 stop its retries. */
 export const replies: Record<PaymentOutcome, IpnReply> = {
   order_not_found: { RspCode: '01', Message: 'Order not found' },
+  foreign_order: { RspCode: '01', Message: 'Order not found' },
   amount_mismatch: { RspCode: '04', Message: 'Invalid amount' },
   already_confirmed: { RspCode: '02', Message: 'Order already confirmed' },
   paid: { RspCode: '00', Message: 'Confirm Success' },
@@ -62,6 +64,7 @@ export function callbackEvent(fields: Record<string, string>): GatewayEvent | nu
     orderId: f.vnp_TxnRef,
     // A fractional amount can match no order: it goes to review like any other wrong amount.
     amount: Number.isInteger(amount) ? amount : -1,
+    currency: vnpayOffer.currency,
     result: resultOf(f.vnp_ResponseCode, f.vnp_TransactionStatus),
     resultCode: `${f.vnp_ResponseCode}/${f.vnp_TransactionStatus}`,
     payload: fields,

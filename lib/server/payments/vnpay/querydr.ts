@@ -6,6 +6,7 @@ import type { QueryResult } from '@/lib/server/payments/gateway';
 import { cappedJson } from '@/lib/server/http/capped-read';
 import type { VnpayConfig } from './config';
 import { resultOf } from './callback';
+import { vnpayOffer } from './offer';
 import { safeOrderInfo, vnpayDate } from './payment-url';
 
 /**
@@ -134,6 +135,7 @@ export async function queryOrder(order: Order, config: VnpayConfig | null, now: 
       transactionId: `${order.id}:${fields.vnp_TransactionNo ?? ''}`,
       orderId: order.id,
       amount: Number.isInteger(amount) ? amount : -1,
+      currency: vnpayOffer.currency,
       result: resultOf(status === '00' ? '00' : status, status),
       resultCode: `querydr/${status}`,
       payload: { source: 'querydr', ...fields },
