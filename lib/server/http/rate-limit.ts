@@ -17,6 +17,13 @@ const TEAM_CALLS_PER_SESSION = 60;
 const TEAM_CALLS_PER_IP = 120;
 
 /**
+ * Renewal stops per minute: a payer stops one or two renewals, and must be able to even right after
+ * retrying checkout — so stopping has buckets of its own, not checkout's.
+ */
+const RENEWAL_STOPS_PER_SESSION = 10;
+const RENEWAL_STOPS_PER_IP = 30;
+
+/**
  * The site's rate limits. With DATABASE_URL the counts live in the ledger's PostgreSQL database
  * (table rate_limit_buckets, one migration set), so every `next start` behind the load balancer
  * shares them; otherwise (one process) in memory. Should the database stop answering, each
@@ -31,6 +38,8 @@ const limits = () => {
     linkPerIp: { points: env().LINK_RATE_LIMIT, duration: 60 },
     teamPerSession: { points: TEAM_CALLS_PER_SESSION, duration: 60 },
     teamPerIp: { points: TEAM_CALLS_PER_IP, duration: 60 },
+    renewalStopPerSession: { points: RENEWAL_STOPS_PER_SESSION, duration: 60 },
+    renewalStopPerIp: { points: RENEWAL_STOPS_PER_IP, duration: 60 },
   };
 };
 export type RateLimitBucket = keyof ReturnType<typeof limits>;

@@ -12,6 +12,12 @@ import { sandboxTransport } from './sandbox/api';
  * UnavailableError (the caller answers "try again"), never a guess.
  */
 const TIMEOUT_MS = 10_000;
+/**
+ * A read that only decides what a page shows (a subscriber's renewals) gets this long in all —
+ * token included — and the page shows the ledger's state instead: PayPal being slow must not make
+ * the pay page slower than the site's own budget for its other dependencies.
+ */
+export const DISPLAY_READ_MS = 1_500;
 /** PayPal's answers the site reads are a few KB; a longer one is cut off and treated as no answer. */
 const MAX_ANSWER_BYTES = 256 * 1024;
 /** A token is renewed this long before PayPal says it expires. */
@@ -80,8 +86,13 @@ export interface TransmissionHeaders {
   transmissionTime: string;
 }
 
+/** A call's own deadline: `budgetMs` bounds everything the call does, a token request included. */
+export interface CallBudget {
+  budgetMs?: number;
+}
+
 export interface PaypalClient {
-  getSubscription(id: string): Promise<PaypalSubscription | null>;
+  getSubscription(id: string, budget?: CallBudget): Promise<PaypalSubscription | null>;
   /**
    * Stops the subscription's automatic renewals (POST …/cancel). True once PayPal has it cancelled,
    * also when it already was; false for a subscription PayPal does not know.
@@ -96,18 +107,22 @@ const tokens = new Map<string, { token: string; expiresAt: number }>();
 export function paypalClient(config: PaypalConfig, transport: Transport = defaultTransport(config)): PaypalClient {
   const call = async (path: string, init: RequestInit): Promise<Response> => {
     try {
-      return await transport(`${config.apiBase}${path}`, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+      return await transport(`${config.apiBase}${path}`, {
+        ...init,
+        signal: init.signal ?? AbortSignal.timeout(TIMEOUT_MS),
+      });
     } catch (error) {
       throw new UnavailableError(`PayPal did not answer ${path}`, { cause: error });
     }
   };
 
-  const token = async (): Promise<string> => {
+  const token = async (signal?: AbortSignal): Promise<string> => {
     const key = `${config.apiBase} ${config.clientId}`;
     const cached = tokens.get(key);
     if (cached && cached.expiresAt > Date.now()) return cached.token;
     const response = await call('/v1/oauth2/token', {
       method: 'POST',
+      signal,
       headers: {
         Authorization: `Basic ${Buffer.from(`${config.clientId}:${config.clientSecret}`).toString('base64')}`,
         'Content-Type': 'application/x-www-form-urlencoded',
@@ -125,7 +140,10 @@ export function paypalClient(config: PaypalConfig, transport: Transport = defaul
   /** A call with a bearer token; a 401 (token revoked early) gets one fresh token and one retry. */
   const authorized = async (path: string, init: RequestInit): Promise<Response> => {
     const send = async () =>
-      call(path, { ...init, headers: { ...init.headers, Authorization: `Bearer ${await token()}` } });
+      call(path, {
+        ...init,
+        headers: { ...init.headers, Authorization: `Bearer ${await token(init.signal ?? undefined)}` },
+      });
     const first = await send();
     if (first.status !== 401) return first;
     tokens.delete(`${config.apiBase} ${config.clientId}`);
@@ -133,9 +151,10 @@ export function paypalClient(config: PaypalConfig, transport: Transport = defaul
   };
 
   return {
-    async getSubscription(id) {
+    async getSubscription(id, budget = {}) {
       if (!subscriptionId.safeParse(id).success) return null;
-      const response = await authorized(`/v1/billing/subscriptions/${id}`, { method: 'GET' });
+      const signal = budget.budgetMs === undefined ? undefined : AbortSignal.timeout(budget.budgetMs);
+      const response = await authorized(`/v1/billing/subscriptions/${id}`, { method: 'GET', signal });
       // PayPal answers 404 (or 400/422 for an id of a shape it rejects): no such subscription.
       if ([400, 404, 422].includes(response.status)) return null;
       return parse(paypalSubscription, await json(response, 'subscription'));

@@ -5,7 +5,7 @@ import { log } from '@/lib/server/observability/log';
 import type { Renewal, RenewalStatus } from '@/lib/shared/renewals';
 import { periods } from '@/lib/pricing/catalogue';
 import type { GatewayRenewals } from '@/lib/server/payments/gateway';
-import { paypalClient, type PaypalSubscription } from './client';
+import { DISPLAY_READ_MS, paypalClient, type PaypalSubscription } from './client';
 import { paypalConfig } from './config';
 import { paypalOffer } from './offer';
 
@@ -17,14 +17,17 @@ const cacheSlot = Symbol.for('quorum.paypalSubscriptionReads');
 type CacheSlot = { [cacheSlot]?: Map<string, { at: number; value: PaypalSubscription | null }> };
 const cache = () => ((globalThis as CacheSlot)[cacheSlot] ??= new Map());
 
-/** PayPal's record, or null when it cannot say right now: the pay page must open while PayPal is down. */
+/**
+ * PayPal's record, or null when it cannot say within the display budget: the pay page must open,
+ * promptly, while PayPal is down or slow.
+ */
 async function readSubscription(id: string, now: Date): Promise<PaypalSubscription | null> {
   const hit = cache().get(id);
   if (hit && now.getTime() - hit.at < CACHE_MS) return hit.value;
   const config = paypalConfig();
   if (!config) return null;
   try {
-    const value = await paypalClient(config).getSubscription(id);
+    const value = await paypalClient(config).getSubscription(id, { budgetMs: DISPLAY_READ_MS });
     cache().set(id, { at: now.getTime(), value });
     return value;
   } catch (error) {
@@ -48,6 +51,11 @@ export const paypalRenewals: GatewayRenewals = {
       bound.map(async ({ subscription, order }): Promise<Renewal> => {
         // A subscription we know stopped stays stopped: no need to ask PayPal again.
         const live = subscription.status === 'CANCELLED' ? null : await readSubscription(subscription.id, now);
+        if (live && live.status !== subscription.status) {
+          // PayPal moved on without telling us yet (a cancel that completed after our timeout, a
+          // webhook still in flight): the ledger learns it now, as the webhook would teach it.
+          await setSubscriptionStatus(sql, subscription.id, live.status, now);
+        }
         const status = statusOf(live?.status ?? subscription.status);
         return {
           id: subscription.id,
@@ -74,6 +82,9 @@ export const paypalRenewals: GatewayRenewals = {
     const config = paypalConfig();
     if (!config) return 'not_found';
     if (mine.subscription.status !== 'CANCELLED') {
+      // Whatever the answer — none at all included — the next view asks PayPal afresh: a cancel
+      // PayPal completed after our timeout then reads as done, not as a renewal still running.
+      cache().delete(id);
       const cancelled = await paypalClient(config).cancelSubscription(id, 'Stopped by the payer on the pay page');
       if (!cancelled) return 'not_found';
       // PayPal's BILLING.SUBSCRIPTION.CANCELLED webhook says the same; whichever comes second changes nothing.

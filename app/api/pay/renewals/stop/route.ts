@@ -15,8 +15,8 @@ export const POST = sessionRoute(
   {
     audience: 'pay',
     rateLimits: (subject, ip) => [
-      ['checkoutPerSession', `${subject.platform}:${subject.userId}`],
-      ['checkoutPerIp', ip],
+      ['renewalStopPerSession', `${subject.platform}:${subject.userId}`],
+      ['renewalStopPerIp', ip],
     ],
   },
   async ({ request, subject, locale }) => {
