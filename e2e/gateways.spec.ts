@@ -1,5 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
-import { payLink } from './support/links';
+import { openLink, payLink } from './support/links';
 import { message } from './support/messages';
 
 const alice = { user: '1001', team: '-1002001' };
@@ -7,7 +7,7 @@ const carol = { platform: 'slack', user: 'U1003' };
 
 /** Individual Pro for one month, through `gateway` and `method`, from the pay page in `locale`. */
 async function checkoutWith(page: Page, locale: 'vi' | 'de', gateway: string, method: string) {
-  await page.goto(await payLink({ ...carol, prefix: `/${locale}` }));
+  await openLink(page, await payLink({ ...carol, prefix: `/${locale}` }));
   await expect(page).toHaveURL(new RegExp(`/${locale}/pay$`));
   await page.getByRole('radio', { name: message(locale, `PayPage.form.gateways.${gateway}`) }).check();
   await page.getByRole('radio', { name: message(locale, `PayPage.form.methods.${method}`) }).check();
@@ -17,7 +17,7 @@ async function checkoutWith(page: Page, locale: 'vi' | 'de', gateway: string, me
 test.describe('paying through each gateway’s local sandbox', () => {
   test('vi: MoMo with an ATM card, approved → success, and the team’s plan is extended', async ({ page }) => {
     // The team keeps its 10 seats here: pay.spec.ts buys 25 for it and starts from 10.
-    await page.goto(await payLink({ ...alice, prefix: '/vi' }));
+    await openLink(page, await payLink({ ...alice, prefix: '/vi' }));
     const expiryBefore = await page.getByTestId('team-expiry').textContent();
     await page.getByRole('radio', { name: message('vi', 'Plans.names.team_pro') }).check();
     await page.getByRole('radio', { name: message('vi', 'PayPage.form.gateways.momo') }).check();
@@ -105,7 +105,7 @@ test.describe('paying through each gateway’s local sandbox', () => {
         if (performance.now() < 5000) requestAnimationFrame(frame);
       });
     }, heading);
-    await page.goto(await payLink({ ...carol, prefix: '/vi' }));
+    await openLink(page, await payLink({ ...carol, prefix: '/vi' }));
     await page.goto(`/vi/pay?status=success&order=${'0'.repeat(32)}`);
     await expect(page.locator('[data-status=failed]')).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { __introSeen: string[] }).__introSeen)).toEqual([]);

@@ -1,5 +1,5 @@
 import { test, expect, type Locator, type Page } from '@playwright/test';
-import { payLink, teamLink } from './support/links';
+import { openLink, payLink, teamLink } from './support/links';
 import { message } from './support/messages';
 
 // Motion on /pay and /team (components/motion/animated.tsx): an entrance runs for a visitor who has
@@ -60,7 +60,7 @@ const blockBob = (page: Page) =>
 test.describe('without a preference for reduced motion', () => {
   test('the block dialog rises into place, stays modal, and Escape gives the focus back', async ({ page }) => {
     const violations = await recordCspViolations(page);
-    await page.goto(await teamLink(alice));
+    await openLink(page, await teamLink(alice));
     // The motion chunk comes after the page has drawn; an element mounted before it is drawn plain.
     await page.waitForLoadState('networkidle');
 
@@ -85,7 +85,7 @@ test.describe('without a preference for reduced motion', () => {
 
   test('the plan features slide in under each plan', async ({ page }) => {
     const violations = await recordCspViolations(page);
-    await page.goto(await payLink(alice));
+    await openLink(page, await payLink(alice));
     await expect(page.getByTestId('quote-amount')).toBeVisible();
     await page.waitForLoadState('networkidle');
 
@@ -105,7 +105,7 @@ test.describe('with prefers-reduced-motion: reduce', () => {
   });
 
   test('the block dialog is in its final place from its first frame', async ({ page }) => {
-    await page.goto(await teamLink(alice));
+    await openLink(page, await teamLink(alice));
     await page.waitForLoadState('networkidle');
     const button = blockBob(page);
     const frames = (await framesAfterClick(button, 'dialog[open]')).filter((frame) => frame !== null);
@@ -119,7 +119,7 @@ test.describe('with prefers-reduced-motion: reduce', () => {
   });
 
   test('the cancel-plan dialog and the plan features appear at once', async ({ page }) => {
-    await page.goto(await payLink(bob));
+    await openLink(page, await payLink(bob));
     await page.getByRole('radio', { name: message('en', 'Plans.names.team_pro') }).check();
     await page.waitForLoadState('networkidle');
 
@@ -142,7 +142,7 @@ test.describe('with prefers-reduced-motion: reduce', () => {
 
   test('a payment result is in its final place as it appears', async ({ page, context }) => {
     await context.clearCookies();
-    await page.goto(await payLink(alice, 'a-forged-secret-that-is-long-enough-to-sign'));
+    await openLink(page, await payLink(alice, 'a-forged-secret-that-is-long-enough-to-sign'));
     const result = page.locator('section[data-status=failed]');
     await expect(result).toBeVisible();
     expect(

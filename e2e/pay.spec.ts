@@ -1,6 +1,6 @@
 import { test, expect } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { payLink } from './support/links';
+import { openLink, payLink } from './support/links';
 import { message } from './support/messages';
 import { layoutShiftSum, recordLayoutShifts } from './support/layout-shifts';
 
@@ -10,7 +10,7 @@ test.describe('paying with VNPay through the local sandbox', () => {
   test('vi: team_pro for 25 seats and 7 months, approved → success, and the team has 25 seats and a later expiry', async ({
     page,
   }) => {
-    await page.goto(await payLink({ ...alice, prefix: '/vi' }));
+    await openLink(page, await payLink({ ...alice, prefix: '/vi' }));
     await expect(page).toHaveURL(/\/vi\/pay$/); // the token is gone from the address bar
     const expiryBefore = await page.getByTestId('team-expiry').textContent();
     await expect(page.getByTestId('team-seats')).toHaveText('10');
@@ -34,7 +34,7 @@ test.describe('paying with VNPay through the local sandbox', () => {
   });
 
   test('a declined payment shows failed1 and changes nothing', async ({ page }) => {
-    await page.goto(await payLink(alice));
+    await openLink(page, await payLink(alice));
     const seats = await page.getByTestId('team-seats').textContent();
     await page.getByRole('radio', { name: message('en', 'Plans.names.individual_pro') }).check();
     // An English page starts on PayPal (USD): this payer picks VNPay.
@@ -49,7 +49,7 @@ test.describe('paying with VNPay through the local sandbox', () => {
 
   test('a forged link shows failed0 and no account data', async ({ page, context }) => {
     await context.clearCookies();
-    await page.goto(await payLink(alice, 'a-forged-secret-that-is-long-enough-to-sign'));
+    await openLink(page, await payLink(alice, 'a-forged-secret-that-is-long-enough-to-sign'));
     await expect(page.getByTestId('failure-code')).toContainText('failed0');
     await expect(page.getByText('Alice Nguyen')).toHaveCount(0);
   });
@@ -60,21 +60,21 @@ test('a pay link works once: reopened in the same browser it still works, in a s
   browser,
 }) => {
   const link = await payLink(alice);
-  await page.goto(link);
+  await openLink(page, link);
   await expect(page.getByTestId('team-seats')).toBeVisible();
-  await page.goto(link);
+  await openLink(page, link);
   await expect(page.getByTestId('team-seats')).toBeVisible();
 
   const elsewhere = await browser.newContext();
   const other = await elsewhere.newPage();
-  await other.goto(link);
+  await openLink(other, link);
   await expect(other.getByTestId('failure-code')).toContainText('failed0');
   await expect(other.getByText('Alice Nguyen')).toHaveCount(0);
   await elsewhere.close();
 });
 
 test('bob must cancel his individual plan in a modal before buying team_pro', async ({ page }) => {
-  await page.goto(await payLink({ user: '1002', team: '-1002001' }));
+  await openLink(page, await payLink({ user: '1002', team: '-1002001' }));
   // A Pro user's page opens on a renewal of Pro; bob chooses the team plan, and VNPay's button.
   await expect(page.getByRole('radio', { name: message('en', 'Plans.names.individual_pro') })).toBeChecked();
   await page.getByRole('radio', { name: message('en', 'PayPage.form.gateways.vnpay') }).check();
@@ -110,7 +110,7 @@ test('the heading and lead paint from the prerendered page before the account ar
     await route.continue();
   });
   await recordLayoutShifts(page);
-  await page.goto(link);
+  await openLink(page, link);
   const lead = page.getByText(message('vi', 'PayPage.lead'));
   await expect(lead).toBeVisible();
   await expect(page.getByRole('status')).toHaveText(message('vi', 'PayPage.loading'));
@@ -124,7 +124,7 @@ test('the heading and lead paint from the prerendered page before the account ar
 });
 
 test('the pay page has no axe violations', async ({ page }) => {
-  await page.goto(await payLink({ user: '1001', team: '-1002001', prefix: '/ur' }));
+  await openLink(page, await payLink({ user: '1001', team: '-1002001', prefix: '/ur' }));
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations).toEqual([]);
 });
@@ -140,7 +140,7 @@ test('while the pay page is parsed, a worker loads ICU for its locale and every 
     page.on('worker', (worker) => worker.on('close', () => resolve(worker.url()))),
   );
   const script = page.waitForResponse((r) => r.url().includes('/workers/warm-intl.js'));
-  await page.goto(await payLink({ ...alice, prefix: '/jp' }));
+  await openLink(page, await payLink({ ...alice, prefix: '/jp' }));
   const response = await script;
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toMatch(/javascript/);

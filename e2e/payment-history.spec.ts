@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect, type Page } from '@playwright/test';
-import { payLink } from './support/links';
+import { openLink, payLink } from './support/links';
 import { message } from './support/messages';
 import { localeTable, localizedPath } from '../lib/i18n/locales';
 
@@ -17,7 +17,7 @@ type Locale = 'vi' | 'ur';
 
 /** Individual Pro for one month through VNPay QR from the pay page in `locale`; ends on VNPay's sandbox page. */
 async function startVnpayPayment(page: Page, locale: Locale, payer: Payer) {
-  await page.goto(await payLink({ ...payer, prefix: `/${locale}` }));
+  await openLink(page, await payLink({ ...payer, prefix: `/${locale}` }));
   await page.getByRole('radio', { name: message(locale, 'PayPage.form.gateways.vnpay') }).check();
   await page.getByRole('radio', { name: message(locale, 'PayPage.form.methods.qr') }).check();
   await page.getByRole('button', { name: message(locale, 'PayPage.form.checkout') }).click();
@@ -83,7 +83,7 @@ test.describe('the payment history on /pay', () => {
     await page.getByRole('button', { name: 'Approve payment' }).click();
     await expect(page).toHaveURL(/\/ur\/pay\?status=success&order=/);
     const reference = referenceOf(page);
-    await page.goto(await payLink({ ...giang, prefix: '/ur' }));
+    await openLink(page, await payLink({ ...giang, prefix: '/ur' }));
     await openHistory(page);
 
     const row = page.locator(`[data-reference="${reference}"]`);
@@ -144,7 +144,7 @@ test.describe('the payment history on /pay', () => {
 
     const other = await browser.newContext();
     const stranger = await other.newPage();
-    await stranger.goto(await payLink({ user: '1001', prefix: '/vi' }));
+    await openLink(stranger, await payLink({ user: '1001', prefix: '/vi' }));
     await stranger.goto(`/vi/pay?receipt=${order}`);
     await expect(stranger.getByTestId('receipt-missing')).toContainText(message('vi', 'PayPage.receipt.missing'));
     await expect(stranger.getByTestId('receipt')).toHaveCount(0);
@@ -156,7 +156,7 @@ test.describe('the payment history on /pay', () => {
     browser,
   }) => {
     const northwind = { platform: 'slack', user: 'U3001', team: 'T3001' };
-    await page.goto(await payLink({ ...northwind, prefix: '/en' }));
+    await openLink(page, await payLink({ ...northwind, prefix: '/en' }));
     await page.getByRole('radio', { name: message('en', 'Plans.names.team_pro') }).check();
     await page.getByRole('radio', { name: message('en', 'PayPage.form.gateways.vnpay') }).check();
     await page.getByRole('radio', { name: message('en', 'PayPage.form.methods.qr') }).check();
@@ -165,7 +165,7 @@ test.describe('the payment history on /pay', () => {
     await expect(page).toHaveURL(/\/pay\?status=success&order=/);
     const order = orderOf(page);
 
-    await page.goto(await payLink({ ...northwind, audience: 'team' }));
+    await openLink(page, await payLink({ ...northwind, audience: 'team' }));
     const payments = page.getByTestId('team-payments');
     const paid = payments.locator(`[data-reference="${order.slice(0, 10).toUpperCase()}"]`);
     await expect(paid).toContainText(message('en', 'PayPage.history.status.paid'));
@@ -177,7 +177,7 @@ test.describe('the payment history on /pay', () => {
 
     const other = await browser.newContext();
     const member = await other.newPage();
-    await member.goto(await payLink({ platform: 'discord', user: 'D2002', team: '920001', audience: 'team' }));
+    await openLink(member, await payLink({ platform: 'discord', user: 'D2002', team: '920001', audience: 'team' }));
     await expect(member.getByTestId('team-payments')).toHaveCount(0);
     await member.goto(`/team?receipt=${order}`);
     await expect(member.getByTestId('receipt')).toHaveCount(0);

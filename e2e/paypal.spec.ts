@@ -1,5 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
-import { payLink } from './support/links';
+import { openLink, payLink } from './support/links';
 import { message } from './support/messages';
 
 const alice = { user: '1001', team: '-1002001' };
@@ -28,7 +28,7 @@ test.describe('paying with PayPal through the local sandbox', () => {
   test('approve → success and one month; a renewal moves the expiry one month; the same renewal again changes nothing', async ({
     page,
   }) => {
-    await page.goto(await payLink(alice));
+    await openLink(page, await payLink(alice));
     const before = (await page.getByTestId('team-expiry').textContent()) ?? '';
     await page.getByRole('radio', { name: message('en', 'Plans.names.team_pro') }).check();
     await page.getByRole('radio', { name: message('en', 'PayPage.form.gateways.paypal') }).check();
@@ -53,7 +53,7 @@ test.describe('paying with PayPal through the local sandbox', () => {
 
   test('when PayPal’s script cannot load, the page says so and the other gateways still work', async ({ page }) => {
     await page.route('**/api/payments/paypal/sandbox/sdk**', (route) => route.abort());
-    await page.goto(await payLink(alice));
+    await openLink(page, await payLink(alice));
     await page.getByRole('radio', { name: message('en', 'PayPage.form.gateways.paypal') }).check();
     await expect(page.getByTestId('paypal-unavailable')).toContainText(message('en', 'PayPage.form.paypalUnavailable'));
     await page.getByRole('radio', { name: message('en', 'PayPage.form.gateways.vnpay') }).check();

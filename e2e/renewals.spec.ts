@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from '@playwright/test';
-import { payLink } from './support/links';
+import { openLink, payLink } from './support/links';
 import { message } from './support/messages';
 
 /** A payer no other spec pays with: Individual Pro through PayPal renews monthly. */
@@ -14,7 +14,7 @@ test.describe('automatic renewals on /pay', () => {
   test('vi: a PayPal subscriber sees the next charge, stops the renewal after confirming, and PayPal reports it cancelled', async ({
     page,
   }) => {
-    await page.goto(await payLink({ ...tom, prefix: '/vi' }));
+    await openLink(page, await payLink({ ...tom, prefix: '/vi' }));
     await page.getByRole('radio', { name: message('vi', 'PayPage.form.gateways.paypal') }).check();
     await page.getByTestId('paypal-sandbox-button').click();
     await page.getByTestId('paypal-sandbox-approval').getByRole('button', { name: 'Approve subscription' }).click();
@@ -51,7 +51,7 @@ test.describe('automatic renewals on /pay', () => {
     await expect(page.locator(`[data-testid=sandbox-subscription][data-id="${id}"]`)).toContainText('CANCELLED');
 
     // And after a reload the site still says so.
-    await page.goto(await payLink({ ...tom, prefix: '/vi' }));
+    await openLink(page, await payLink({ ...tom, prefix: '/vi' }));
     await expect(page.locator(`[data-renewal="${id}"]`)).toHaveAttribute('data-status', 'stopped');
   });
 });

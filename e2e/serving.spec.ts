@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { test, expect, type Page } from '@playwright/test';
 import { localeTable } from '../lib/i18n/locales';
 import { message } from './support/messages';
-import { payLink, teamLink } from './support/links';
+import { openLink, payLink, teamLink } from './support/links';
 import { hydrated } from './support/hydration';
 
 // What curl, a crawler or a reader without JavaScript receives: the raw server HTML and headers.
@@ -151,7 +151,7 @@ test.describe('Content-Security-Policy', () => {
   for (const [name, url] of pages) {
     test(`${name} hydrates under the policy with no violation`, async ({ page }) => {
       const violations = await watchViolations(page);
-      await page.goto(await url());
+      await openLink(page, await url());
       await hydrated(page);
       await page.waitForLoadState('networkidle');
       expect(await violations()).toEqual([]);
@@ -162,7 +162,7 @@ test.describe('Content-Security-Policy', () => {
     page,
   }) => {
     const violations = await watchViolations(page);
-    await page.goto(await payLink({ user: '1001', team: '-1002001' }));
+    await openLink(page, await payLink({ user: '1001', team: '-1002001' }));
     await hydrated(page);
     await page.getByRole('radio', { name: message('en', 'PayPage.form.gateways.paypal') }).check();
     // The SDK is a script added at run time (the sandbox's stand-in here; PayPal's hosts in production).
@@ -178,7 +178,7 @@ test.describe('Content-Security-Policy', () => {
   ] as const) {
     test(`an injected inline script is blocked and reported on ${name}`, async ({ page }) => {
       const violations = await watchViolations(page);
-      await page.goto(await url());
+      await openLink(page, await url());
       await hydrated(page);
       await page.evaluate(() => {
         const script = document.createElement('script');

@@ -1,6 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { payLink, teamLink } from './support/links';
+import { openLink, payLink, teamLink } from './support/links';
 import { message } from './support/messages';
 
 const alice = { user: '1001', team: '-1002001' };
@@ -39,7 +39,7 @@ const row = (page: Page, username: string) => page.locator(`tr[data-member="${us
 
 test.describe.serial('the team page of Acme Growth, as its admin, in Vietnamese', () => {
   test('opens from a team link: the token leaves the URL, the team and its members show', async ({ page }) => {
-    await page.goto(await teamLink({ ...alice, prefix: '/vi' }));
+    await openLink(page, await teamLink({ ...alice, prefix: '/vi' }));
     await expect(page).toHaveURL(/\/vi\/team$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(message('vi', 'TeamPage.heading'));
     await expect(page.getByTestId('team-overview')).toContainText('Acme Growth');
@@ -50,7 +50,7 @@ test.describe.serial('the team page of Acme Growth, as its admin, in Vietnamese'
   });
 
   test('searches by name with the search box, and shows everyone again', async ({ page }) => {
-    await page.goto(await teamLink({ ...alice, prefix: '/vi' }));
+    await openLink(page, await teamLink({ ...alice, prefix: '/vi' }));
     await page.getByLabel(vi('members.searchLabel')).fill('tran');
     await expect(page).toHaveURL(/\/vi\/team\?q=tran$/);
     await expect(page.getByTestId('member-table').locator('tbody tr')).toHaveCount(1);
@@ -64,7 +64,7 @@ test.describe.serial('the team page of Acme Growth, as its admin, in Vietnamese'
     page,
   }) => {
     test.setTimeout(60_000);
-    await page.goto(await teamLink({ ...alice, prefix: '/vi' }));
+    await openLink(page, await teamLink({ ...alice, prefix: '/vi' }));
     const username = page.getByLabel(vi('add.username', { platform: 'Telegram' }));
     const submit = page.getByRole('button', { name: vi('add.submit') });
 
@@ -101,7 +101,7 @@ test.describe.serial('the team page of Acme Growth, as its admin, in Vietnamese'
     page,
   }) => {
     test.setTimeout(60_000);
-    await page.goto(await teamLink({ ...alice, prefix: '/vi' }));
+    await openLink(page, await teamLink({ ...alice, prefix: '/vi' }));
     const { used } = await seats(page);
     await page.getByRole('link', { name: vi('add.addSeats') }).click();
     await expect(page).toHaveURL(/\/vi\/pay\?plan=team_pro&seats=\d+$/);
@@ -123,7 +123,7 @@ test.describe.serial('the team page of Acme Growth, as its admin, in Vietnamese'
   });
 
   test('pages through more members than fit on a page, and searching starts again from page one', async ({ page }) => {
-    await page.goto(await teamLink({ ...alice, prefix: '/vi' }));
+    await openLink(page, await teamLink({ ...alice, prefix: '/vi' }));
     const { paid, used } = await seats(page);
     const extra = Array.from({ length: Math.min(paid - used, 30 - used) }, (_, i) => `pager_${i + 1}`);
     expect(await addByApi(page, extra)).toEqual(extra.map(() => 201));
@@ -152,7 +152,7 @@ test.describe.serial('the team page of Acme Growth, as its admin, in Vietnamese'
   test('blocks and unblocks a member after confirming; the admin has no Block button on their own row', async ({
     page,
   }) => {
-    await page.goto(await teamLink({ ...alice, prefix: '/vi' }));
+    await openLink(page, await teamLink({ ...alice, prefix: '/vi' }));
     await page.getByRole('button', { name: vi('members.blockMember', { name: 'Bob Tran' }) }).click();
     const dialog = page.getByRole('dialog', { name: vi('confirm.blockTitle', { name: 'Bob Tran' }) });
     await expect(dialog).toBeVisible();
@@ -173,7 +173,7 @@ test.describe.serial('the team page of Acme Growth, as its admin, in Vietnamese'
   });
 
   test('works from the keyboard: the dialog takes focus, Escape closes it and focus returns', async ({ page }) => {
-    await page.goto(await teamLink({ ...alice, prefix: '/vi' }));
+    await openLink(page, await teamLink({ ...alice, prefix: '/vi' }));
     const button = page.getByRole('button', { name: vi('members.blockMember', { name: 'Bob Tran' }) });
     await button.focus();
     await page.keyboard.press('Enter');
@@ -195,27 +195,27 @@ test.describe('who may not open the team page', () => {
   };
 
   test('a member who is not an admin gets a translated refusal', async ({ page }) => {
-    await page.goto(await teamLink({ user: '1002', team: '-1002001', prefix: '/vi' }));
+    await openLink(page, await teamLink({ user: '1002', team: '-1002001', prefix: '/vi' }));
     await refusedWithoutTeamData(page, 'not_team_admin');
     await expect(page.getByTestId('team-refusal').getByRole('alert')).toHaveText(vi('errors.not_team_admin'));
   });
 
   test('a pay link, a forged link, an expired link and an unknown team are refused', async ({ page, context }) => {
-    await page.goto(await payLink({ ...alice, page: 'team' }));
+    await openLink(page, await payLink({ ...alice, page: 'team' }));
     await refusedWithoutTeamData(page, 'no_team_session');
     await context.clearCookies();
-    await page.goto(await teamLink(alice, 'a-forged-secret-that-is-long-enough-to-sign'));
+    await openLink(page, await teamLink(alice, 'a-forged-secret-that-is-long-enough-to-sign'));
     await refusedWithoutTeamData(page, 'no_team_session');
-    await page.goto(await payLink({ ...alice, audience: 'team', lifetime: Math.floor(Date.now() / 1000) - 3600 }));
+    await openLink(page, await payLink({ ...alice, audience: 'team', lifetime: Math.floor(Date.now() / 1000) - 3600 }));
     await refusedWithoutTeamData(page, 'no_team_session');
-    await page.goto(await teamLink({ user: '1001', team: '-404' }));
+    await openLink(page, await teamLink({ user: '1001', team: '-404' }));
     await refusedWithoutTeamData(page, 'team_not_found');
   });
 
   test("a team link's session never reaches another team's members through the API", async ({ page }) => {
-    await page.goto(await teamLink({ platform: 'discord', user: 'D2001', team: '920001' }));
+    await openLink(page, await teamLink({ platform: 'discord', user: 'D2001', team: '920001' }));
     const saraId = await page.locator('tr[data-member="sara"]').getAttribute('data-member-id');
-    await page.goto(await teamLink(alice));
+    await openLink(page, await teamLink(alice));
     const status = await page.evaluate(
       async (id) => (await fetch(`/api/team/members/${id}/block`, { method: 'POST' })).status,
       saraId,
@@ -230,7 +230,7 @@ test.describe('without JavaScript', () => {
     // gives is then used by a browser with JavaScript off.
     const opener = await browser.newContext();
     const opening = await opener.newPage();
-    await opening.goto(await teamLink(alice));
+    await openLink(opening, await teamLink(alice));
     await expect(opening.getByTestId('member-table')).toBeVisible();
     const context = await browser.newContext({ javaScriptEnabled: false, storageState: await opener.storageState() });
     await opener.close();
@@ -257,7 +257,7 @@ test.describe('quality', () => {
   for (const prefix of ['/vi', '/ur']) {
     test(`${prefix}/team has no axe violations${prefix === '/ur' ? ' and is right-to-left' : ''}`, async ({ page }) => {
       test.setTimeout(90_000); // axe runs twice on a large page, on a shared 2-core machine
-      await page.goto(await teamLink({ ...alice, prefix }));
+      await openLink(page, await teamLink({ ...alice, prefix }));
       if (prefix === '/ur') await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
       const results = await new AxeBuilder({ page }).analyze();
       expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
@@ -271,7 +271,7 @@ test.describe('quality', () => {
 
   test('fits a 320 px screen: the page never scrolls sideways', async ({ page }) => {
     await page.setViewportSize({ width: 320, height: 640 });
-    await page.goto(await teamLink({ ...alice, prefix: '/ur' }));
+    await openLink(page, await teamLink({ ...alice, prefix: '/ur' }));
     await expect(page.getByTestId('member-table')).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
   });
@@ -281,7 +281,7 @@ test.describe('quality', () => {
       page,
     }) => {
       await page.setViewportSize({ width: 360, height: 740 });
-      await page.goto(await teamLink({ ...alice, prefix }));
+      await openLink(page, await teamLink({ ...alice, prefix }));
       const rows = page.locator('tr[data-member]');
       await expect(rows.first()).toBeVisible();
       const outside = await rows.evaluateAll((trs) =>

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect, type Page } from '@playwright/test';
 import { webhookE2e } from '../playwright.config';
-import { payLink, teamLink } from './support/links';
+import { openLink, payLink, teamLink } from './support/links';
 import { message } from './support/messages';
 
 const site = `http://localhost:${webhookE2e.sitePort}`;
@@ -58,7 +58,8 @@ test.describe('webhook mode: the site against the reference chat backend', () =>
   }) => {
     const before = await backendPayContext('1001', '-1002001');
     expect(before.team.seats).toBe(10);
-    await page.goto(
+    await openLink(
+      page,
       await payLink({ user: '1001', team: '-1002001', prefix: '/vi' }, linkSecret(webhookE2e.siteDataDir)),
     );
     await expect(page).toHaveURL(/\/vi\/pay$/);
@@ -83,7 +84,8 @@ test.describe('webhook mode: the site against the reference chat backend', () =>
   test('vi: the team page through the contract: a team link shows the members; add, block and unblock reach the backend', async ({
     page,
   }) => {
-    await page.goto(
+    await openLink(
+      page,
       await teamLink({ user: '1001', team: '-1002001', prefix: '/vi' }, linkSecret(webhookE2e.siteDataDir)),
     );
     await expect(page).toHaveURL(/\/vi\/team$/);
@@ -130,7 +132,7 @@ test.describe('webhook mode with the chat backend down', () => {
     );
     // The link's opening page posts the token; the team page it then opens is the 503.
     const teamPage = page.waitForResponse((r) => r.request().method() === 'GET' && /\/vi\/team$/.test(r.url()));
-    await page.goto(`${downSite}${link}`);
+    await openLink(page, `${downSite}${link}`);
     const response = await teamPage;
     expect(response.status()).toBe(503);
     expect(response.headers()['retry-after']).toBe('5');

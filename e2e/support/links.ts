@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { expect, type Page } from '@playwright/test';
 import { SignJWT } from 'jose';
 
 /** The data directory the e2e server runs on (playwright.config.ts); its pay-link secret signs our links. */
@@ -43,3 +44,15 @@ export const teamLink = (
   options: { platform?: string; user: string; team?: string; prefix?: string },
   secret?: string,
 ) => payLink({ ...options, audience: 'team' }, secret);
+
+/**
+ * What a person does with a link: open it, then tap the opening page's one button, which is what
+ * spends it (a link checker that only loads the page spends nothing). Any other address is just
+ * opened. Resolves once the page the link leads to has replaced the opening page.
+ */
+export async function openLink(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  if (!new URL(url, 'http://site.invalid').searchParams.has('t')) return;
+  await page.locator('form#open button[type=submit]').click();
+  await expect(page.locator('form#open')).toHaveCount(0);
+}

@@ -9,7 +9,14 @@ import { rateLimit } from '@/lib/server/http/rate-limit';
 import { statusPage } from '@/lib/server/http/status-page';
 import { requestLog } from '@/lib/server/observability/log';
 import { LINK_PROBLEM_PARAM, type LinkProblem } from '@/lib/shared/link-problem';
-import { sessionCookieName, sessionCookieOptions, sessionCookieValue, sessionLinkId, sealSession } from './session';
+import {
+  sessionCookieName,
+  sessionCookieOptions,
+  sessionCookieValue,
+  sessionFrom,
+  sessionLinkId,
+  sealSession,
+} from './session';
 import { verifyPaylink, type LinkAudience, type LinkClaims, type LinkVerdict } from './paylink';
 import { linkOpenPage } from './link-open-page';
 
@@ -32,10 +39,34 @@ export function linkPageLocale(pathname: string): Locale {
  */
 export async function linkOpening(request: NextRequest): Promise<Response | null> {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null;
-  if (!request.nextUrl.searchParams.has('t')) return null;
+  const token = request.nextUrl.searchParams.get('t');
+  if (token === null) return null;
   const audience = linkAudienceOf(request.nextUrl.pathname);
   if (!audience) return null;
-  return linkOpenPage(linkPageLocale(request.nextUrl.pathname), audience);
+  const switching = await switchesAccount(request, audience, token);
+  return linkOpenPage(linkPageLocale(request.nextUrl.pathname), audience, { switching });
+}
+
+/**
+ * Whether opening this link would replace this browser's live session with another account's —
+ * the case where a page elsewhere could have sent the person here with someone else's link, so
+ * the opening page says so before the tap. Verifying spends nothing; a preview has no cookie.
+ */
+async function switchesAccount(request: NextRequest, audience: LinkAudience, token: string): Promise<boolean> {
+  const current = await sessionFrom(request.cookies, audience);
+  if (!current) return false;
+  const verdict = await verifyPaylink(linkToken(token), audience);
+  if (!verdict.ok) return false;
+  const { plt, sub, team } = verdict.claims;
+  return plt !== current.platform || sub !== current.userId || (team ?? null) !== (current.teamId ?? null);
+}
+
+/**
+ * The token as posted in a chat message: a message's own `.`, `,`, `)`, `!`, `?` or `…` right
+ * after the link is often taken into it, and no token ends with one of them.
+ */
+export function linkToken(raw: string): string {
+  return raw.replace(/[.,)!?\u2026]+$/u, '');
 }
 
 /** What the opening page posts: the token, and the page (with its own query) the link was for. */
@@ -46,11 +77,12 @@ export const linkExchangeForm = z.object({
 export type LinkExchangeForm = z.infer<typeof linkExchangeForm>;
 
 /**
- * `POST /api/link` from the opening page's script: the only step that spends a link. A good token
- * becomes a session cookie and a 303 to the page; a refused one clears the session and sends the
- * browser to the page with `?link=<problem>`, which says what happened and what to do. Links are
- * single-use: a second browser is refused (`replayed`); the browser that opened a link first (its
- * session came from this very link) may open it again.
+ * `POST /api/link` from the opening page, on the person's tap: the only step that spends a link. A
+ * good token becomes a session cookie and a 303 to the page; a refused one sends the browser to the
+ * page with `?link=<problem>`, which says what happened and what to do — and leaves any session the
+ * browser holds as it was: a bad link is no reason to end a good session. Links are single-use: a
+ * second browser is refused (`replayed`); the browser that opened a link first (its session came
+ * from this very link) may open it again.
  */
 export async function exchangeLink(request: NextRequest, form: LinkExchangeForm | null): Promise<Response> {
   const target = form && linkTarget(form.next);
@@ -62,25 +94,27 @@ export async function exchangeLink(request: NextRequest, form: LinkExchangeForm 
   const wait = await rateLimit([['linkPerIp', clientIp(request)]]);
   if (wait) return statusPage(locale, 'rate_limited', wait);
 
-  const verdict = await verifyPaylink(form.t, target.audience);
-  if (!verdict.ok) return refuse(request, target, problemOf(verdict.reason));
+  const verdict = await verifyPaylink(linkToken(form.t), target.audience);
+  if (!verdict.ok) return refuse(request, target, problemOf(verdict.reason), verdict.reason);
   const spent = await spend(request, verdict);
   if (spent === 'store') return statusPage(locale, 'unavailable', 30);
-  if (spent === 'replayed') return refuse(request, target, 'replayed');
+  if (spent === 'replayed') return refuse(request, target, 'replayed', 'replayed');
   const options = sessionCookieOptions();
   const response = seeOther(target.path, null);
   response.cookies.set(sessionCookieName(target.audience, options.secure), await sealSession(verdict.claims), options);
   return response;
 }
 
-/** A refused link clears the session of its audience: the page then shows no account, only the problem. */
-function refuse(request: NextRequest, target: LinkTarget, problem: LinkProblem): NextResponse {
-  requestLog(request).warn({ audience: target.audience, reason: problem }, 'link refused');
-  const options = sessionCookieOptions();
-  const response = seeOther(target.path, problem);
-  response.cookies.set(sessionCookieName(target.audience, options.secure), '', { ...options, maxAge: 0 });
-  return response;
+/**
+ * The log says why exactly (a forged signature is not a truncated token); the page only what the
+ * person can act on.
+ */
+function refuse(request: NextRequest, target: LinkTarget, problem: LinkProblem, cause: RefusalCause): NextResponse {
+  requestLog(request).warn({ audience: target.audience, reason: problem, cause }, 'link refused');
+  return seeOther(target.path, problem);
 }
+
+type RefusalCause = Extract<LinkVerdict, { ok: false }>['reason'] | 'replayed';
 
 function problemOf(reason: Extract<LinkVerdict, { ok: false }>['reason']): LinkProblem {
   return reason === 'expired' ? 'expired' : 'invalid';

@@ -12,15 +12,17 @@ import type { LinkAudience } from './paylink';
 export const LINK_OPEN_ACTION = '/api/link';
 
 /**
- * Runs while the page is still loading: takes `t` out of the address bar (so it is in no history
- * entry and no later Referer), then sends it with a form POST. A navigation started before the
- * page has finished loading replaces this history entry, so Back returns to the chat.
+ * Readies the form from the address: `t` (a chat app may have taken a trailing `.`, `,`, `)`, `!`,
+ * `?` or `…` of the message into the link; no token ends with one) and the page it opens. The token
+ * leaves the address bar only when the person taps: until then "Open in Chrome/Safari" carries the
+ * whole link to the other browser, which can open it there instead. Nothing is posted without
+ * that tap, so a link checker that runs the page's script spends nothing either.
  */
 const OPEN_SCRIPT =
-  "(function(){var f=document.getElementById('open');var q=new URLSearchParams(location.search);var t=q.get('t');q.delete('t');q.delete('link');var s=q.toString();var next=location.pathname+(s?'?'+s:'');history.replaceState(null,'',next);if(!t)return;f.elements.t.value=t;f.elements.next.value=next;f.submit();})();";
+  "(function(){var f=document.getElementById('open');var q=new URLSearchParams(location.search.replace(/(?:[.,)!?]|%E2%80%A6)+$/i,''));var t=q.get('t');q.delete('t');q.delete('link');var s=q.toString();var next=location.pathname+(s?'?'+s:'');if(!t)return;f.elements.t.value=t;f.elements.next.value=next;f.hidden=false;var b=f.querySelector('button');b.focus();f.addEventListener('submit',function(){b.disabled=true;history.replaceState(null,'',next);});})();";
 
 const STYLE =
-  'body{margin:0;font:16px/1.5 system-ui,sans-serif;background:#fff;color:#1a1a2e}main{max-width:32rem;margin:15vh auto;padding:0 1.25rem}h1{font-size:1.5rem;line-height:1.3}';
+  'body{margin:0;font:16px/1.5 system-ui,sans-serif;background:#fff;color:#1a1a2e}main{max-width:32rem;margin:12vh auto;padding:0 1.25rem}h1{font-size:1.5rem;line-height:1.3}.warn{border-inline-start:4px solid #b45309;padding:.5rem .75rem;background:#fffbeb}button{font:inherit;font-weight:600;min-height:48px;width:100%;margin:1rem 0;padding:.75rem 1rem;border:0;border-radius:.5rem;background:#3b2fc9;color:#fff;cursor:pointer}button:focus-visible{outline:3px solid #1a1a2e;outline-offset:3px}';
 
 const POLICY = [
   "default-src 'none'",
@@ -34,12 +36,18 @@ const POLICY = [
 
 /**
  * The answer to `GET /pay?t=…` and `GET /team?t=…`. Chat apps fetch every link posted in a chat to
- * build its preview, and mail scanners fetch links too; none of them run a page's script. So this
- * page spends nothing: it is the same for every token, carries the preview card (in the link's
- * language, with no personal data — the whole group sees it) and, in a browser, hands the token to
- * `POST /api/link`, which is what opens the session.
+ * build its preview, and mail and chat scanners fetch links too — some in a browser that runs
+ * scripts. So this page spends nothing: it is the same for every token, carries the preview card
+ * (in the link's language, with no personal data — the whole group sees it) and, in a browser,
+ * offers one button that hands the token to `POST /api/link`, which is what opens the session.
+ * `switching`: this browser already holds a live session of the audience for another account, and
+ * the page says that continuing replaces it (docs/links.md).
  */
-export async function linkOpenPage(locale: Locale, audience: LinkAudience): Promise<Response> {
+export async function linkOpenPage(
+  locale: Locale,
+  audience: LinkAudience,
+  { switching = false }: { switching?: boolean } = {},
+): Promise<Response> {
   const t = createTranslator({ locale, messages: await localeMessages(locale) });
   const values = { brand: site.name };
   const title = t(`LinkOpen.${audience}.title`, values);
@@ -75,10 +83,12 @@ export async function linkOpenPage(locale: Locale, audience: LinkAudience): Prom
   ].join('');
   const body = [
     `<main><h1>${escapeHtml(title)}</h1>`,
-    `<p role="status">${escapeHtml(t('LinkOpen.opening'))}</p>`,
+    switching ? `<p class="warn" role="alert">${escapeHtml(t('LinkOpen.switchAccount'))}</p>` : '',
+    `<p>${escapeHtml(t('LinkOpen.oneBrowser'))}</p>`,
     `<noscript><p role="alert">${escapeHtml(t('LinkOpen.needsJavaScript'))}</p></noscript>`,
     `<form id="open" method="post" action="${LINK_OPEN_ACTION}" hidden>`,
-    '<input type="hidden" name="t"><input type="hidden" name="next"></form>',
+    '<input type="hidden" name="t"><input type="hidden" name="next">',
+    `<button type="submit" autofocus>${escapeHtml(t(`LinkOpen.${audience}.continue`))}</button></form>`,
     `<script>${OPEN_SCRIPT}</script></main>`,
   ].join('');
   const html = `<!doctype html><html lang="${tag}" dir="${dir}"><head>${head}</head><body>${body}</body></html>`;
