@@ -6,6 +6,9 @@
  */
 export type { CheckoutRequest } from '@/lib/server/checkout/request';
 
+/** What the cancel-plan dialog's confirmation sends in its body; a request without it ends nothing. */
+export const CANCEL_PLAN_CONFIRMATION = 'cancel_individual_plan';
+
 /** Sent by the page with every checkout so a double click or a retry creates one order. */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 

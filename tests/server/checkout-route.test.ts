@@ -4,6 +4,8 @@ import { POST as cancel } from '@/app/api/plan/cancel/route';
 import { resetRateLimits } from '@/lib/server/http/rate-limit';
 import { storeKinds, useTestStore } from '../support/stores';
 import { alice, bob, carol, sessionCookie } from '../support/money';
+import { CANCEL_PLAN_CONFIRMATION } from '@/lib/shared/checkout';
+import viMessages from '@/messages/vi.json';
 
 const origin = 'http://localhost:3000';
 let ip = 0;
@@ -32,6 +34,7 @@ async function post(
 }
 
 const team25 = { plan: 'team_pro', period: 'period1', seats: 25, gateway: 'vnpay', method: 'qr' };
+const confirmed = { confirm: CANCEL_PLAN_CONFIRMATION };
 
 describe.each(storeKinds)('POST /api/checkout on %s', (kind) => {
   const store = useTestStore(kind);
@@ -112,9 +115,23 @@ describe.each(storeKinds)('POST /api/checkout on %s', (kind) => {
     const refused = await post(team25, { cookie });
     expect(refused.status).toBe(409);
     expect((await refused.json()).error.code).toBe('cancel_individual_first');
-    expect((await post(null, { cookie }, cancel, '/api/plan/cancel')).status).toBe(200);
+    expect((await post(confirmed, { cookie }, cancel, '/api/plan/cancel')).status).toBe(200);
     expect((await post(team25, { cookie })).status).toBe(200);
-    expect((await post(null, { cookie }, cancel, '/api/plan/cancel')).status).toBe(409);
+    expect((await post(confirmed, { cookie }, cancel, '/api/plan/cancel')).status).toBe(409);
+  });
+
+  it('ends a plan only with the dialog’s confirmation in the body: a bare or other POST is a translated 422', async () => {
+    const cookie = await sessionCookie(bob);
+    for (const body of [null, {}, { confirm: 'yes' }, { ...confirmed, plan: 'team_pro' }]) {
+      const refused = await post(body, { cookie, headers: { 'accept-language': 'vi' } }, cancel, '/api/plan/cancel');
+      expect(refused.status).toBeGreaterThanOrEqual(400);
+      expect(refused.status).toBeLessThan(500);
+    }
+    const bare = await post({}, { cookie, headers: { 'accept-language': 'vi' } }, cancel, '/api/plan/cancel');
+    expect(bare.status).toBe(422);
+    expect((await bare.json()).error.message).toBe(viMessages.Checkout.errors.invalid_request);
+    // The plan is still there to cancel, with the confirmation.
+    expect((await post(confirmed, { cookie }, cancel, '/api/plan/cancel')).status).toBe(200);
   });
 
   it('prices from the catalogue and ignores a client amount', async () => {
