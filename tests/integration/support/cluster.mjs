@@ -118,16 +118,16 @@ ${extraHttp(dir)}
 }
 
 /** The session cookie a link exchange would set for `sub` (the derivation lib/server/session uses). */
-export async function sessionCookie({ plt = 'telegram', sub, team }) {
+export async function sessionCookie({ plt = 'telegram', sub, team, aud = 'pay' }) {
   const key = createHmac('sha256', Buffer.from(SECRET)).update('quorum:session').digest();
   const jwt = await new SignJWT({ plt, ...(team ? { team } : {}), jti: `it-${sub}` })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(sub)
-    .setAudience('session:pay')
+    .setAudience(`session:${aud}`)
     .setIssuedAt()
     .setExpirationTime('1h')
     .sign(key);
-  return `quorum-pay=${jwt}`;
+  return `quorum-${aud}=${jwt}`;
 }
 
 /** The signed success IPN VNPay (here: the local sandbox's terminal) sends for a checkout's redirect URL. */
