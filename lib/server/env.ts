@@ -5,7 +5,8 @@ import { isLoopbackHost } from '@/lib/shared/loopback';
 /**
  * The only reader of process.env. Parsed once; an invalid value stops the process with a
  * message naming each offending variable. Every variable is optional for `npm start`:
- * production (a public SITE_URL, or APP_ENV=production) insists on the secrets it needs.
+ * production (a public SITE_URL, or APP_ENV=production) insists on the secrets it needs when the
+ * server starts (not while `next build` prerenders: a build needs none).
  */
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
