@@ -19,11 +19,16 @@ const isDev = process.env.NODE_ENV === 'development';
 const securityHeaders = [
   { key: 'Content-Security-Policy', value: contentSecurityPolicy({ dev: isDev }) },
   { key: 'X-Content-Type-Options', value: 'nosniff' },
-  { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
   { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), browsing-topics=()' },
   // Nothing of ours is meant to be embedded by other sites (PayPal and VNPay embed nothing from us).
   { key: 'Cross-Origin-Resource-Policy', value: 'same-origin' },
 ];
+// Everywhere but the link exchange (`/api/link`), which sets its own `no-referrer` on the answer
+// that opens a session: a header from this config replaces the one a route handler set.
+const referrerPolicy = {
+  source: '/:path((?!api/link$).*)',
+  headers: [{ key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' }],
+};
 
 // Cross-Origin-Opener-Policy only on the pages that hold a person's data: the pay page (its
 // session) and the team page. There it cuts every window reference between them and another
@@ -90,6 +95,7 @@ const nextConfig = {
   async headers() {
     return [
       { source: '/:path*', headers: securityHeaders },
+      referrerPolicy,
       // Later entries override earlier ones for the same header.
       { source: '/pay', headers: payPageHeaders },
       { source: '/:locale/pay', headers: payPageHeaders },

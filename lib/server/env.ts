@@ -5,7 +5,8 @@ import { isLoopbackHost } from '@/lib/shared/loopback';
 /**
  * The only reader of process.env. Parsed once; an invalid value stops the process with a
  * message naming each offending variable. Every variable is optional for `npm start`:
- * production (a public SITE_URL, or APP_ENV=production) insists on the secrets it needs.
+ * production (a public SITE_URL, or APP_ENV=production) insists on the secrets it needs when the
+ * server starts (not while `next build` prerenders: a build needs none).
  */
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
@@ -50,11 +51,18 @@ const httpsInProduction: Array<'CHAT_BACKEND_URL' | GatewayEndpoint> = [
   ...(Object.keys(gatewaySandboxEndpoints) as GatewayEndpoint[]),
 ];
 
-const schema = z
+const fields = z
   .object({
     // Absent → this machine on PORT, at build time too (canonical URLs and hreflang are prerendered).
     SITE_URL: optional(httpUrl),
     PORT: optional(z.string().regex(/^\d{1,5}$/, 'must be a port number')).default('3000'),
+    // Where `npm start` listens (default localhost). A literal IP other than 0.0.0.0 is refused: bound
+    // to one, Next answers rewritten paths such as /pay with a redirect to themselves.
+    HOST: optional(
+      z.string().regex(/^(?:0\.0\.0\.0|(?!\d+(?:\.\d+){3}$)[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?)$/, {
+        error: 'must be a host name such as localhost, or 0.0.0.0 for every interface (not a literal IP address)',
+      }),
+    ),
     APP_ENV: optional(z.enum(['development', 'production'])),
     PAYLINK_SECRET: optional(
       z.string().refine((s) => Buffer.byteLength(s, 'utf8') >= 32, 'must be at least 32 bytes long'),
@@ -101,13 +109,22 @@ const schema = z
     // `npm start` sets it: print working demo links to the terminal at start (never in production).
     DEMO_LINKS: optional(z.enum(['0', '1'], { error: 'must be 0 or 1' })),
     LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).default('info'),
+    // 1: production may run on a plain-http SITE_URL (cookies lose Secure and `__Host-`); a warning at start says so.
+    ALLOW_HTTP_SITE_URL: optional(z.enum(['0', '1'], { error: 'must be 0 or 1' })),
+    // Set by Next itself: `phase-production-build` while `next build` prerenders.
+    NEXT_PHASE: optional(z.string()),
   })
-  .transform((env) => ({ ...env, SITE_URL: env.SITE_URL ?? `http://localhost:${env.PORT}` }))
+  .transform((env) => ({ ...env, SITE_URL: env.SITE_URL ?? `http://localhost:${env.PORT}` }));
+
+type ParsedEnv = z.output<typeof fields>;
+
+const schema = fields
   .superRefine((env, ctx) => {
     const production = env.APP_ENV ? env.APP_ENV === 'production' : !isLoopbackHost(new URL(env.SITE_URL).hostname);
-    if (production && !env.PAYLINK_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['PAYLINK_SECRET'], message: 'is required in production' });
-    }
+    // The shape of every value that is set is checked above and below, at build time too. What a
+    // running server needs (secrets, a gateway's full set, https for its own origin) is the start's
+    // business: a build uses none of it and embeds none of it, so its environment holds no secret.
+    const building = env.NEXT_PHASE === 'phase-production-build';
     if (production) {
       for (const name of httpsInProduction) {
         const value = env[name];
@@ -115,49 +132,8 @@ const schema = z
           ctx.addIssue({ code: 'custom', path: [name], message: 'must be an https URL in production' });
         }
       }
-      for (const { credential, set, endpoints } of endpointsOf) {
-        if (!set(env)) continue;
-        for (const name of endpoints.filter((n) => !env[n])) {
-          ctx.addIssue({
-            code: 'custom',
-            path: [name],
-            message: `is required in production with ${credential} (the gateway's live endpoint; there is no default)`,
-          });
-        }
-      }
     }
-    if (env.CHAT_BACKEND_URL && !env.CHAT_BACKEND_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['CHAT_BACKEND_SECRET'], message: 'is required with CHAT_BACKEND_URL' });
-    }
-    const momo = [env.MOMO_PARTNER_CODE, env.MOMO_ACCESS_KEY, env.MOMO_SECRET_KEY];
-    if (momo.some(Boolean) && !momo.every(Boolean)) {
-      for (const name of ['MOMO_PARTNER_CODE', 'MOMO_ACCESS_KEY', 'MOMO_SECRET_KEY'] as const) {
-        if (!env[name])
-          ctx.addIssue({ code: 'custom', path: [name], message: 'must be set with the other MoMo credentials' });
-      }
-    }
-    if (Boolean(env.VNPAY_TMN_CODE) !== Boolean(env.VNPAY_HASH_SECRET)) {
-      const missing = env.VNPAY_TMN_CODE ? 'VNPAY_HASH_SECRET' : 'VNPAY_TMN_CODE';
-      ctx.addIssue({
-        code: 'custom',
-        path: [missing],
-        message: 'must be set together with the other VNPay credential',
-      });
-    }
-    // PayPal needs all four to take money: the secret to read subscriptions, the webhook id to
-    // verify events, the plan ids to bill; a partial set is a misconfiguration, not "sandbox".
-    const paypal = [
-      'NEXT_PUBLIC_PAYPAL_CLIENT_ID',
-      'PAYPAL_CLIENT_SECRET',
-      'PAYPAL_WEBHOOK_ID',
-      'PAYPAL_PLAN_IDS',
-    ] as const;
-    const paypalSet = paypal.filter((name) => env[name]);
-    if (paypalSet.length > 0 && paypalSet.length < paypal.length) {
-      for (const name of paypal.filter((n) => !env[n])) {
-        ctx.addIssue({ code: 'custom', path: [name], message: 'must be set together with the other PayPal settings' });
-      }
-    }
+    if (!building) requiredToServe(env, production, ctx);
   })
   .transform((env) => {
     const site = new URL(env.SITE_URL);
@@ -180,6 +156,66 @@ const schema = z
       secureCookies: site.protocol === 'https:',
     };
   });
+
+/** What a server needs before it takes a request; not checked while `next build` prerenders. */
+function requiredToServe(env: ParsedEnv, production: boolean, ctx: z.RefinementCtx): void {
+  if (production && !env.PAYLINK_SECRET) {
+    ctx.addIssue({ code: 'custom', path: ['PAYLINK_SECRET'], message: 'is required in production' });
+  }
+  if (production && new URL(env.SITE_URL).protocol !== 'https:' && env.ALLOW_HTTP_SITE_URL !== '1') {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['SITE_URL'],
+      message:
+        'must be an https URL in production: on plain http the session cookies cannot be Secure ' +
+        '(ALLOW_HTTP_SITE_URL=1 accepts it anyway, with a warning at start)',
+    });
+  }
+  if (production) {
+    for (const { credential, set, endpoints } of endpointsOf) {
+      if (!set(env)) continue;
+      for (const name of endpoints.filter((n) => !env[n])) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: `is required in production with ${credential} (the gateway's live endpoint; there is no default)`,
+        });
+      }
+    }
+  }
+  if (env.CHAT_BACKEND_URL && !env.CHAT_BACKEND_SECRET) {
+    ctx.addIssue({ code: 'custom', path: ['CHAT_BACKEND_SECRET'], message: 'is required with CHAT_BACKEND_URL' });
+  }
+  const momo = [env.MOMO_PARTNER_CODE, env.MOMO_ACCESS_KEY, env.MOMO_SECRET_KEY];
+  if (momo.some(Boolean) && !momo.every(Boolean)) {
+    for (const name of ['MOMO_PARTNER_CODE', 'MOMO_ACCESS_KEY', 'MOMO_SECRET_KEY'] as const) {
+      if (!env[name])
+        ctx.addIssue({ code: 'custom', path: [name], message: 'must be set with the other MoMo credentials' });
+    }
+  }
+  if (Boolean(env.VNPAY_TMN_CODE) !== Boolean(env.VNPAY_HASH_SECRET)) {
+    const missing = env.VNPAY_TMN_CODE ? 'VNPAY_HASH_SECRET' : 'VNPAY_TMN_CODE';
+    ctx.addIssue({
+      code: 'custom',
+      path: [missing],
+      message: 'must be set together with the other VNPay credential',
+    });
+  }
+  // PayPal needs all four to take money: the secret to read subscriptions, the webhook id to
+  // verify events, the plan ids to bill; a partial set is a misconfiguration, not "sandbox".
+  const paypal = [
+    'NEXT_PUBLIC_PAYPAL_CLIENT_ID',
+    'PAYPAL_CLIENT_SECRET',
+    'PAYPAL_WEBHOOK_ID',
+    'PAYPAL_PLAN_IDS',
+  ] as const;
+  const paypalSet = paypal.filter((name) => env[name]);
+  if (paypalSet.length > 0 && paypalSet.length < paypal.length) {
+    for (const name of paypal.filter((n) => !env[n])) {
+      ctx.addIssue({ code: 'custom', path: [name], message: 'must be set together with the other PayPal settings' });
+    }
+  }
+}
 
 export type Env = z.infer<typeof schema>;
 

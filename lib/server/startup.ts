@@ -9,6 +9,7 @@ import { logReviewQueueSize, reviewQueueSize } from '@/lib/server/payments/revie
 import { markServerOwnsPglite } from '@/lib/server/db/owner';
 import { linkUrl } from '@/lib/server/links';
 import { installServerHooks } from '@/lib/server/http/server-hooks';
+import { listenHostOf, startWarnings } from '@/lib/server/start-warnings';
 import { log } from '@/lib/server/observability/log';
 import { reportOutboxDepth, reportReviewQueue } from '@/lib/server/observability/metrics';
 import { outboxDepth } from '@/lib/server/ledger/outbox';
@@ -53,6 +54,11 @@ export async function onServerStart(): Promise<void> {
   }
   refuseUnfinishedBuild(config.NEXT_DIST_DIR);
   installServerHooks(config.TRUSTED_PROXY_HOPS);
+  // On the terminal too, not only in the JSON log: whoever starts the server should see them.
+  for (const warning of startWarnings(config, listenHostOf(process.argv))) {
+    console.error(`[quorum] WARNING: ${warning}`);
+    log().warn(warning);
+  }
   // Grants left undelivered (directory down, or a restart mid-delivery) go out without anyone asking.
   startGrantDeliverer(GRANT_DELIVERY_INTERVAL_MS);
   // Lost callbacks are recovered by asking the gateways (reconciliation); off by default outside production.

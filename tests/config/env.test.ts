@@ -72,6 +72,66 @@ describe('environment validation', () => {
     expect(parseEnv({}).PAYPAL_API_BASE).toBe('https://api-m.sandbox.paypal.com');
   });
 
+  const building = { NEXT_PHASE: 'phase-production-build' };
+
+  it('builds for a production SITE_URL with no secret at all: secrets are checked when the server starts', () => {
+    const env = parseEnv({ ...building, SITE_URL: 'https://pay.example.com' });
+    expect(env.isProduction).toBe(true);
+    expect(env.PAYLINK_SECRET).toBeUndefined();
+    // Public build-time values of a gateway without its secrets.
+    expect(() =>
+      parseEnv({ ...building, SITE_URL: 'https://pay.example.com', ...{ VNPAY_TMN_CODE: 'ABCD1234' } }),
+    ).not.toThrow();
+    expect(() =>
+      parseEnv({ ...building, SITE_URL: 'https://pay.example.com', NEXT_PUBLIC_PAYPAL_CLIENT_ID: 'client-id' }),
+    ).not.toThrow();
+    // The same environment is refused at start, naming the variable.
+    expect(() => parseEnv({ SITE_URL: 'https://pay.example.com' })).toThrow(/PAYLINK_SECRET is required in production/);
+  });
+
+  it('still checks the shape of every value set at build time', () => {
+    expect(() => parseEnv({ ...building, SITE_URL: 'https://pay.example.com', PAYLINK_SECRET: 'short' })).toThrow(
+      /PAYLINK_SECRET must be at least 32 bytes/,
+    );
+    expect(() => parseEnv({ ...building, SITE_URL: 'https://pay.example.com', MOMO_ENDPOINT: 'http://x.vn' })).toThrow(
+      /MOMO_ENDPOINT must be an https URL in production/,
+    );
+    expect(() => parseEnv({ ...building, SITE_URL: 'ftp://pay.example.com' })).toThrow(/SITE_URL/);
+  });
+
+  it('refuses to start in production on a plain-http SITE_URL, naming SITE_URL', () => {
+    expect(() => parseEnv({ SITE_URL: 'http://pay.example.com', PAYLINK_SECRET: 'x'.repeat(32) })).toThrow(
+      /SITE_URL must be an https URL in production[\s\S]*ALLOW_HTTP_SITE_URL=1/,
+    );
+    expect(() =>
+      parseEnv({ APP_ENV: 'production', SITE_URL: 'http://localhost:3000', PAYLINK_SECRET: 'x'.repeat(32) }),
+    ).toThrow(/SITE_URL must be an https URL in production/);
+    // Outside production plain http is the normal local case.
+    expect(parseEnv({ SITE_URL: 'http://localhost:3000' }).secureCookies).toBe(false);
+  });
+
+  it('starts on a plain-http production SITE_URL only with ALLOW_HTTP_SITE_URL=1', () => {
+    const env = parseEnv({
+      SITE_URL: 'http://pay.example.com',
+      PAYLINK_SECRET: 'x'.repeat(32),
+      ALLOW_HTTP_SITE_URL: '1',
+    });
+    expect(env.isProduction).toBe(true);
+    expect(env.secureCookies).toBe(false);
+    expect(() =>
+      parseEnv({ SITE_URL: 'http://pay.example.com', PAYLINK_SECRET: 'x'.repeat(32), ALLOW_HTTP_SITE_URL: 'yes' }),
+    ).toThrow(/ALLOW_HTTP_SITE_URL must be 0 or 1/);
+  });
+
+  it('accepts a host name or 0.0.0.0 in HOST, and refuses a literal IP address, naming HOST', () => {
+    expect(parseEnv({ HOST: 'localhost' }).HOST).toBe('localhost');
+    expect(parseEnv({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+    expect(parseEnv({ HOST: 'app-1.internal' }).HOST).toBe('app-1.internal');
+    for (const host of ['127.0.0.1', '10.0.0.5', 'local host', '-x']) {
+      expect(() => parseEnv({ HOST: host })).toThrow(/HOST must be a host name/);
+    }
+  });
+
   it('ignores empty strings, as if unset', () => {
     expect(parseEnv({ DATABASE_URL: '', SITE_URL: ' ' }).DATABASE_URL).toBeUndefined();
   });

@@ -92,6 +92,20 @@ describe('scale-out behind nginx', { skip: skip ?? false, timeout: 240_000 }, ()
     }
   });
 
+  it('answers 405 with Allow: GET, HEAD to any other method on a static file, at nginx', async () => {
+    for (const [method, path] of [
+      ['POST', '/og/vi-pay.png'],
+      ['PUT', '/fonts/OFL.txt'],
+      ['OPTIONS', '/%6Fg/vi-pay.png'],
+      ['DELETE', '/x/../og/vi-pay.png'],
+    ]) {
+      const response = await fetch(`${nginx.base}${path}`, { method });
+      assert.equal(response.status, 405, `${method} ${path}`);
+      assert.equal(response.headers.get('allow'), 'GET, HEAD', `${method} ${path}`);
+    }
+    assert.equal((await fetch(`${nginx.base}/og/vi-pay.png`)).status, 200);
+  });
+
   it('holds the per-session checkout limit across both instances', async () => {
     const cookie = await sessionCookie({ sub: '1001', team: '-1002001' });
     const statuses = [];

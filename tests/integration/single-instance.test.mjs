@@ -107,13 +107,62 @@ describe('one instance, as started by an operator', { skip: skip ?? false, timeo
     );
   });
 
-  it('serves /api/metrics to loopback only (X-Forwarded-For cannot claim loopback)', async () => {
+  it('answers 405 with Allow: GET, HEAD to any other method on a static file, never a 5xx', async () => {
+    for (const path of ['/og/vi-pay.png', '/og/en-site.png', '/fonts/OFL.txt', '/%6Fg/vi-pay.png']) {
+      for (const method of ['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']) {
+        const response = await fetch(`${server.base}${path}`, { method, body: method === 'OPTIONS' ? undefined : 'x' });
+        assert.equal(response.status, 405, `${method} ${path}`);
+        assert.equal(response.headers.get('allow'), 'GET, HEAD', `${method} ${path}`);
+      }
+    }
+    assert.equal((await fetch(`${server.base}/og/vi-pay.png`)).status, 200);
+  });
+
+  it('answers 400 to a router state header Next cannot parse on the dynamic team pages, never a 5xx', async () => {
+    const cookie = await sessionCookie({ sub: '1001', team: '-1002001', aud: 'team' });
+    const valid = encodeURIComponent(JSON.stringify(['', { children: ['__PAGE__', {}] }]));
+    for (const path of ['/team', '/vi/team', '/team?_rsc=abc', '/vi/team?_rsc=abc', '/vi']) {
+      for (const [state, expected] of [
+        ['%%%garbage', 400],
+        ['', 400],
+        [encodeURIComponent('{"children":[]}'), 400],
+        [encodeURIComponent('[1,2]'), 400],
+        [valid, null],
+      ]) {
+        const response = await fetch(`${server.base}${path}`, {
+          redirect: 'manual',
+          headers: { rsc: '1', 'next-router-state-tree': state, cookie },
+        });
+        assert.ok(response.status < 500, `${path} with ${state}: ${response.status}`);
+        if (expected) assert.equal(response.status, expected, `${path} with ${state}`);
+      }
+    }
+  });
+
+  it("keeps the link exchange's own Referrer-Policy: no-referrer, and the site's policy elsewhere", async () => {
+    const exchange = await fetch(`${server.base}/api/link`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
+      body: new URLSearchParams({ t: 'not.a.token', next: '/pay' }).toString(),
+    });
+    assert.equal(exchange.status, 303);
+    assert.equal(exchange.headers.get('referrer-policy'), 'no-referrer');
+    const page = await fetch(`${server.base}/vi`);
+    assert.equal(page.headers.get('referrer-policy'), 'strict-origin-when-cross-origin');
+  });
+
+  it('serves /api/metrics to a loopback peer that names no other address (X-Forwarded-For cannot claim loopback)', async () => {
     const local = await fetch(`${server.base}/api/metrics`);
     assert.equal(local.status, 200);
     assert.match(await local.text(), /quorum_http_requests_total\{method="GET",route="\/api\/health",status="503"\}/);
-    // 127.0.0.1 is the real peer here, so this one passes; the unit tests cover remote peers.
+    // The peer is loopback here, but the request names a remote client (as a proxy on this machine
+    // relaying one would): a forwarded address only ever takes trust away. The unit tests cover remote peers.
+    for (const headers of [{ 'x-forwarded-for': '203.0.113.5' }, { 'x-real-ip': '203.0.113.5' }]) {
+      assert.equal((await fetch(`${server.base}/api/metrics`, { headers })).status, 404);
+    }
     assert.equal(
-      (await fetch(`${server.base}/api/metrics`, { headers: { 'x-forwarded-for': '203.0.113.5' } })).status,
+      (await fetch(`${server.base}/api/metrics`, { headers: { 'x-forwarded-for': '127.0.0.1' } })).status,
       200,
     );
   });

@@ -19,6 +19,8 @@ import { resetRateLimits } from '@/lib/server/http/rate-limit';
 import { loadTeamPage } from '@/lib/server/team/team-admin';
 import { MAX_SEARCH_LENGTH, memberListQuery } from '@/lib/shared/team';
 import { POST as linkPost } from '@/app/api/link/route';
+import { earlyRefusal, publicEntriesOf } from '@/lib/server/http/early-refusal';
+import { parseAndValidateFlightRouterState } from 'next/dist/server/app-render/parse-and-validate-flight-router-state';
 import { useTestStore } from '../support/stores';
 import { alice, sessionCookie } from '../support/money';
 
@@ -267,6 +269,47 @@ describe('no client input makes an API route answer 5xx', () => {
       const page = await loadTeamPage(alice, memberListQuery({ q }));
       expect(page.ok).toBe(true);
     }
+  });
+});
+
+/**
+ * Two framework paths answer 500 to what anyone can send: any method but GET/HEAD on a file of
+ * public/, and a router state header Next cannot parse. The request layer in front of Next answers
+ * them itself (lib/server/http/early-refusal.ts); tests/integration/single-instance.test.mjs sends
+ * the same to a real server.
+ */
+describe('no request that Next would answer with a 500 reaches it', () => {
+  const publicEntries = publicEntriesOf(process.cwd());
+  const staticFiles = ['/og/vi-pay.png', '/og/en-site.png', '/fonts/OFL.txt', '/og/manifest.json', '/video/x.mp4'];
+  const methods = ['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'];
+
+  it('answers 405 (Allow: GET, HEAD) to every other method on a static file', () => {
+    const passed = staticFiles.flatMap((url) =>
+      methods
+        .filter((method) => earlyRefusal({ method, url, headers: {} }, publicEntries)?.status !== 405)
+        .map((method) => `${method} ${url}`),
+    );
+    expect(passed).toEqual([]);
+  });
+
+  it('answers 400 to every router state header Next would fail on', () => {
+    const accepted = (state: string) => {
+      try {
+        parseAndValidateFlightRouterState(state);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const failures: string[] = [];
+    for (const state of [...rawQueryValues, ...stringValues, ...jsonValues.map(encodeURIComponent), '%%%garbage']) {
+      const refusal = earlyRefusal(
+        { method: 'GET', url: '/team', headers: { rsc: '1', 'next-router-state-tree': state } },
+        publicEntries,
+      );
+      if (!accepted(state) && refusal?.status !== 400) failures.push(JSON.stringify(state).slice(0, 60));
+    }
+    expect(failures).toEqual([]);
   });
 });
 

@@ -38,6 +38,21 @@ describe('route groups for metric labels', () => {
   });
 });
 
+describe('GET /api/metrics behind trusted proxies', () => {
+  useEnv({ TRUSTED_PROXY_HOPS: '1' });
+  const scrape = (xff: string) =>
+    metricsRoute(new NextRequest('http://localhost:3000/api/metrics', { headers: { 'x-forwarded-for': xff } }));
+
+  it('takes loopback from the socket peer alone, never from an entry a proxy or client wrote', async () => {
+    // A client reaching the port directly writes `127.0.0.1`; the peer (the last entry) is its own address.
+    expect((await scrape('127.0.0.1, 203.0.113.9')).status).toBe(404);
+    expect((await scrape('127.0.0.1, 10.0.0.2')).status).toBe(404);
+    // Through a proxy on this machine, for a remote client.
+    expect((await scrape('203.0.113.9, 127.0.0.1')).status).toBe(404);
+    expect((await scrape('127.0.0.1')).status).toBe(200);
+  });
+});
+
 describe('GET /api/metrics', () => {
   useEnv({ METRICS_TOKEN: 'metrics-token-for-tests-0123456789', TRUSTED_PROXY_HOPS: '0' });
   useTestStore('pglite');
@@ -72,6 +87,13 @@ describe('GET /api/metrics', () => {
       authorization: 'Bearer metrics-token-for-tests-0123456789',
     });
     expect(ok.status).toBe(200);
+  });
+
+  it('refuses a request from loopback that names a remote client (a proxy on this machine relaying it)', async () => {
+    expect((await scrape({ 'x-forwarded-for': '203.0.113.5, 127.0.0.1' })).status).toBe(404);
+    expect((await scrape({ 'x-forwarded-for': '127.0.0.1', 'x-real-ip': '203.0.113.5' })).status).toBe(404);
+    expect((await scrape({ 'x-forwarded-for': '127.0.0.1', forwarded: 'for=203.0.113.5' })).status).toBe(404);
+    expect((await scrape({ 'x-forwarded-for': '127.0.0.1, ::1', forwarded: 'for="[::1]:8080"' })).status).toBe(200);
   });
 
   it('reads outbox depth and breaker state from their owners at scrape time', async () => {

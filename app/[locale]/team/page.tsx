@@ -7,7 +7,6 @@ import { pageMetadata } from '@/lib/server/seo';
 import type { Locale } from '@/lib/i18n/locales';
 import { sessionFrom } from '@/lib/server/session/session';
 import { loadTeamPage, memberView, ownMemberId } from '@/lib/server/team/team-admin';
-import { isUnavailable } from '@/lib/server/unavailable';
 import { memberListQuery } from '@/lib/shared/team';
 import { isLinkProblem, LINK_PROBLEM_PARAM } from '@/lib/shared/link-problem';
 import { isActive } from '@/lib/pricing/plan-state';
@@ -17,7 +16,7 @@ import { RefreshUntilBack } from '@/components/team/refresh-until-back';
 import { TeamOverviewTable } from '@/components/team/team-overview';
 import { MemberSection } from '@/components/team/member-section';
 import { Onboarding } from '@/components/team/onboarding';
-import { log } from '@/lib/server/observability/log';
+import { teamPageUnavailable } from '@/lib/server/team/unavailable-view';
 import { paymentHistory } from '@/lib/server/payments/history';
 import { receiptFor } from '@/lib/server/payments/receipt';
 import { RECEIPT_PARAM } from '@/lib/shared/receipt';
@@ -35,13 +34,9 @@ export default async function TeamPage({ params, searchParams }: PageProps<'/[lo
   const query = memberListQuery(search);
   // Read from the directory on every render: a blocked or demoted admin loses the page at once.
   // When it is down, say so: a page load has already had its 503 from the proxy; this is for a
-  // refresh by the client router, or a directory that failed after the proxy's ping.
+  // refresh by the client router, or a directory that failed after the proxy's reads.
   const subject = await sessionFrom(await cookies(), 'team');
-  const page = await loadTeamPage(subject, query).catch((error: unknown) => {
-    if (!isUnavailable(error)) throw error;
-    log().warn({ err: error }, 'team page: a dependency is unavailable');
-    return null;
-  });
+  const page = await loadTeamPage(subject, query).catch(teamPageUnavailable);
   if (!page) {
     return (
       <UnavailableView title={t('unavailable.title')} text={t('unavailable.text')}>

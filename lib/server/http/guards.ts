@@ -1,4 +1,5 @@
 import 'server-only';
+import { isIP } from 'node:net';
 import { negotiateLocale } from '@/lib/i18n/negotiate';
 import { env } from '@/lib/server/env';
 import { readCapped } from './capped-read';
@@ -61,10 +62,37 @@ export function clientIp(request: Request, hops = env().TRUSTED_PROXY_HOPS): str
   return ip === null || ip === '::1' ? '127.0.0.1' : ip;
 }
 
-/** True only for a request whose client address (as clientIp derives it) is this machine. */
+/**
+ * True only for a request from this machine that names no other address. The socket's peer is the
+ * last X-Forwarded-For entry (server-hooks appends it; nothing a client sends comes after it), and
+ * it must be loopback whatever TRUSTED_PROXY_HOPS says: a client that reaches the port directly
+ * writes the entries before it. Every address the request names besides (X-Forwarded-For,
+ * X-Real-IP, Forwarded) must be loopback too, so a proxy on this machine relaying a remote client
+ * is not taken for a local one: forwarded addresses can only take trust away, never grant it.
+ */
 export function isLoopbackClient(request: Request): boolean {
-  const ip = forwardedChainClient(request.headers.get('x-forwarded-for'), env().TRUSTED_PROXY_HOPS);
-  return ip !== null && (ip === '::1' || /^127\./.test(ip));
+  const chain = (request.headers.get('x-forwarded-for') ?? '').split(',').map((entry) => entry.trim());
+  const peer = chain.at(-1) ?? '';
+  const named = [
+    ...chain.slice(0, -1),
+    ...(request.headers.get('x-real-ip') ?? '').split(',').map((entry) => entry.trim()),
+    ...forwardedFor(request.headers.get('forwarded')),
+  ].filter(Boolean);
+  return isLoopbackIp(peer) && named.every(isLoopbackIp);
+}
+
+function isLoopbackIp(address: string): boolean {
+  const ip = address.replace(/^::ffff:/i, '');
+  return isIP(ip) !== 0 && (ip === '::1' || /^127\./.test(ip));
+}
+
+/** The `for=` addresses of a Forwarded header (RFC 7239), without quotes, brackets or ports. */
+function forwardedFor(header: string | null): string[] {
+  return [...(header ?? '').matchAll(/for=("?)\[?([^\]";,]*)/gi)].map((match) => {
+    const value = match[2] ?? '';
+    // An IPv4 address may carry a port after a colon; an IPv6 one is bracketed, its port after `]`.
+    return value.includes('.') ? (value.split(':')[0] ?? '') : value;
+  });
 }
 
 /** The page sends its own locale as Accept-Language, so API errors come back in the page's language. */

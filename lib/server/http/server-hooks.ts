@@ -4,6 +4,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { log, redactUrl } from '@/lib/server/observability/log';
 import { metrics } from '@/lib/server/observability/metrics';
 import { findGateway } from '@/lib/server/payments/registry';
+import { earlyRefusal, publicEntriesOf } from './early-refusal';
 import { forwardedChainClient } from './forwarded';
 
 /**
@@ -13,16 +14,27 @@ import { forwardedChainClient } from './forwarded';
  *   sees, and the client would choose its own rate-limit bucket and the IP sent to VNPay;
  * - every request gets an id (a well-formed incoming X-Request-Id from the proxy, else a new
  *   one), sent back as X-Request-Id and carried by every log line about it;
- * - one JSON access-log line (token redacted) and the request count/latency metrics.
+ * - one JSON access-log line (token redacted) and the request count/latency metrics;
+ * - requests Next would answer with a 500 although only the client is at fault (early-refusal.ts)
+ *   get their 4xx here, and never reach Next.
  * Installed once per process from instrumentation.ts, before Next answers any request.
  */
 export function installServerHooks(trustedHops: number): void {
   const proto = http.Server.prototype as http.Server & { [installed]?: true };
   if (proto[installed]) return;
   proto[installed] = true;
+  const publicEntries = publicEntriesOf(process.cwd());
   const emit = proto.emit;
   proto.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]) {
-    if (event === 'request') onRequest(args[0] as IncomingMessage, args[1] as ServerResponse, trustedHops);
+    if (event === 'request') {
+      const [req, res] = args as [IncomingMessage, ServerResponse];
+      onRequest(req, res, trustedHops);
+      const refusal = earlyRefusal(req, publicEntries);
+      if (refusal) {
+        res.writeHead(refusal.status, refusal.headers).end();
+        return true;
+      }
+    }
     return emit.apply(this, [event, ...args] as Parameters<typeof emit>);
   } as typeof emit;
 }

@@ -60,6 +60,11 @@ function create() {
       labelNames: ['operation'] as const,
       registers: [registry],
     }),
+    teamPageUnavailable: new Counter({
+      name: 'quorum_team_page_unavailable_total',
+      help: 'Team pages that showed their "briefly unavailable" view with a 200 (the proxy answers 503 when it knows first)',
+      registers: [registry],
+    }),
     rateLimited: new Counter({
       name: 'quorum_rate_limited_total',
       help: 'Requests refused with 429, by limit',

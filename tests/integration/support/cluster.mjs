@@ -35,17 +35,22 @@ export async function waitFor(check, what, timeoutMs = 90_000) {
   }
 }
 
-/** One `next start` of the shared build; its JSON log lines are kept in `.logs`. */
-export async function startInstance({ port, env }) {
-  // -H localhost, not 127.0.0.1: bound to a literal IP, Next answers rewritten paths such as /pay
-  // with a 308 to themselves (vercel/next.js#94745). deploy/README.md says the same.
-  const child = spawn(join(root, 'node_modules/.bin/next'), ['start', '-H', 'localhost', '-p', String(port)], {
+/**
+ * `next start` of a build (the shared one unless `build` names another), without waiting for it.
+ * -H localhost, not 127.0.0.1: bound to a literal IP, Next answers rewritten paths such as /pay with
+ * a 308 to themselves (vercel/next.js#94745). deploy/README.md says the same. `host: null` gives no
+ * -H at all (every interface).
+ */
+export function spawnInstance({ port, env, host = 'localhost', build = distDir }) {
+  const args = ['start', ...(host === null ? [] : ['-H', host]), '-p', String(port)];
+  const child = spawn(join(root, 'node_modules/.bin/next'), args, {
     cwd: root,
-    env: { ...process.env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: '1', PAYLINK_SECRET: SECRET, ...env },
+    env: { ...process.env, NEXT_DIST_DIR: build, NEXT_TELEMETRY_DISABLED: '1', PAYLINK_SECRET: SECRET, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
   const instance = { port, child, logs: '', base: `http://127.0.0.1:${port}` };
+  instance.exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
   child.stdout.on('data', (d) => (instance.logs += d));
   child.stderr.on('data', (d) => (instance.logs += d));
   instance.kill = (signal = 'SIGKILL') => {
@@ -55,7 +60,13 @@ export async function startInstance({ port, env }) {
       // already gone
     }
   };
-  await waitFor(async () => (await fetch(`${instance.base}/api/ping`)).ok, `instance on ${port}`);
+  return instance;
+}
+
+/** One `next start` of a build, once it answers; its JSON log lines are kept in `.logs`. */
+export async function startInstance(options) {
+  const instance = spawnInstance(options);
+  await waitFor(async () => (await fetch(`${instance.base}/api/ping`)).ok, `instance on ${options.port}`);
   return instance;
 }
 
@@ -118,16 +129,16 @@ ${extraHttp(dir)}
 }
 
 /** The session cookie a link exchange would set for `sub` (the derivation lib/server/session uses). */
-export async function sessionCookie({ plt = 'telegram', sub, team }) {
+export async function sessionCookie({ plt = 'telegram', sub, team, aud = 'pay' }) {
   const key = createHmac('sha256', Buffer.from(SECRET)).update('quorum:session').digest();
   const jwt = await new SignJWT({ plt, ...(team ? { team } : {}), jti: `it-${sub}` })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(sub)
-    .setAudience('session:pay')
+    .setAudience(`session:${aud}`)
     .setIssuedAt()
     .setExpirationTime('1h')
     .sign(key);
-  return `quorum-pay=${jwt}`;
+  return `quorum-${aud}=${jwt}`;
 }
 
 /** The signed success IPN VNPay (here: the local sandbox's terminal) sends for a checkout's redirect URL. */

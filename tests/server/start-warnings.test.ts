@@ -1,0 +1,48 @@
+import { parseEnv } from '@/lib/server/env';
+import { listenHostOf, startWarnings } from '@/lib/server/start-warnings';
+import { nextStartArgs } from '@/scripts/start.mjs';
+
+const behindProxy = parseEnv({ TRUSTED_PROXY_HOPS: '1' });
+
+describe('where the server listens', () => {
+  it('npm start listens on localhost unless HOST says otherwise', () => {
+    expect(nextStartArgs({})).toEqual(['start', '-H', 'localhost', '-p', '3000']);
+    expect(nextStartArgs({ PORT: '4000', HOST: '0.0.0.0' })).toEqual(['start', '-H', '0.0.0.0', '-p', '4000']);
+  });
+
+  it('reads the host from the next start command line, or none (every interface)', () => {
+    expect(listenHostOf(['node', 'next', 'start', '-H', 'localhost', '-p', '3000'])).toBe('localhost');
+    expect(listenHostOf(['node', 'next', 'start', '--hostname', '::1'])).toBe('::1');
+    expect(listenHostOf(['node', 'next', 'start', '--hostname=app.internal'])).toBe('app.internal');
+    expect(listenHostOf(['node', 'next', 'start', '-p', '3000'])).toBeNull();
+  });
+});
+
+describe('warnings at start', () => {
+  it('warns loudly when TRUSTED_PROXY_HOPS > 0 and the server listens beyond loopback', () => {
+    for (const host of [null, '0.0.0.0', '::', 'app.internal', '10.0.0.5']) {
+      expect(startWarnings(behindProxy, host)).toEqual([
+        expect.stringMatching(/^TRUSTED_PROXY_HOPS=1 while listening/),
+      ]);
+    }
+  });
+
+  it('says nothing of the proxy setting for a loopback listener, or without trusted proxies', () => {
+    for (const host of ['localhost', '127.0.0.1', '::1', '[::1]']) expect(startWarnings(behindProxy, host)).toEqual([]);
+    expect(startWarnings(parseEnv({}), null)).toEqual([]);
+  });
+
+  it('warns when production runs on a plain-http SITE_URL by ALLOW_HTTP_SITE_URL', () => {
+    const config = parseEnv({
+      SITE_URL: 'http://pay.example.com',
+      PAYLINK_SECRET: 'x'.repeat(32),
+      ALLOW_HTTP_SITE_URL: '1',
+    });
+    expect(startWarnings(config, 'localhost')).toEqual([
+      expect.stringMatching(/SITE_URL http:\/\/pay\.example\.com is plain http in production/),
+    ]);
+    expect(
+      startWarnings(parseEnv({ SITE_URL: 'https://pay.example.com', PAYLINK_SECRET: 'x'.repeat(32) }), 'localhost'),
+    ).toEqual([]);
+  });
+});
