@@ -25,6 +25,8 @@ import {
 import type { PayFormProps, PlanStateView } from '@/lib/shared/pay-form';
 import { Animated } from '@/components/motion/animated';
 import { CancelPlanDialog } from './cancel-plan-dialog';
+import { StandingNotice } from './standing-notice';
+import { standingFor } from '@/lib/shared/pending-payment';
 import { PaypalLoading } from './paypal-loading';
 import styles from './pay.module.css';
 import type messages from '@/messages/en.json';
@@ -59,7 +61,7 @@ type MethodKey = keyof FormMessages['methods'];
  * The plan, period, team size and gateway choice with a live quote. The
  * quote is computed with the server's own catalogue code; the server recomputes it at checkout.
  */
-export function CheckoutForm({ user, team, gateways: choices, now: nowIso, initial }: PayFormProps) {
+export function CheckoutForm({ user, team, gateways: choices, now: nowIso, initial, standing }: PayFormProps) {
   const t = useTranslations('PayPage');
   const plansT = useTranslations('Plans');
   const format = useFormatter();
@@ -80,6 +82,9 @@ export function CheckoutForm({ user, team, gateways: choices, now: nowIso, initi
   const [pending, setPending] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
+  const [payAgain, setPayAgain] = useState(false);
+  // The server found a payment being confirmed that this page had not seen (another browser).
+  const [payAgainOffered, setPayAgainOffered] = useState(false);
   const idempotencyKey = useRef<string>('');
 
   const buyer = plan === 'team_pro' ? teamState : userState;
@@ -117,7 +122,19 @@ export function CheckoutForm({ user, team, gateways: choices, now: nowIso, initi
           : limit === 'above_max' && gateway
             ? t('form.aboveMax', { max: money(gateway.max, gateway.currency) })
             : null;
-  const canPay = Boolean(priced?.ok && !refusal && !seatsError && gateway && method && !mustCancel && !pending);
+  const underWay = standingFor(standing, plan, gateway?.id ?? null);
+  const mustChoosePayAgain = Boolean(underWay.pending || payAgainOffered);
+  const canPay = Boolean(
+    priced?.ok &&
+    !refusal &&
+    !seatsError &&
+    gateway &&
+    method &&
+    !mustCancel &&
+    !pending &&
+    !underWay.renewal &&
+    (!mustChoosePayAgain || payAgain),
+  );
 
   /** POSTs the selection once per attempt; the answer, or null after showing why it failed. */
   async function requestCheckout(): Promise<Exclude<CheckoutResponse, { error: unknown }> | null> {
@@ -131,6 +148,7 @@ export function CheckoutForm({ user, team, gateways: choices, now: nowIso, initi
       gateway: gateway.id,
       method,
       ...(seats !== undefined ? { seats } : {}),
+      ...(mustChoosePayAgain && payAgain ? { payAgain: true as const } : {}),
     };
     try {
       const response = await fetch('/api/checkout', {
@@ -147,6 +165,7 @@ export function CheckoutForm({ user, team, gateways: choices, now: nowIso, initi
       idempotencyKey.current = '';
       if (!('error' in answer)) return answer;
       setServerError(answer.error.message);
+      if (answer.error.code === 'payment_pending') setPayAgainOffered(true);
     } catch {
       idempotencyKey.current = '';
       setServerError(t('form.networkError'));
@@ -365,6 +384,14 @@ export function CheckoutForm({ user, team, gateways: choices, now: nowIso, initi
           refusal && <p className={styles.error}>{refusal}</p>
         )}
       </div>
+
+      <StandingNotice
+        renewal={underWay.renewal}
+        pending={underWay.pending}
+        payAgainOffered={payAgainOffered}
+        payAgain={payAgain}
+        onPayAgain={setPayAgain}
+      />
 
       {serverError && (
         <p className={styles.error} role="alert">

@@ -15,6 +15,7 @@ import type { PayQuery } from '@/lib/shared/pay-query';
 import type { Receipt } from '@/lib/shared/receipt';
 import { receiptFor } from '@/lib/server/payments/receipt';
 import { listRenewals } from '@/lib/server/payments/renewals';
+import { accountStanding } from '@/lib/server/checkout/standing';
 import type { Renewal } from '@/lib/shared/renewals';
 
 export type PayPageData =
@@ -77,6 +78,7 @@ export async function loadPayPage(subject: Subject | null, query: PayQuery, now:
       gateways: gatewayChoices(),
       now: now.toISOString(),
       initial: initialSelection(query, buyerState(context, 'team_pro')),
+      standing: await accountStanding(await ledgerSql(), subject, now),
     },
   };
 }

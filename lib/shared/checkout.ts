@@ -38,6 +38,8 @@ export const checkoutErrors = [
   'period3_not_with_gateway',
   'paypal_not_confirmed',
   'renewal_not_found',
+  'payment_pending',
+  'renewal_running',
   'gateway_timeout',
   'gateway_error',
   'server_error',

@@ -4,6 +4,7 @@
  */
 import type { PaidPlanId, PlanId } from '@/lib/pricing/catalogue';
 import type { GatewayChoice } from '@/lib/payments/gateways';
+import type { AccountStanding } from './pending-payment';
 
 export interface PlanStateView {
   plan: PlanId;
@@ -25,6 +26,8 @@ export interface PayFormProps {
   now: string;
   /** A selection the link asked for (`/pay?plan=team_pro&seats=20` from the team page), already checked. */
   initial: { plan?: PaidPlanId; seats?: number };
+  /** Payments still being confirmed and renewals still running, for this account's plans. */
+  standing: AccountStanding;
 }
 
 /** The JS SDK's options: the public client id, and the local sandbox's stand-in SDK when there is one. */

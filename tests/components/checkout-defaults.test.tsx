@@ -51,6 +51,7 @@ const form = (overrides: Partial<PayFormProps> = {}): PayFormProps => ({
   gateways,
   now: now.toISOString(),
   initial: {},
+  standing: { pending: [], renewing: [] },
   ...overrides,
 });
 const show = (props: PayFormProps, locale: Locale = 'en') =>

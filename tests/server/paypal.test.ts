@@ -4,7 +4,7 @@ import { resetRateLimits } from '@/lib/server/http/rate-limit';
 import { findOrder } from '@/lib/server/ledger/orders';
 import { paypalGateway } from '@/lib/server/payments/paypal/gateway';
 import { storeKinds, useTestStore } from '../support/stores';
-import { alice, bob, carol } from '../support/money';
+import { alice, bob, carol, pendingTeamOrder } from '../support/money';
 import { checkout, confirm, createSubscription, play, webhook } from '../support/paypal';
 import { signedHeaders } from '@/lib/server/payments/paypal/sandbox/player';
 import { backgroundDeliveriesFinished } from '@/lib/server/payments/grant-delivery';
@@ -94,9 +94,10 @@ describe.each(storeKinds)('PayPal subscriptions on %s', (kind) => {
     expect((await confirm(alice, params.customId, 'I-DOESNOTEXIST1')).status).toBe(422);
     expect(await paidOrders()).toBe(0);
     expect((await confirm(alice, params.customId, good)).status).toBe(200);
-    // The same subscription cannot pay for a second order.
-    const second = (await checkout(alice, { ...teamMonthly, period: 'period2' })).body.params;
-    expect((await confirm(alice, second.customId, good)).status).toBe(422);
+    // The same subscription cannot pay for a second order (one recorded by hand: checkout itself
+    // no longer starts a second renewal of a running plan).
+    const second = await pendingTeamOrder({ gateway: 'paypal', method: 'paypal', currency: 'USD', amount: 1_499 });
+    expect((await confirm(alice, second.id, good)).status).toBe(422);
     expect(await paidOrders()).toBe(1);
   });
 
@@ -126,10 +127,8 @@ describe.each(storeKinds)('PayPal subscriptions on %s', (kind) => {
     expect(await expiry()).toBe(addMonths(new Date(before.plan_expires_at), 2).toISOString());
     await backgroundDeliveriesFinished();
     expect(await grants()).toBe(2);
-    const unbound = (await checkout(alice, { ...teamMonthly, period: 'period2' })).body.params;
-    expect((await paypalGateway.query((await findOrder(store().sql, unbound.customId))!, new Date())).state).toBe(
-      'not_found',
-    );
+    const unbound = await pendingTeamOrder({ gateway: 'paypal', method: 'paypal', currency: 'USD', amount: 1_499 });
+    expect((await paypalGateway.query(unbound, new Date())).state).toBe('not_found');
   });
 
   it('answers 400 to a bad signature, a tampered body, a foreign cert URL or missing headers, and records nothing', async () => {

@@ -15,6 +15,8 @@ export const checkoutRequest = z.object({
   // A gateway id; the server's registry decides whether it exists and is available.
   gateway: z.string().regex(/^[a-z][a-z0-9_]{0,15}$/),
   method: z.string().min(1).max(32),
+  // The payer read that a payment for this plan is still being confirmed, and chose to pay again.
+  payAgain: z.literal(true).optional(),
 });
 export type CheckoutRequest = z.infer<typeof checkoutRequest>;
 

@@ -8,7 +8,9 @@ import type { Locale } from '@/lib/i18n/locales';
 import type { CheckoutErrorCode, CheckoutRequest } from '@/lib/shared/checkout';
 import { accountDirectory, type Subject } from '@/lib/server/directory';
 import { ledgerSql } from '@/lib/server/db';
-import { createOrder, findOrder, moveOrder, setCheckoutStart } from '@/lib/server/ledger/orders';
+import { createOrder, findOrder, findOrderByKey, moveOrder, setCheckoutStart } from '@/lib/server/ledger/orders';
+import { lockPlanOwner, planOwner } from '@/lib/server/ledger/standing';
+import { standingRefusal } from './standing';
 import type { Order } from '@/lib/server/ledger/types';
 import type { CheckoutStart } from '@/lib/server/payments/gateway';
 import { findGateway } from '@/lib/server/payments/registry';
@@ -83,21 +85,36 @@ export async function startCheckout(input: CheckoutInput): Promise<CheckoutResul
   }
 
   const sql = await ledgerSql();
-  const { order, created } = await createOrder(sql, {
-    subject,
-    plan: selection.plan,
-    period: selection.period,
-    seats: selection.plan === 'team_pro' ? priced.seats : null,
-    months: priced.months,
-    gateway: gateway.id,
-    method: selection.method,
-    currency,
-    amount: priced.amount,
-    locale: input.locale,
-    clientIp: input.clientIp,
-    idempotencyKey: input.idempotencyKey ?? derivedIdempotencyKey(subject, selection, gateway.paymentWindowMs, now),
-    now,
+  const owner = planOwner(subject, selection.plan);
+  if (!owner) return refuse('team_required');
+  const key = input.idempotencyKey ?? derivedIdempotencyKey(subject, selection, gateway.paymentWindowMs, now);
+  // One checkout per plan owner at a time (every browser, every instance): what is already under
+  // way is read and the new order recorded under one lock. A repeat of this very request is not a
+  // second payment: it replays the first order below.
+  const recorded = await sql.transaction(async (tx) => {
+    await lockPlanOwner(tx, owner);
+    if (!(await findOrderByKey(tx, subject, key))) {
+      const standing = await standingRefusal(tx, owner, gateway, selection.payAgain === true, now);
+      if (standing) return { ...refuse(standing.code), gateway: standing.gateway };
+    }
+    return createOrder(tx, {
+      subject,
+      plan: selection.plan,
+      period: selection.period,
+      seats: selection.plan === 'team_pro' ? priced.seats : null,
+      months: priced.months,
+      gateway: gateway.id,
+      method: selection.method,
+      currency,
+      amount: priced.amount,
+      locale: input.locale,
+      clientIp: input.clientIp,
+      idempotencyKey: key,
+      now,
+    });
   });
+  if ('ok' in recorded) return recorded;
+  const { order, created } = recorded;
   if (!created) {
     const same =
       order.plan === selection.plan &&
@@ -127,6 +144,9 @@ export async function startCheckout(input: CheckoutInput): Promise<CheckoutResul
     const again = await findOrder(sql, order.id);
     const startedMeanwhile = again && replayed(again);
     if (startedMeanwhile) return { ok: true, start: startedMeanwhile };
+    // The payer was never sent to the gateway, so nothing can be paid for this order: it must not
+    // stand as a payment "being confirmed" in the way of the next attempt.
+    await moveOrder(sql, order.id, ['pending'], 'failed', now);
     return begun;
   }
   if (!(await setCheckoutStart(sql, order.id, begun.start, begun.gatewayRef ?? null))) {

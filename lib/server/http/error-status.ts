@@ -30,6 +30,9 @@ export const errorStatus: Record<ApiErrorCode, number> = {
   period3_not_with_gateway: 422,
   paypal_not_confirmed: 422,
   renewal_not_found: 404,
+  // The account already has this under way: a second one would pay twice for one need.
+  payment_pending: 409,
+  renewal_running: 409,
   // The gateway did not answer, or refused to start the payment: an upstream failure, not ours.
   gateway_timeout: 504,
   gateway_error: 502,

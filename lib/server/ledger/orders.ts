@@ -107,6 +107,19 @@ export async function createOrder(sql: Sql, input: NewOrder): Promise<{ order: O
   return { order: toOrder(row), created: false };
 }
 
+/** The subject's order recorded under this idempotency key, if any. */
+export async function findOrderByKey(
+  sql: Sql,
+  subject: { platform: string; userId: string },
+  idempotencyKey: string,
+): Promise<Order | null> {
+  const result = await sql.query<OrderRow>(
+    `${SELECT_ORDER} WHERE o.platform = $1 AND o.user_id = $2 AND o.idempotency_key = $3`,
+    [subject.platform, subject.userId, idempotencyKey],
+  );
+  return result.rows[0] ? toOrder(result.rows[0]) : null;
+}
+
 export async function findOrder(sql: Sql, id: string): Promise<Order | null> {
   const result = await sql.query<OrderRow>(`${SELECT_ORDER} WHERE o.id = $1`, [id]);
   return result.rows[0] ? toOrder(result.rows[0]) : null;

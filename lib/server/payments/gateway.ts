@@ -179,6 +179,12 @@ interface GatewayBase {
    * refund and reversal events). Absent: the gateway reports refunds to no callback of ours.
    */
   refunded?(resultCode: string): boolean;
+  /**
+   * Whether money may be on its way for a pending order — so that paying again could charge twice.
+   * Absent: always (the payer left for the gateway's page and we cannot know). PayPal: only once a
+   * subscription was approved for it; a closed PayPal window took nothing.
+   */
+  mayHaveCharged?(order: Order): boolean;
   /** Asks the gateway for an order's state (VNPay querydr, MoMo query, PayPal subscription read). */
   query(order: Order, now: Date): Promise<QueryResult>;
   /**

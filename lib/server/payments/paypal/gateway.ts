@@ -31,6 +31,7 @@ export const paypalGateway: PaymentGateway = {
   clientOptions: paypalClientOptions,
   // A subscription is approved in PayPal's popup while the payer waits on our page.
   paymentWindowMs: 30 * 60_000,
+  mayHaveCharged: (order) => order.subscriptionId !== null,
   available: () => paypalConfig() !== null,
   mode: () => paypalConfig()?.mode ?? null,
 

@@ -1,0 +1,84 @@
+import 'server-only';
+import type { Subject } from '@/lib/server/directory';
+import type { Sql } from '@/lib/server/db';
+import { pendingOrdersOf, planOwner, renewingSubscriptionsOf, type PlanOwner } from '@/lib/server/ledger/standing';
+import type { Order } from '@/lib/server/ledger/types';
+import { allGateways, findGateway } from '@/lib/server/payments/registry';
+import type { PaymentGateway } from '@/lib/server/payments/gateway';
+import type { AccountStanding, PendingPayment } from '@/lib/shared/pending-payment';
+
+/*
+ * The account as one truth: before a new payment for a plan is recorded, what is already under way
+ * for that plan's owner (docs/payments.md#one-need-one-payment). A payment still waiting for its
+ * gateway's word is shown and blocks a second one unless the payer chooses to pay again; a
+ * gateway subscription still renewing the plan is never started a second time.
+ */
+
+const longestWindowMs = () => Math.max(...allGateways.map((gateway) => gateway.paymentWindowMs));
+
+/**
+ * Pending orders whose gateway may still take (or have taken) the money: within its gateway's
+ * payment window, and not known by the gateway to have taken nothing. (An order its gateway never
+ * began is failed at once by checkout, so it blocks nothing.)
+ */
+async function awaitingGateway(sql: Sql, owner: PlanOwner, now: Date): Promise<Order[]> {
+  const since = new Date(now.getTime() - longestWindowMs());
+  const orders = await pendingOrdersOf(sql, owner, since);
+  return orders.filter((order) => {
+    const gateway = findGateway(order.gateway);
+    if (!gateway) return false;
+    const open = now.getTime() - order.createdAt.getTime() < gateway.paymentWindowMs;
+    return open && (gateway.mayHaveCharged?.(order) ?? true);
+  });
+}
+
+const asPending = (order: Order): PendingPayment => ({
+  orderId: order.id,
+  plan: order.plan,
+  gatewayName: findGateway(order.gateway)?.offer.name ?? order.gateway,
+  amount: order.amount,
+  currency: order.currency,
+  startedAt: order.createdAt.toISOString(),
+});
+
+/** What the pay form shows before the button: per plan, payments being confirmed and renewals running. */
+export async function accountStanding(sql: Sql, subject: Subject, now: Date): Promise<AccountStanding> {
+  const owners = (['individual_pro', 'team_pro'] as const)
+    .map((plan) => planOwner(subject, plan))
+    .filter((owner): owner is PlanOwner => owner !== null);
+  const [pending, renewing] = await Promise.all([
+    Promise.all(owners.map((owner) => awaitingGateway(sql, owner, now))),
+    Promise.all(
+      owners.map(async (owner) =>
+        (await renewingSubscriptionsOf(sql, owner)).map((s) => ({
+          plan: owner.plan,
+          gateway: s.gateway,
+          gatewayName: findGateway(s.gateway)?.offer.name ?? s.gateway,
+        })),
+      ),
+    ),
+  ]);
+  return { pending: pending.flat().map(asPending), renewing: renewing.flat() };
+}
+
+export type StandingRefusal = { code: 'payment_pending' | 'renewal_running'; gateway: string };
+
+/**
+ * Inside the checkout's transaction, after lockPlanOwner: why this new payment must not be
+ * recorded, or null. `payAgain`: the payer read what is pending and chose to pay again.
+ */
+export async function standingRefusal(
+  tx: Sql,
+  owner: PlanOwner,
+  gateway: PaymentGateway,
+  payAgain: boolean,
+  now: Date,
+): Promise<StandingRefusal | null> {
+  if (gateway.renewals) {
+    const running = (await renewingSubscriptionsOf(tx, owner)).find((s) => s.gateway === gateway.id);
+    if (running) return { code: 'renewal_running', gateway: gateway.offer.name };
+  }
+  if (payAgain) return null;
+  const [pending] = await awaitingGateway(tx, owner, now);
+  return pending ? { code: 'payment_pending', gateway: findGateway(pending.gateway)?.offer.name ?? '' } : null;
+}
