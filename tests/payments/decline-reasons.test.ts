@@ -1,4 +1,6 @@
 import { findGateway } from '@/lib/server/payments/registry';
+import { declineReasons } from '@/lib/shared/decline';
+import en from '@/messages/en.json';
 
 /*
  * Each gateway's refusal codes in the payer's words (docs/payments.md, "Declines in words"):
@@ -61,5 +63,16 @@ describe('PayPal: a first payment that failed', () => {
   it('names no reason for a subscription cancelled or expired before paying, nor for a refund or reversal', () => {
     for (const code of ['CANCELLED', 'EXPIRED', 'PAYMENT.SALE.REFUNDED', 'PAYMENT.SALE.REVERSED', 'ACTIVE', ''])
       expect([code, reasonOf('paypal', code)]).toEqual([code, null]);
+  });
+});
+
+describe('the reasons the page reads', () => {
+  it('each has a reason and a next step in English, and the next step says nothing was charged', () => {
+    for (const reason of declineReasons) {
+      expect(en.PayPage.declines.reasons[reason]).toMatch(/\w/);
+      expect(en.PayPage.declines.next[reason]).toMatch(/^Nothing was charged\. \S/);
+    }
+    expect(Object.keys(en.PayPage.declines.reasons).sort()).toEqual([...declineReasons].sort());
+    expect(Object.keys(en.PayPage.declines.next).sort()).toEqual([...declineReasons].sort());
   });
 });
