@@ -10,7 +10,10 @@ import {
   sessionCookie,
   vnpayCallback,
   vnpayRoutes,
+  sandbox,
 } from '../support/money';
+import { paymentUrl } from '@/lib/server/payments/vnpay/payment-url';
+import { completeSandboxPayment } from '@/lib/server/payments/vnpay/sandbox';
 import { momoIpnRequest, momoResultFields, momoReturnRequest } from '../support/momo';
 import { backgroundDeliveriesFinished } from '@/lib/server/payments/grant-delivery';
 
@@ -101,6 +104,30 @@ describe.each(storeKinds)('the result view on %s', (kind) => {
       status: 'failed',
       code: 'failed1',
     });
+  });
+
+  it('the VNPay sandbox’s decline choice sends VNPay’s own code, and the payer reads its reason', async () => {
+    for (const [code, reason] of [
+      ['13', 'authentication_failed'],
+      ['65', 'limit_exceeded'],
+      ['51', 'insufficient_funds'],
+    ] as const) {
+      const order = await pendingTeamOrder();
+      const sent: string[] = [];
+      const returnUrl = await completeSandboxPayment(
+        new URL(paymentUrl(order, sandbox())).search.slice(1),
+        'decline',
+        sandbox(),
+        async (query) => {
+          sent.push(new URLSearchParams(query).get('vnp_ResponseCode')!);
+          await vnpayRoutes.ipn(ipnRequest(new URLSearchParams(query)));
+        },
+        { decline: code },
+      );
+      expect(sent).toEqual([code]);
+      const back = await vnpayRoutes.return(new NextRequest(returnUrl!));
+      expect(returnedTo(back)).toBe(`?status=declined&reason=${reason}&order=${order.id}`);
+    }
   });
 
   it('shows a decline reason from the address only when it is one of the closed set; any other value is dropped', async () => {
