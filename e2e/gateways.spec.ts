@@ -41,12 +41,15 @@ test.describe('paying through each gateway’s local sandbox', () => {
     await expect(page.getByTestId('team-expiry')).not.toHaveText(expiryBefore ?? '');
   });
 
-  test('vi: MoMo declined (insufficient balance) → failed1', async ({ page }) => {
+  test('vi: MoMo declined (insufficient balance, its first choice) → the reason, not failed1', async ({ page }) => {
     await checkoutWith(page, 'vi', 'momo', 'wallet');
     await expect(page).toHaveURL(/\/api\/payments\/momo\/sandbox\/pay\?/);
-    await page.getByRole('button', { name: 'Không đủ số dư' }).click();
-    await expect(page).toHaveURL(/\/vi\/pay\?status=failed&code=failed1&order=/);
-    await expect(page.getByTestId('failure-code')).toContainText('failed1');
+    await page.getByRole('button', { name: 'Từ chối thanh toán' }).click();
+    await expect(page).toHaveURL(/\/vi\/pay\?status=declined&reason=insufficient_funds&order=/);
+    await expect(page.locator('[data-status=declined]').getByRole('status')).toContainText(
+      message('vi', 'PayPage.declines.reasons.insufficient_funds'),
+    );
+    await expect(page.getByTestId('failure-code')).toHaveCount(0);
   });
 
   test('de: MoMo wallet, approved → success', async ({ page }) => {
@@ -56,7 +59,9 @@ test.describe('paying through each gateway’s local sandbox', () => {
     await expect(page.locator('[data-status=success]')).toBeVisible();
   });
 
-  test('de: VNPay QR, approved → success; declined → failed1', async ({ page }) => {
+  test('de: VNPay QR, approved → success; declined (insufficient balance, its first choice) → the reason, not failed1', async ({
+    page,
+  }) => {
     await checkoutWith(page, 'de', 'vnpay', 'qr');
     await expect(page).toHaveURL(/\/api\/payments\/vnpay\/sandbox\?/);
     await page.getByRole('button', { name: 'Approve payment' }).click();
@@ -64,8 +69,11 @@ test.describe('paying through each gateway’s local sandbox', () => {
 
     await checkoutWith(page, 'de', 'vnpay', 'domestic_card');
     await page.getByRole('button', { name: 'Bank declines' }).click();
-    await expect(page).toHaveURL(/\/de\/pay\?status=failed&code=failed1&order=/);
-    await expect(page.getByTestId('failure-code')).toContainText('failed1');
+    await expect(page).toHaveURL(/\/de\/pay\?status=declined&reason=insufficient_funds&order=/);
+    await expect(page.locator('[data-status=declined]').getByRole('status')).toContainText(
+      message('de', 'PayPage.declines.next.insufficient_funds'),
+    );
+    await expect(page.getByTestId('failure-code')).toHaveCount(0);
   });
 
   test('de: MoMo cancelled by the payer → cancelled, nothing was charged', async ({ page }) => {

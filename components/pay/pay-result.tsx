@@ -18,6 +18,7 @@ const resultFrom = { opacity: 0, y: 12 };
  */
 export function PayResultView({ result, supportEmail }: { result: PayResultState; supportEmail: string }) {
   const t = useTranslations('PayPage.result');
+  const declines = useTranslations('PayPage.declines');
   const linkErrors = useTranslations('LinkErrors');
   if (result.status === 'unavailable') {
     return (
@@ -31,7 +32,7 @@ export function PayResultView({ result, supportEmail }: { result: PayResultState
   const tone =
     result.status === 'success'
       ? card.success
-      : result.status === 'processing' || result.status === 'cancelled'
+      : result.status === 'processing' || result.status === 'cancelled' || result.status === 'declined'
         ? card.processing
         : card.failure;
   return (
@@ -45,9 +46,19 @@ export function PayResultView({ result, supportEmail }: { result: PayResultState
       data-status={result.status}
     >
       <h1 id="pay-result-title">
-        {result.status === 'failed' && result.link ? linkErrors('title') : t(`${result.status}Title`)}
+        {result.status === 'failed' && result.link
+          ? linkErrors('title')
+          : result.status === 'declined'
+            ? declines('title')
+            : t(`${result.status}Title`)}
       </h1>
-      {result.status === 'failed' ? (
+      {result.status === 'declined' ? (
+        // A refusal the payer can act on, not a fault: why, that nothing was charged and what to do.
+        <div role="status" data-reason={result.reason}>
+          <p>{declines(`reasons.${result.reason}`)}</p>
+          <p>{declines(`next.${result.reason}`)}</p>
+        </div>
+      ) : result.status === 'failed' ? (
         <>
           <p role="alert" data-link-problem={result.link}>
             {result.link

@@ -47,6 +47,7 @@ export function PaymentTable({
 
 function PaymentRow({ payment, receiptPath }: { payment: PaymentRecord; receiptPath: '/pay' | '/team' }) {
   const t = useTranslations('PayPage.history');
+  const declines = useTranslations('PayPage.declines');
   const plans = useTranslations('Plans');
   const methods = useTranslations('PayPage.form.methods');
   const format = useFormatter();
@@ -75,11 +76,21 @@ function PaymentRow({ payment, receiptPath }: { payment: PaymentRecord; receiptP
         {payment.gatewayName} · {methods(payment.method as MethodKey)}
       </td>
       <td role="cell" data-label={t('columns.status')}>
-        <span className={`${styles.status} ${styles[payment.status]}`}>
-          {payment.status === 'failed' && payment.code
-            ? t('statusFailedCode', { code: payment.code })
-            : t(`status.${payment.status}`)}
-        </span>
+        {payment.status === 'failed' && payment.reason ? (
+          // Declined for a reason the gateway named: the result view's words, not an error code.
+          <>
+            <span className={`${styles.status} ${styles.declined}`}>{t('statusDeclined')}</span>
+            <span className={styles.reason} data-reason={payment.reason}>
+              {declines(`reasons.${payment.reason}`)}
+            </span>
+          </>
+        ) : (
+          <span className={`${styles.status} ${styles[payment.status]}`}>
+            {payment.status === 'failed' && payment.code
+              ? t('statusFailedCode', { code: payment.code })
+              : t(`status.${payment.status}`)}
+          </span>
+        )}
       </td>
       <td role="cell" data-label={t('columns.reference')}>
         <code translate="no">{payment.reference}</code>

@@ -11,6 +11,7 @@ import type { Order } from '@/lib/server/ledger/types';
 import { isFailureCode, type PayResult, type Purchase } from '@/lib/shared/pay-result';
 import type { PayFormProps } from '@/lib/shared/pay-form';
 import { isLinkProblem } from '@/lib/shared/link-problem';
+import { isDeclineReason } from '@/lib/shared/decline';
 import type { PayQuery } from '@/lib/shared/pay-query';
 import type { Receipt } from '@/lib/shared/receipt';
 import { receiptFor } from '@/lib/server/payments/receipt';
@@ -26,7 +27,8 @@ export type PayPageData =
 
 /**
  * What `/pay` shows. A result named by `order=` is read from the store (a forged
- * `?status=success` proves nothing); an explicit failure code is shown as is; otherwise the
+ * `?status=success` proves nothing); an explicit failure code or decline reason (each one of a
+ * closed set of codes, never text from the address) is shown as is; otherwise the
  * account behind the session; without a session, why the link did not open one (`?link=`).
  */
 export async function loadPayPage(subject: Subject | null, query: PayQuery, now: Date): Promise<PayPageData> {
@@ -44,6 +46,9 @@ export async function loadPayPage(subject: Subject | null, query: PayQuery, now:
   }
   const code = query.code;
   if (status === 'failed' && isFailureCode(code)) return { kind: 'result', result: { status: 'failed', code } };
+  const reason = query.reason;
+  if (status === 'declined' && isDeclineReason(reason))
+    return { kind: 'result', result: { status: 'declined', reason } };
 
   const receiptOrder = query.receipt;
   if (receiptOrder !== undefined && subject) {

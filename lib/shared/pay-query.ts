@@ -4,10 +4,12 @@
  * each at most this long.
  */
 export const payQueryLimits = {
-  /** A result: success, processing, cancelled, failed. */
+  /** A result: success, processing, cancelled, declined, failed. */
   status: 16,
   /** A failure code (failed0…). */
   code: 16,
+  /** Why a gateway declined (one of lib/shared/decline.ts). */
+  reason: 32,
   /** The order a result is about. */
   order: 64,
   /** The team page's "add seats" link: the plan and the new team size. */

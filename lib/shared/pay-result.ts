@@ -3,6 +3,7 @@
  * processing are only ever shown from a stored order (`order=`), never from the query alone.
  */
 import type { Currency, PaidPlanId } from '@/lib/pricing/catalogue';
+import type { DeclineReason } from './decline';
 import type { LinkProblem } from './link-problem';
 
 export const failureCodes = ['failed0', 'failed1', 'failed2'] as const;
@@ -17,6 +18,8 @@ export type PayResult =
   | { status: 'processing' }
   /** The payer cancelled on the gateway's page: nothing was charged (not an error: no code). */
   | { status: 'cancelled' }
+  /** The gateway refused the payment for a reason the payer can act on; nothing was charged. */
+  | { status: 'declined'; reason: DeclineReason }
   | { status: 'failed'; code: FailureCode; link?: LinkProblem };
 
 /**
@@ -43,6 +46,7 @@ export type PayResultState = PayResult | { status: 'unavailable' };
 export function payResultQuery(result: PayResult, orderId?: string): string {
   const params = new URLSearchParams({ status: result.status });
   if (result.status === 'failed') params.set('code', result.code);
+  if (result.status === 'declined') params.set('reason', result.reason);
   if (orderId) params.set('order', orderId);
   return `?${params}`;
 }
@@ -54,12 +58,14 @@ export function isFailureCode(value: unknown): value is FailureCode {
 /**
  * What the payer is shown for an order as stored (the pay page and every gateway return alike).
  * A paid order is "processing" until its grant has reached the account directory; a failed one
- * the payer cancelled at the gateway (`cancelled`, read from its stored payment event) is not an error.
+ * the payer cancelled at the gateway (`cancelled`) or the gateway declined for a known reason
+ * (`declineReason`), both read from its stored payment event, is not an error.
  */
 export function orderResult(order: {
   status: 'pending' | 'paid' | 'failed' | 'needs_review';
   granted: boolean;
   cancelled?: boolean;
+  declineReason?: DeclineReason | null;
 }): PayResult {
   switch (order.status) {
     case 'paid':
@@ -67,7 +73,9 @@ export function orderResult(order: {
     case 'pending':
       return { status: 'processing' };
     case 'failed':
-      return order.cancelled ? { status: 'cancelled' } : { status: 'failed', code: 'failed1' };
+      if (order.cancelled) return { status: 'cancelled' };
+      if (order.declineReason) return { status: 'declined', reason: order.declineReason };
+      return { status: 'failed', code: 'failed1' };
     case 'needs_review':
       // A wrong amount or money the gateway holds: a person must look at it, so the payer writes to support.
       return { status: 'failed', code: 'failed2' };

@@ -3,13 +3,15 @@
  * Every order the account started is listed, with what happened to its money.
  */
 import type { Currency, PaidPlanId, PeriodId } from '@/lib/pricing/catalogue';
+import type { DeclineReason } from './decline';
 
 export const PAYMENTS_PER_PAGE = 20;
 
 /**
  * - `processing`: started, no final word from the gateway yet (or paid and the plan not applied yet);
  * - `cancelled`: the payer cancelled on the gateway's page, nothing was charged;
- * - `failed`: the gateway refused it (`code` is the gateway's own result code, for support);
+ * - `failed`: the gateway refused it (`code` is the gateway's own result code, for support;
+ *   `reason`, when the gateway names one, why in the payer's words: nothing was charged);
  * - `under_review`: money may have been taken and a person decides (a wrong amount, a held payment);
  * - `refunded`: the gateway reports the money returned (a refund or reversal).
  */
@@ -39,6 +41,8 @@ export interface PaymentRecord {
   method: string;
   status: PaymentStatus;
   code?: string;
+  /** `failed`: why the gateway declined it, when it says (the result view's words). */
+  reason?: DeclineReason;
 }
 
 export interface PaymentHistoryPage {

@@ -223,6 +223,28 @@ describe.each(storeKinds)('MoMo through its local sandbox on %s', (kind) => {
     expect(await count('payment_events')).toBe(1);
   });
 
+  it('the sandbox’s decline choice sends MoMo’s own code: 1004 fails the order and the return reads the limit, not failed1', async () => {
+    const order = await momoOrder();
+    expect((await createPayment(order, momoSandbox())).ok).toBe(true);
+    const notified: string[] = [];
+    const returnUrl = await decide(
+      order.id,
+      'decline',
+      momoSandbox(),
+      async (body) => {
+        notified.push(body);
+        expect((await ipn(body)).status).toBe(204);
+      },
+      { decline: '1004' },
+    );
+    expect(JSON.parse(notified[0]!)).toMatchObject({ resultCode: 1004 });
+    expect(await orderStatus(order.id)).toBe('failed');
+    const shown = await routes.return(new NextRequest(returnUrl!));
+    expect(shown.headers.get('location')).toMatch(
+      new RegExp(`/vi/pay\\?status=declined&reason=limit_exceeded&order=${order.id}$`),
+    );
+  });
+
   it('answers 401 to a bad signature and 400 to a signed body of the wrong shape, changing nothing', async () => {
     const order = await momoOrder();
     const tampered = { ...momoResultFields(order), amount: 1_000 };

@@ -10,7 +10,10 @@ import {
   sessionCookie,
   vnpayCallback,
   vnpayRoutes,
+  sandbox,
 } from '../support/money';
+import { paymentUrl } from '@/lib/server/payments/vnpay/payment-url';
+import { completeSandboxPayment } from '@/lib/server/payments/vnpay/sandbox';
 import { momoIpnRequest, momoResultFields, momoReturnRequest } from '../support/momo';
 import { backgroundDeliveriesFinished } from '@/lib/server/payments/grant-delivery';
 
@@ -66,7 +69,7 @@ describe.each(storeKinds)('the result view on %s', (kind) => {
       expect((await view(`?status=cancelled&order=${order.id}`, alice)).result).toEqual({ status: 'cancelled' });
   });
 
-  it('a MoMo refusal by the user (1006) says cancelled; other failures keep failed1', async () => {
+  it('a MoMo refusal by the user (1006) says cancelled; insufficient funds (1001) says declined with its reason, never failed1', async () => {
     const cancelled = await pendingTeamOrder({ gateway: 'momo', method: 'wallet' });
     const fields = momoResultFields(cancelled, { resultCode: 1006, message: 'Transaction denied by user.' });
     expect((await momo.ipn(momoIpnRequest(JSON.stringify(fields)))).status).toBe(204);
@@ -76,18 +79,65 @@ describe.each(storeKinds)('the result view on %s', (kind) => {
     const declined = await pendingTeamOrder({ gateway: 'momo', method: 'wallet' });
     const refused = momoResultFields(declined, { resultCode: 1001, message: 'Insufficient funds.' });
     await momo.ipn(momoIpnRequest(JSON.stringify(refused)));
-    expect((await view(`?status=failed&order=${declined.id}`, alice)).result).toEqual({
+    expect(returnedTo(await momo.return(momoReturnRequest(refused)))).toBe(
+      `?status=declined&reason=insufficient_funds&order=${declined.id}`,
+    );
+    expect((await view(`?status=declined&order=${declined.id}`, alice)).result).toEqual({
+      status: 'declined',
+      reason: 'insufficient_funds',
+    });
+  });
+
+  it('a VNPay refusal names its reason on the return and on every reload; an unexplained one (99) keeps failed1', async () => {
+    const order = await pendingTeamOrder();
+    const locked = vnpayCallback(order, { vnp_ResponseCode: '12', vnp_TransactionStatus: '02' });
+    await vnpayRoutes.ipn(ipnRequest(locked));
+    const back = await vnpayRoutes.return(new NextRequest(`http://localhost:3000/api/payments/vnpay/return?${locked}`));
+    expect(returnedTo(back)).toBe(`?status=declined&reason=account_locked&order=${order.id}`);
+    // The stored order decides, whatever the address says.
+    for (const query of [`?status=declined&order=${order.id}`, `?status=success&reason=timed_out&order=${order.id}`])
+      expect((await view(query, alice)).result).toEqual({ status: 'declined', reason: 'account_locked' });
+
+    const other = await pendingTeamOrder();
+    await vnpayRoutes.ipn(ipnRequest(vnpayCallback(other, { vnp_ResponseCode: '99', vnp_TransactionStatus: '02' })));
+    expect((await view(`?status=failed&order=${other.id}`, alice)).result).toEqual({
       status: 'failed',
       code: 'failed1',
     });
   });
 
-  it('a VNPay error that is not a cancel keeps failed1', async () => {
-    const order = await pendingTeamOrder();
-    await vnpayRoutes.ipn(ipnRequest(vnpayCallback(order, { vnp_ResponseCode: '51', vnp_TransactionStatus: '02' })));
-    expect((await view(`?status=failed&order=${order.id}`, alice)).result).toEqual({
-      status: 'failed',
-      code: 'failed1',
+  it('the VNPay sandbox’s decline choice sends VNPay’s own code, and the payer reads its reason', async () => {
+    for (const [code, reason] of [
+      ['13', 'authentication_failed'],
+      ['65', 'limit_exceeded'],
+      ['51', 'insufficient_funds'],
+    ] as const) {
+      const order = await pendingTeamOrder();
+      const sent: string[] = [];
+      const returnUrl = await completeSandboxPayment(
+        new URL(paymentUrl(order, sandbox())).search.slice(1),
+        'decline',
+        sandbox(),
+        async (query) => {
+          sent.push(new URLSearchParams(query).get('vnp_ResponseCode')!);
+          await vnpayRoutes.ipn(ipnRequest(new URLSearchParams(query)));
+        },
+        { decline: code },
+      );
+      expect(sent).toEqual([code]);
+      const back = await vnpayRoutes.return(new NextRequest(returnUrl!));
+      expect(returnedTo(back)).toBe(`?status=declined&reason=${reason}&order=${order.id}`);
+    }
+  });
+
+  it('shows a decline reason from the address only when it is one of the closed set; any other value is dropped', async () => {
+    expect((await view('?status=declined&reason=limit_exceeded', alice)).result).toEqual({
+      status: 'declined',
+      reason: 'limit_exceeded',
     });
+    for (const reason of ['Your%20bank%20is%20closed', 'failed1', '%3Cb%3Ex%3C%2Fb%3E', 'constructor']) {
+      const body = await view(`?status=declined&reason=${reason}`, alice);
+      expect([reason, body.kind]).toEqual([reason, 'form']);
+    }
   });
 });

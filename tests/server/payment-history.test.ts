@@ -42,12 +42,12 @@ describe.each(storeKinds)('the payment history on %s', (kind) => {
     expect(cache).toBe('private, no-store');
     const page = body as PaymentHistoryPage;
     expect(page).toMatchObject({ page: 1, hasOlder: false });
-    expect(page.payments.map((p) => [p.reference, p.status, p.code])).toEqual([
-      [paymentReference(started.id), 'processing', undefined],
-      [paymentReference(wrongAmount.id), 'under_review', undefined],
-      [paymentReference(cancelled.id), 'cancelled', undefined],
-      [paymentReference(declined.id), 'failed', '51/02'],
-      [paymentReference(paid.id), 'paid', undefined],
+    expect(page.payments.map((p) => [p.reference, p.status, p.code, p.reason])).toEqual([
+      [paymentReference(started.id), 'processing', undefined, undefined],
+      [paymentReference(wrongAmount.id), 'under_review', undefined, undefined],
+      [paymentReference(cancelled.id), 'cancelled', undefined, undefined],
+      [paymentReference(declined.id), 'failed', '51/02', 'insufficient_funds'],
+      [paymentReference(paid.id), 'paid', undefined, undefined],
     ]);
     expect(page.payments.at(-1)).toEqual({
       orderId: paid.id,
@@ -70,7 +70,14 @@ describe.each(storeKinds)('the payment history on %s', (kind) => {
 
   it('says a PayPal payment was refunded once PayPal reports the money returned', async () => {
     const order = await pendingTeamOrder({ gateway: 'paypal', method: 'paypal', currency: 'USD', amount: 26_982 });
-    const sale = { gateway: 'paypal', orderId: order.id, amount: order.amount, currency: order.currency, payload: {}, now: new Date() };
+    const sale = {
+      gateway: 'paypal',
+      orderId: order.id,
+      amount: order.amount,
+      currency: order.currency,
+      payload: {},
+      now: new Date(),
+    };
     await settlePayment({ ...sale, transactionId: 'I-SUB#1', result: 'succeeded', resultCode: 'COMPLETED' });
     expect((await history('', alice)).body.payments[0]).toMatchObject({ status: 'paid', gateway: 'paypal' });
     await holdForReview({
@@ -80,6 +87,28 @@ describe.each(storeKinds)('the payment history on %s', (kind) => {
       resultCode: 'PAYMENT.SALE.REFUNDED',
     });
     expect((await history('', alice)).body.payments[0]).toMatchObject({ status: 'refunded', currency: 'USD' });
+  });
+
+  it('gives a failed payment the result view’s reason when its gateway names one, and only its code when not', async () => {
+    const refused = await pendingTeamOrder({ gateway: 'paypal', method: 'paypal', currency: 'USD', amount: 26_982 });
+    const unexplained = await pendingTeamOrder({ now: minutesAgo(5) });
+    await settlePayment({
+      gateway: 'paypal',
+      transactionId: 'I-SUB#1:failed',
+      orderId: refused.id,
+      amount: refused.amount,
+      currency: refused.currency,
+      result: 'failed',
+      resultCode: 'PAYMENT.FAILED',
+      payload: {},
+      now: new Date(),
+    });
+    await ipn(vnpayCallback(unexplained, { vnp_ResponseCode: '99', vnp_TransactionStatus: '02' }));
+    const { payments } = (await history('', alice)).body as PaymentHistoryPage;
+    expect(payments.map((p) => [p.orderId, p.status, p.code, p.reason])).toEqual([
+      [refused.id, 'failed', 'PAYMENT.FAILED', 'declined'],
+      [unexplained.id, 'failed', '99/02', undefined],
+    ]);
   });
 
   it(`pages ${PAYMENTS_PER_PAGE} payments at a time, newest first, and says when an older page exists`, async () => {

@@ -8,6 +8,7 @@ import { alice, bob, carol, pendingTeamOrder } from '../support/money';
 import { checkout, confirm, createSubscription, play, webhook } from '../support/paypal';
 import { signedHeaders } from '@/lib/server/payments/paypal/sandbox/player';
 import { backgroundDeliveriesFinished } from '@/lib/server/payments/grant-delivery';
+import { updateSandboxSubscription } from '@/lib/server/payments/paypal/sandbox/store';
 
 const teamMonthly = { plan: 'team_pro', period: 'period0', gateway: 'paypal', method: 'paypal' };
 
@@ -107,6 +108,15 @@ describe.each(storeKinds)('PayPal subscriptions on %s', (kind) => {
     const pending = await confirm(alice, answer.body.params.customId, id);
     expect(pending.body.redirectUrl).toContain('status=processing');
     expect(await paidOrders()).toBe(0);
+  });
+
+  it('a subscription PayPal suspended before its first charge went through answers confirm with the decline, not failed1', async () => {
+    const answer = await checkout(alice, teamMonthly);
+    const id = await createSubscription(answer.body.params);
+    await updateSandboxSubscription(id, () => ({ status: 'SUSPENDED' }));
+    const refused = await confirm(alice, answer.body.params.customId, id);
+    expect(refused.body.redirectUrl).toMatch(/\?status=declined&reason=declined&order=[a-f0-9]{32}$/);
+    expect((await findOrder(store().sql, answer.body.params.customId))?.status).toBe('failed');
   });
 
   it('reconciliation (the seam’s query) settles a payment whose webhooks were lost, once, and renewals with it', async () => {

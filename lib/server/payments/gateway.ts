@@ -6,6 +6,7 @@ import type { Order, PaymentEvent, PaymentOutcome } from '@/lib/server/ledger/ty
 import type { PageSources } from './csp-sources.mjs';
 import type { Renewal } from '@/lib/shared/renewals';
 import type { Platform } from '@/lib/config/site';
+import type { DeclineReason } from '@/lib/shared/decline';
 
 /*
  * The gateway seam (docs/architecture.md, docs/payments.md).
@@ -174,6 +175,14 @@ interface GatewayBase {
    * gateway reports no such code (PayPal's own dialog says so on the pay page).
    */
   cancelledByPayer?(resultCode: string): boolean;
+  /**
+   * Why the gateway refused a failed payment, from its stored result code, as one of the
+   * gateway-neutral reasons the payer reads (insufficient funds, locked card, limit, time-out…),
+   * each mapped in the gateway's own folder. Null when the code names no such reason, or when
+   * money may have moved (the payer then sees the generic error, not "nothing was charged").
+   * Absent: the gateway reports no reasons.
+   */
+  declineReason?(resultCode: string): DeclineReason | null;
   /**
    * Whether a stored result code reports money returned to the payer after the payment (PayPal's
    * refund and reversal events). Absent: the gateway reports refunds to no callback of ours.

@@ -8,6 +8,7 @@ import {
   type PaymentRecord,
   type PaymentStatus,
 } from '@/lib/shared/payment-history';
+import type { DeclineReason } from '@/lib/shared/decline';
 import { findGateway } from './registry';
 
 /**
@@ -21,7 +22,7 @@ export async function paymentHistory(owner: OrderOwner, page: number): Promise<P
 }
 
 function paymentRecord({ order, lastEvent }: OrderWithLastEvent): PaymentRecord {
-  const { status, code } = paymentStatus({ order, lastEvent });
+  const { status, code, reason } = paymentStatus({ order, lastEvent });
   return {
     orderId: order.id,
     reference: paymentReference(order.id),
@@ -38,11 +39,16 @@ function paymentRecord({ order, lastEvent }: OrderWithLastEvent): PaymentRecord 
     method: order.method,
     status,
     ...(code ? { code } : {}),
+    ...(reason ? { reason } : {}),
   };
 }
 
 /** What happened to the money, from the order's state and the last word its gateway sent about it. */
-function paymentStatus({ order, lastEvent }: OrderWithLastEvent): { status: PaymentStatus; code?: string } {
+function paymentStatus({ order, lastEvent }: OrderWithLastEvent): {
+  status: PaymentStatus;
+  code?: string;
+  reason?: DeclineReason;
+} {
   const gateway = findGateway(order.gateway);
   const code = lastEvent?.resultCode;
   if (code !== undefined && gateway?.refunded?.(code)) return { status: 'refunded' };
@@ -53,10 +59,12 @@ function paymentStatus({ order, lastEvent }: OrderWithLastEvent): { status: Paym
       return { status: 'processing' };
     case 'needs_review':
       return { status: 'under_review' };
-    case 'failed':
+    case 'failed': {
       if (code !== undefined && gateway?.cancelledByPayer?.(code)) return { status: 'cancelled' };
-      return code !== undefined && lastEvent && !lastEvent.succeeded
-        ? { status: 'failed', code }
-        : { status: 'failed' };
+      if (code === undefined || !lastEvent || lastEvent.succeeded) return { status: 'failed' };
+      // The same reason, in the same words, as the result view (stored-result.ts).
+      const reason = gateway?.declineReason?.(code);
+      return reason ? { status: 'failed', code, reason } : { status: 'failed', code };
+    }
   }
 }

@@ -6,14 +6,15 @@ import { findGateway } from './registry';
 
 /**
  * What the payer is shown for an order as stored, on the return from the gateway and on every
- * reload after it: `orderResult`, with a failed order the payer cancelled at the gateway told
- * apart from an error. The distinction is durable: it is the result code of the payment event
- * that failed the order (the ledger keeps every verified callback), read with the order.
+ * reload after it: `orderResult`, with a failed order the payer cancelled at the gateway, or one
+ * the gateway declined for a reason it names, told apart from an error. The distinction is
+ * durable: it is the result code of the payment event that failed the order (the ledger keeps
+ * every verified callback), read with the order and read by the order's own gateway.
  */
 export async function storedOrderResult(sql: Sql, order: Order): Promise<PayResult> {
   if (order.status !== 'failed') return orderResult(order);
   const gateway = findGateway(order.gateway);
-  if (!gateway?.cancelledByPayer) return orderResult(order);
+  if (!gateway?.cancelledByPayer && !gateway?.declineReason) return orderResult(order);
   const last = await sql.query<{ result_code: string }>(
     `SELECT result_code FROM payment_events
       WHERE order_id = $1 AND NOT succeeded
@@ -21,5 +22,10 @@ export async function storedOrderResult(sql: Sql, order: Order): Promise<PayResu
     [order.id],
   );
   const code = last.rows[0]?.result_code;
-  return orderResult({ ...order, cancelled: code !== undefined && gateway.cancelledByPayer(code) });
+  if (code === undefined) return orderResult(order);
+  return orderResult({
+    ...order,
+    cancelled: gateway.cancelledByPayer?.(code) ?? false,
+    declineReason: gateway.declineReason?.(code) ?? null,
+  });
 }

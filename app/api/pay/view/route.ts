@@ -9,19 +9,26 @@ import { payingSubject } from '@/lib/server/session/session';
 import { isUnavailable } from '@/lib/server/unavailable';
 import type { PayPageView } from '@/lib/shared/pay-page-view';
 import { payQueryLimits, type PayQuery } from '@/lib/shared/pay-query';
+import { declineReasons } from '@/lib/shared/decline';
 import { otherMethods } from '@/lib/server/http/methods';
 import { requestLog } from '@/lib/server/observability/log';
 
-/** The pay page's own parameters (lib/shared/pay-query.ts), each capped; nothing else. */
-const payQuery = z.object(
-  Object.fromEntries(Object.entries(payQueryLimits).map(([name, max]) => [name, z.string().max(max).optional()])),
-);
+/**
+ * The pay page's own parameters (lib/shared/pay-query.ts), each capped; nothing else. A decline
+ * reason is one of a closed set: any other value is dropped, so the page never shows words the
+ * address chose.
+ */
+const payQuery = z
+  .object(
+    Object.fromEntries(Object.entries(payQueryLimits).map(([name, max]) => [name, z.string().max(max).optional()])),
+  )
+  .extend({ reason: z.enum(declineReasons).optional().catch(undefined) });
 
 const perPayer = { 'Cache-Control': 'private, no-store' };
 /** Dependencies that are down get a short, honest wait before the page asks again. */
 const UNAVAILABLE_RETRY_SECONDS = 5;
 
-// GET /api/pay/view?status&code&order&plan&seats&link&receipt — what /pay shows the payer behind the session cookie.
+// GET /api/pay/view?status&code&reason&order&plan&seats&link&receipt — what /pay shows the payer behind the session cookie.
 export async function GET(request: NextRequest) {
   const locale = requestLocale(request);
   const supportEmail = env().SUPPORT_EMAIL ?? site.supportEmail;

@@ -3,6 +3,7 @@ import type { GatewayReply, PaymentGateway, QueryResult } from '@/lib/server/pay
 import { receiveCallback } from '@/lib/server/payments/callbacks';
 import { createPayment, queryPayment } from './client';
 import { momoConfig } from './config';
+import { declineReason } from './decline';
 import { momoOffer } from './offer';
 import { authenticResult, cancelledByPayer, classify, resultEvent } from './result';
 import { handleSandbox } from './sandbox';
@@ -74,6 +75,7 @@ export const momoGateway: PaymentGateway = {
   },
 
   cancelledByPayer,
+  declineReason,
 
   async query(order): Promise<QueryResult> {
     const config = momoConfig();

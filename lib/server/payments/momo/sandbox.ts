@@ -12,13 +12,13 @@ import {
 import type { MomoConfig } from './config';
 import { SANDBOX_PATH } from './config';
 import { CREATE_FIELDS, QUERY_FIELDS, RESULT_FIELDS, sign, verify } from './signature';
-import { sandboxAmount, sandboxPage } from '@/lib/server/payments/sandbox-page';
+import { declineChoice, sandboxAmount, sandboxPage } from '@/lib/server/payments/sandbox-page';
 
 /**
  * A stand-in for MoMo's all-in-one gateway v2, for machines without MoMo credentials (never in
  * production). It serves MoMo's API over HTTP — create and query, signed and checked as MoMo does
  * — so the site's client is the one that talks to MoMo; and a payment page where the tester
- * approves, declines or cancels. The result then goes out as MoMo sends it: a signed IPN (handed
+ * approves, declines (with a choice of MoMo's final refusal codes) or cancels. The result then goes out as MoMo sends it: a signed IPN (handed
  * to the site's callback path in-process, as a gateway that cannot reach localhost is why this
  * sandbox exists) and a signed browser redirect. "Approve, IPN lost" approves without the IPN,
  * which only reconciliation can then recover.
@@ -50,11 +50,28 @@ const limits: Record<string, { min: number; max: number }> = {
   payWithCC: { min: 1_000, max: 50_000_000 },
 };
 
-const outcomes: Record<Exclude<MomoSandboxAction, 'approve_lost_ipn'>, { resultCode: number; message: string }> = {
-  approve: { resultCode: 0, message: 'Successful.' },
-  decline: { resultCode: 1001, message: 'Transaction failed due to insufficient funds.' },
-  cancel: { resultCode: 1006, message: 'Transaction denied by user.' },
-};
+/** The final refusals the tester may choose (docs/payments.md#momo), with the message MoMo sends along. */
+const declines = {
+  '1001': 'Transaction failed due to insufficient funds.',
+  '1002': 'Transaction rejected by the issuers of the payment methods.',
+  '1004': 'Transaction failed because the amount exceeds the daily or monthly payment limit.',
+  '1005': 'Transaction failed because the url or QR code expired.',
+  '1007': 'Transaction rejected because the user account is inactive or does not exist.',
+  '4001': 'Transaction restricted because the user account is restricted.',
+  '4100': 'Transaction failed because the user failed to log in.',
+  '1003': 'Transaction cancelled after successfully authorized.',
+} as const;
+export type MomoDeclineCode = keyof typeof declines;
+const declineCodes = Object.keys(declines) as [MomoDeclineCode, ...MomoDeclineCode[]];
+
+function outcome(
+  action: Exclude<MomoSandboxAction, 'approve_lost_ipn'>,
+  decline: MomoDeclineCode,
+): { resultCode: number; message: string } {
+  if (action === 'approve') return { resultCode: 0, message: 'Successful.' };
+  if (action === 'cancel') return { resultCode: 1006, message: 'Transaction denied by user.' };
+  return { resultCode: Number(decline), message: declines[decline] };
+}
 
 const payTypes: Record<string, string> = { captureWallet: 'qr', payWithATM: 'napas', payWithCC: 'credit' };
 
@@ -185,10 +202,21 @@ const text = {
     method: 'Hình thức',
     approve: 'Xác nhận thanh toán',
     approve_lost_ipn: 'Thanh toán, nhưng mất IPN',
-    decline: 'Không đủ số dư',
+    decline: 'Từ chối thanh toán',
     cancel: 'Hủy giao dịch',
     missing: 'Không tìm thấy giao dịch.',
     done: 'Giao dịch này đã được xử lý.',
+    declineReason: 'Lý do từ chối',
+    declines: {
+      '1001': 'Không đủ số dư',
+      '1002': 'Bị tổ chức phát hành từ chối',
+      '1004': 'Vượt hạn mức thanh toán ngày hoặc tháng',
+      '1005': 'Đường dẫn hoặc mã QR đã hết hạn',
+      '1007': 'Tài khoản không hoạt động hoặc không tồn tại',
+      '4001': 'Tài khoản bị hạn chế',
+      '4100': 'Đăng nhập không thành công',
+      '1003': 'Bị hủy sau khi đã cấp phép',
+    } satisfies Record<MomoDeclineCode, string>,
   },
   en: {
     title: 'MoMo payment gateway (sandbox)',
@@ -199,10 +227,21 @@ const text = {
     method: 'Payment type',
     approve: 'Confirm payment',
     approve_lost_ipn: 'Pay, but lose the IPN',
-    decline: 'Insufficient balance',
+    decline: 'Decline payment',
     cancel: 'Cancel transaction',
     missing: 'Transaction not found.',
     done: 'This transaction has already been processed.',
+    declineReason: 'Decline reason',
+    declines: {
+      '1001': 'Insufficient balance',
+      '1002': 'Rejected by the issuer',
+      '1004': 'Over the daily or monthly limit',
+      '1005': 'Link or QR code expired',
+      '1007': 'Account inactive or not found',
+      '4001': 'Account restricted',
+      '4100': 'Sign-in failed',
+      '1003': 'Cancelled after authorisation',
+    } satisfies Record<MomoDeclineCode, string>,
   },
 };
 
@@ -219,11 +258,15 @@ async function showPage(request: SandboxRequest): Promise<Response> {
   const amount = sandboxAmount(lang, payment.request.amount);
   const button = (action: MomoSandboxAction) =>
     `<button type="submit" name="action" value="${action}">${t[action]}</button>`;
+  const reasons = declineChoice(
+    t.declineReason,
+    declineCodes.map((code) => ({ code, label: t.declines[code] })),
+  );
   return htmlResponse(
     200,
     page(
       lang,
-      `<p class="note">${t.note}</p><dl><dt>${t.amount}</dt><dd data-testid="sandbox-amount">${escapeHtml(amount)}</dd><dt>${t.order}</dt><dd>${escapeHtml(orderId)}</dd><dt>${t.info}</dt><dd>${escapeHtml(payment.request.orderInfo)}</dd><dt>${t.method}</dt><dd data-testid="sandbox-method">${escapeHtml(payment.request.requestType)}</dd></dl><form method="post" action="${SANDBOX_PATH}/pay"><input type="hidden" name="orderId" value="${escapeHtml(orderId)}">${button('approve')}${button('decline')}${button('cancel')}${button('approve_lost_ipn')}</form>`,
+      `<p class="note">${t.note}</p><dl><dt>${t.amount}</dt><dd data-testid="sandbox-amount">${escapeHtml(amount)}</dd><dt>${t.order}</dt><dd>${escapeHtml(orderId)}</dd><dt>${t.info}</dt><dd>${escapeHtml(payment.request.orderInfo)}</dd><dt>${t.method}</dt><dd data-testid="sandbox-method">${escapeHtml(payment.request.requestType)}</dd></dl><form method="post" action="${SANDBOX_PATH}/pay"><input type="hidden" name="orderId" value="${escapeHtml(orderId)}">${reasons}${button('approve')}${button('decline')}${button('cancel')}${button('approve_lost_ipn')}</form>`,
     ),
   );
 }
@@ -231,6 +274,7 @@ async function showPage(request: SandboxRequest): Promise<Response> {
 const decision = z.object({
   orderId: z.string().min(1).max(200),
   action: z.enum(['approve', 'approve_lost_ipn', 'decline', 'cancel']),
+  decline: z.enum(declineCodes).default('1001'),
 });
 
 /** The signed result MoMo sends for a decided payment (IPN body and redirect query alike). */
@@ -264,11 +308,12 @@ export async function decide(
   action: MomoSandboxAction,
   config: MomoConfig,
   notify: (ipnBody: string) => Promise<void>,
-  now = new Date(),
+  { now = new Date(), decline = '1001' }: { now?: Date; decline?: MomoDeclineCode } = {},
 ): Promise<string | null> {
   const payment = await readSandboxPayment<SandboxPayment>(GATEWAY, orderId);
   if (!payment || payment.result) return null;
-  const result = signedResult(payment, config, outcomes[action === 'approve_lost_ipn' ? 'approve' : action], now);
+  const played = outcome(action === 'approve_lost_ipn' ? 'approve' : action, decline);
+  const result = signedResult(payment, config, played, now);
   await writeSandboxPayment(GATEWAY, orderId, { ...payment, result } satisfies SandboxPayment);
   if (action !== 'approve_lost_ipn') await notify(JSON.stringify(result));
   const query = new URLSearchParams(Object.entries(result).map(([key, value]) => [key, String(value)]));
@@ -288,7 +333,8 @@ export async function handleSandbox(
   if (!request.sameOrigin) return new Response('Forbidden', { status: 403 });
   const parsed = decision.safeParse(Object.fromEntries(new URLSearchParams(request.rawBody)));
   if (!parsed.success) return new Response('Bad request', { status: 400 });
-  const redirect = await decide(parsed.data.orderId, parsed.data.action, config, notify);
+  const { orderId, action, decline } = parsed.data;
+  const redirect = await decide(orderId, action, config, notify, { decline });
   if (!redirect) return new Response('Not found', { status: 404 });
   return Response.redirect(redirect, 303);
 }

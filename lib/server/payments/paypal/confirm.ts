@@ -3,13 +3,14 @@ import { localizedPath } from '@/lib/i18n/locales';
 import { ledgerSql } from '@/lib/server/db';
 import type { Subject } from '@/lib/server/directory';
 import { findOrder } from '@/lib/server/ledger/orders';
-import { orderResult, payResultQuery } from '@/lib/shared/pay-result';
+import { payResultQuery } from '@/lib/shared/pay-result';
 import type { CheckoutErrorCode } from '@/lib/shared/checkout';
 import { log } from '@/lib/server/observability/log';
 import { paypalClient, type PaypalClient } from './client';
 import { paypalConfig } from './config';
 import { bindToOrder, subscriptionMismatch, syncSubscription } from './subscription';
 import { grantDeliveryFinished } from '@/lib/server/payments/grant-delivery';
+import { storedOrderResult } from '@/lib/server/payments/stored-result';
 
 export type ConfirmResult = { ok: true; redirectUrl: string } | { ok: false; code: CheckoutErrorCode };
 
@@ -69,6 +70,7 @@ export async function confirmPaypalSubscription(
   const stored = (await findOrder(sql, order.id)) ?? order;
   return {
     ok: true,
-    redirectUrl: `${localizedPath(order.locale, '/pay')}${payResultQuery(orderResult(stored), order.id)}`,
+    // A first charge PayPal refused reads as its decline, as on every later reload of the result.
+    redirectUrl: `${localizedPath(order.locale, '/pay')}${payResultQuery(await storedOrderResult(sql, stored), order.id)}`,
   };
 }

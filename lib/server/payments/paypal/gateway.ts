@@ -5,6 +5,7 @@ import { claimOverdueSubscriptions } from '@/lib/server/ledger/subscriptions';
 import { paidCycles, paypalClient } from './client';
 import { paypalClientOptions, paypalConfig } from './config';
 import { paypalPageSources } from './csp.mjs';
+import { declineReason } from './decline';
 import { paypalOffer } from './offer';
 import { paypalRenewals } from './renewals';
 import { handlePaypalSandbox } from './sandbox/handler';
@@ -51,6 +52,9 @@ export const paypalGateway: PaymentGateway = {
 
   // The webhook records a refund or reversal under the event's type (webhook.ts, onMoneyReturned).
   refunded: (resultCode) => resultCode === 'PAYMENT.SALE.REFUNDED' || resultCode === 'PAYMENT.SALE.REVERSED',
+
+  // A first payment PayPal refused (./decline.ts).
+  declineReason,
 
   // Stopping automatic renewal from the pay page (./renewals.ts).
   renewals: paypalRenewals,

@@ -3,6 +3,7 @@ import type { CallbackVerdict, GatewayReply, PaymentGateway, VerifiedCallback } 
 import { receiveCallback } from '@/lib/server/payments/callbacks';
 import { authenticCallback, callbackEvent, cancelledByPayer, replies } from './callback';
 import { vnpayConfig } from './config';
+import { declineReason } from './decline';
 import { vnpayOffer as offer } from './offer';
 import { PAYMENT_WINDOW_MS, paymentUrl } from './payment-url';
 import { queryOrder } from './querydr';
@@ -57,6 +58,7 @@ export const vnpayGateway: PaymentGateway = {
   },
 
   cancelledByPayer,
+  declineReason,
 
   query: (order, now) => queryOrder(order, vnpayConfig(), now),
 

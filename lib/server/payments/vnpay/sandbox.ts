@@ -6,13 +6,13 @@ import { signedQuery, verify } from './signature';
 import { vnpayDate } from './payment-url';
 import type { VnpayConfig } from './config';
 import { pipeSign, pipeVerify, REQUEST_FIELDS, RESPONSE_FIELDS } from './querydr';
-import { sandboxAmount, sandboxPage } from '@/lib/server/payments/sandbox-page';
+import { declineChoice, sandboxAmount, sandboxPage } from '@/lib/server/payments/sandbox-page';
 import { escapeHtml, readSandboxPayment, writeSandboxPayment } from '@/lib/server/payments/sandbox-store';
 
 /**
  * A stand-in for VNPay's payment page, for machines without VNPay credentials (never in
  * production): it checks the payment URL's signature as VNPay does, lets the tester approve,
- * decline or cancel, then sends the signed IPN and the signed browser return exactly as VNPay
+ * decline (with a choice of VNPay's refusal codes) or cancel, then sends the signed IPN and the signed browser return exactly as VNPay
  * would. The IPN is handed to the same callback path in-process (`notify`), because a gateway that
  * cannot reach localhost is the very reason this sandbox exists.
  */
@@ -21,15 +21,19 @@ export type SandboxAction = 'approve' | 'approve_lost_ipn' | 'decline' | 'cancel
 /** What this stand-in remembers of a decided payment, to answer querydr as VNPay's records would. */
 const RECORDS = 'vnpay-sandbox';
 
-const outcomes: Record<SandboxAction, { response: string; status: string }> = {
+/** The vnp_ResponseCode of each refusal the tester may choose (docs/payments.md#vnpay). */
+export const declineCodes = ['51', '12', '13', '79', '10', '09', '65', '11', '75', '99'] as const;
+export type DeclineCode = (typeof declineCodes)[number];
+
+const outcomes = (decline: DeclineCode): Record<SandboxAction, { response: string; status: string }> => ({
   approve: { response: '00', status: '00' },
   // Approved, but the IPN never arrives: only reconciliation (querydr) can settle it.
   approve_lost_ipn: { response: '00', status: '00' },
-  // 51: insufficient balance — a typical decline by the bank.
-  decline: { response: '51', status: '02' },
+  // A refusal by the bank or VNPay (51, insufficient balance, unless the tester chose another).
+  decline: { response: decline, status: '02' },
   // 24: the customer cancelled on VNPay's page.
   cancel: { response: '24', status: '02' },
-};
+});
 
 const text = {
   vn: {
@@ -44,6 +48,19 @@ const text = {
     decline: 'Ngân hàng từ chối',
     cancel: 'Hủy thanh toán',
     invalid: 'Sai chữ ký: yêu cầu thanh toán không hợp lệ.',
+    declineReason: 'Lý do từ chối',
+    declines: {
+      '51': 'Tài khoản không đủ số dư',
+      '12': 'Thẻ/Tài khoản bị khóa',
+      '13': 'Nhập sai mật khẩu xác thực giao dịch (OTP)',
+      '79': 'Nhập sai mật khẩu thanh toán quá số lần quy định',
+      '10': 'Xác thực thông tin thẻ/tài khoản không đúng quá 3 lần',
+      '09': 'Thẻ/Tài khoản chưa đăng ký dịch vụ InternetBanking',
+      '65': 'Vượt quá hạn mức giao dịch trong ngày',
+      '11': 'Đã hết hạn chờ thanh toán',
+      '75': 'Ngân hàng thanh toán đang bảo trì',
+      '99': 'Lỗi khác',
+    } satisfies Record<DeclineCode, string>,
   },
   en: {
     title: 'VNPay payment gateway (sandbox)',
@@ -57,6 +74,19 @@ const text = {
     decline: 'Bank declines',
     cancel: 'Cancel payment',
     invalid: 'Invalid signature: this payment request is not valid.',
+    declineReason: 'Decline reason',
+    declines: {
+      '51': 'Insufficient balance',
+      '12': 'Card or account locked',
+      '13': 'Wrong OTP',
+      '79': 'Wrong payment password too many times',
+      '10': 'Card or account details wrong more than 3 times',
+      '09': 'Not registered for Internet Banking',
+      '65': 'Daily limit exceeded',
+      '11': 'Payment timed out',
+      '75': 'Bank under maintenance',
+      '99': 'Other error',
+    } satisfies Record<DeclineCode, string>,
   },
 };
 
@@ -79,10 +109,14 @@ export function renderSandboxPage(params: URLSearchParams, config: VnpayConfig):
   const query = escapeHtml(params.toString());
   const button = (action: SandboxAction) =>
     `<button type="submit" name="action" value="${action}">${t[action]}</button>`;
+  const reasons = declineChoice(
+    t.declineReason,
+    declineCodes.map((code) => ({ code, label: t.declines[code] })),
+  );
   return {
     status: 200,
     html: page(
-      `<p class="note">${t.note}</p><dl><dt>${t.amount}</dt><dd data-testid="sandbox-amount">${escapeHtml(amount)}</dd><dt>${t.order}</dt><dd>${escapeHtml(fields.vnp_TxnRef ?? '')}</dd><dt>${t.info}</dt><dd>${escapeHtml(fields.vnp_OrderInfo ?? '')}</dd><dt>${t.method}</dt><dd>${escapeHtml(fields.vnp_BankCode ?? '—')}</dd></dl><form method="post"><input type="hidden" name="payment" value="${query}">${button('approve')}${button('decline')}${button('cancel')}${button('approve_lost_ipn')}</form>`,
+      `<p class="note">${t.note}</p><dl><dt>${t.amount}</dt><dd data-testid="sandbox-amount">${escapeHtml(amount)}</dd><dt>${t.order}</dt><dd>${escapeHtml(fields.vnp_TxnRef ?? '')}</dd><dt>${t.info}</dt><dd>${escapeHtml(fields.vnp_OrderInfo ?? '')}</dd><dt>${t.method}</dt><dd>${escapeHtml(fields.vnp_BankCode ?? '—')}</dd></dl><form method="post"><input type="hidden" name="payment" value="${query}">${reasons}${button('approve')}${button('decline')}${button('cancel')}${button('approve_lost_ipn')}</form>`,
     ),
   };
 }
@@ -93,11 +127,11 @@ export async function completeSandboxPayment(
   action: SandboxAction,
   config: VnpayConfig,
   notify: (ipnQuery: string) => Promise<void>,
-  now = new Date(),
+  { now = new Date(), decline = '51' }: { now?: Date; decline?: DeclineCode } = {},
 ): Promise<string | null> {
   const payment = sandboxFields(new URLSearchParams(paymentQuery), config);
   if (!payment?.vnp_ReturnUrl) return null;
-  const outcome = outcomes[action];
+  const outcome = outcomes(decline)[action];
   const callback: Record<string, string> = {
     vnp_Amount: payment.vnp_Amount ?? '',
     vnp_BankCode: action === 'cancel' ? 'VNPAY' : payment.vnp_BankCode === 'VNPAYQR' ? 'VNPAYQR' : 'NCB',
@@ -121,6 +155,7 @@ export async function completeSandboxPayment(
 const form = z.object({
   payment: z.string().max(8192),
   action: z.enum(['approve', 'approve_lost_ipn', 'decline', 'cancel']),
+  decline: z.enum(declineCodes).default('51'),
 });
 
 const queryBody = z.record(z.string(), z.string());
@@ -190,7 +225,8 @@ export async function handleSandbox(
   if (!request.sameOrigin) return new Response('Forbidden', { status: 403 });
   const parsed = form.safeParse(Object.fromEntries(new URLSearchParams(request.rawBody)));
   if (!parsed.success) return new Response('Bad request', { status: 400 });
-  const returnUrl = await completeSandboxPayment(parsed.data.payment, parsed.data.action, config, notify);
+  const { payment, action, decline } = parsed.data;
+  const returnUrl = await completeSandboxPayment(payment, action, config, notify, { decline });
   if (!returnUrl) return new Response('Invalid signature', { status: 400 });
   return Response.redirect(returnUrl, 303);
 }
