@@ -58,7 +58,8 @@ describe('scale-out behind nginx', { skip: skip ?? false, timeout: 240_000 }, ()
     await admin?.end();
   });
 
-  const checkout = (cookie) =>
+  // Tests that need many orders for one account pay again by choice (payAgain), as the form allows.
+  const checkout = (cookie, choice = { payAgain: true }) =>
     fetch(`${nginx.base}/api/checkout`, {
       method: 'POST',
       headers: {
@@ -67,7 +68,7 @@ describe('scale-out behind nginx', { skip: skip ?? false, timeout: 240_000 }, ()
         cookie,
         'idempotency-key': randomUUID(),
       },
-      body: JSON.stringify({ plan: 'individual_pro', period: 'period0', gateway: 'vnpay', method: 'qr' }),
+      body: JSON.stringify({ plan: 'individual_pro', period: 'period0', gateway: 'vnpay', method: 'qr', ...choice }),
     });
   const upstreamsOf = (path) =>
     new Set(
@@ -111,6 +112,14 @@ describe('scale-out behind nginx', { skip: skip ?? false, timeout: 240_000 }, ()
     const statuses = [];
     for (let i = 0; i < PER_SESSION + 3; i += 1) statuses.push((await checkout(cookie)).status);
     assert.deepEqual(statuses, [...Array(PER_SESSION).fill(200), 429, 429, 429]);
+    assert.equal(upstreamsOf('/api/checkout').size, 2, 'the checkouts were spread over both instances');
+  });
+
+  it('refuses a second payment for a plan still being confirmed, whichever instance each browser reaches', async () => {
+    const cookie = await sessionCookie({ sub: '1006' });
+    const answers = await Promise.all(Array.from({ length: PER_SESSION }, () => checkout(cookie, {})));
+    const statuses = answers.map((response) => response.status).sort();
+    assert.deepEqual(statuses, [200, ...Array(PER_SESSION - 1).fill(409)]);
     assert.equal(upstreamsOf('/api/checkout').size, 2, 'the checkouts were spread over both instances');
   });
 
