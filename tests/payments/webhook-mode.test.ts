@@ -147,6 +147,8 @@ describe.each(storeKinds)('webhook mode on %s', (kind) => {
       planExpiresAt: '2030-01-01T00:00:00.000Z',
       seats: 50,
       memberCount: 3,
+      membership: { role: 'admin', status: 'active' },
+      admins: [{ username: 'mallory', fullName: 'Mallory' }],
     });
     const answering = (body: object) => backend.inject(faults.status(200, JSON.stringify(body)));
 
@@ -185,7 +187,7 @@ describe.each(storeKinds)('webhook mode on %s', (kind) => {
 
     it('refuses a team overview of another team and a block answered for another member', async () => {
       const admin = { platform: 'telegram' as const, userId: alice.userId, teamId: alice.teamId! };
-      const { memberCount: _count, ...overview } = team('-1009999');
+      const { memberCount: _count, membership: _membership, admins: _admins, ...overview } = team('-1009999');
       answering({ overview: { ...overview, seatsUsed: 3 } });
       await expect(client.teamOverview(admin)).rejects.toThrow(/another teamId/);
       answering({
