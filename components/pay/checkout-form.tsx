@@ -26,6 +26,7 @@ import type { PayFormProps, PlanStateView } from '@/lib/shared/pay-form';
 import { Animated } from '@/components/motion/animated';
 import { CancelPlanDialog } from './cancel-plan-dialog';
 import { PaypalLoading } from './paypal-loading';
+import { TeamAdminsOnly } from './team-admins-only';
 import styles from './pay.module.css';
 import type messages from '@/messages/en.json';
 import { useMoney } from '@/lib/i18n/money';
@@ -59,7 +60,7 @@ type MethodKey = keyof FormMessages['methods'];
  * The plan, period, team size and gateway choice with a live quote. The
  * quote is computed with the server's own catalogue code; the server recomputes it at checkout.
  */
-export function CheckoutForm({ user, team, gateways: choices, now: nowIso, initial }: PayFormProps) {
+export function CheckoutForm({ user, team, gateways: choices, now: nowIso, initial, teamAdminsOnly }: PayFormProps) {
   const t = useTranslations('PayPage');
   const plansT = useTranslations('Plans');
   const format = useFormatter();
@@ -69,7 +70,10 @@ export function CheckoutForm({ user, team, gateways: choices, now: nowIso, initi
   const userState = useMemo(() => toState(user), [user]);
   const teamState = useMemo(() => (team ? toState(team) : null), [team]);
 
-  const [plan, setPlan] = useState<PaidPlanId>(initial.plan ?? defaultPlan(userState, teamState, now));
+  // A member who may not pay for the team starts on what they can buy for themselves.
+  const [plan, setPlan] = useState<PaidPlanId>(
+    initial.plan ?? defaultPlan(userState, teamAdminsOnly ? null : teamState, now),
+  );
   const [period, setPeriod] = useState<PeriodId>('period0');
   const [showFeatures, setShowFeatures] = useState(false);
   const [growTeam, setGrowTeam] = useState(initial.seats !== undefined);
@@ -117,7 +121,10 @@ export function CheckoutForm({ user, team, gateways: choices, now: nowIso, initi
           : limit === 'above_max' && gateway
             ? t('form.aboveMax', { max: money(gateway.max, gateway.currency) })
             : null;
-  const canPay = Boolean(priced?.ok && !refusal && !seatsError && gateway && method && !mustCancel && !pending);
+  const adminsOnly = plan === 'team_pro' ? teamAdminsOnly : undefined;
+  const canPay = Boolean(
+    priced?.ok && !refusal && !seatsError && gateway && method && !mustCancel && !adminsOnly && !pending,
+  );
 
   /** POSTs the selection once per attempt; the answer, or null after showing why it failed. */
   async function requestCheckout(): Promise<Exclude<CheckoutResponse, { error: unknown }> | null> {
@@ -372,7 +379,9 @@ export function CheckoutForm({ user, team, gateways: choices, now: nowIso, initi
         </p>
       )}
 
-      {gateway?.continuation === 'paypal-buttons' && gateway.clientOptions ? (
+      {adminsOnly ? (
+        <TeamAdminsOnly admins={adminsOnly.admins} />
+      ) : gateway?.continuation === 'paypal-buttons' && gateway.clientOptions ? (
         <PaypalCheckout
           options={gateway.clientOptions}
           disabled={!canPay && !pending}

@@ -15,6 +15,7 @@ import type { PayQuery } from '@/lib/shared/pay-query';
 import type { Receipt } from '@/lib/shared/receipt';
 import { receiptFor } from '@/lib/server/payments/receipt';
 import { listRenewals } from '@/lib/server/payments/renewals';
+import { teamAdminRefusal } from '@/lib/server/checkout/team-admin-guard';
 import type { Renewal } from '@/lib/shared/renewals';
 
 export type PayPageData =
@@ -77,8 +78,15 @@ export async function loadPayPage(subject: Subject | null, query: PayQuery, now:
       gateways: gatewayChoices(),
       now: now.toISOString(),
       initial: initialSelection(query, buyerState(context, 'team_pro')),
+      ...teamAdminsOnly(context),
     },
   };
+}
+
+/** What the form needs to show a member, instead of a way to pay, that only the team's admins pay Team Pro. */
+function teamAdminsOnly(context: PayContext): Pick<PayFormProps, 'teamAdminsOnly'> {
+  const refusal = teamAdminRefusal(context, 'team_pro');
+  return refusal ? { teamAdminsOnly: { admins: refusal.admins } } : {};
 }
 
 const isBuyer = (subject: Subject, order: Order) =>

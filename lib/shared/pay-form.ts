@@ -25,6 +25,11 @@ export interface PayFormProps {
   now: string;
   /** A selection the link asked for (`/pay?plan=team_pro&seats=20` from the team page), already checked. */
   initial: { plan?: PaidPlanId; seats?: number };
+  /**
+   * Present when the payer is in the team but not one of its active admins, who alone pay for Team
+   * Pro: the form shows the plan and whom to ask (their names) instead of a way to pay.
+   */
+  teamAdminsOnly?: { admins: string[] };
 }
 
 /** The JS SDK's options: the public client id, and the local sandbox's stand-in SDK when there is one. */
