@@ -90,7 +90,10 @@ export function CheckoutForm({ user, team, gateways: choices, now: nowIso, initi
   // Keeping the current plan and paying only for more seats is a team's option.
   const canKeep = plan === 'team_pro' && buyer !== null && buyer.plan === plan && isActive(buyer, now);
   const effectivePeriod: PeriodId = period === 'period3' && !canKeep ? 'period0' : period;
-  const mustCancel = plan === 'team_pro' && userState.plan === 'individual_pro' && isActive(userState, now);
+  const adminsOnly = plan === 'team_pro' ? teamAdminsOnly : undefined;
+  // Cancelling one's own plan is a step towards buying Team Pro: never asked of someone who may not.
+  const mustCancel =
+    plan === 'team_pro' && !adminsOnly && userState.plan === 'individual_pro' && isActive(userState, now);
 
   const seats = growTeam && plan === 'team_pro' ? Number(seatsText) : undefined;
   const seatsError =
@@ -121,7 +124,6 @@ export function CheckoutForm({ user, team, gateways: choices, now: nowIso, initi
           : limit === 'above_max' && gateway
             ? t('form.aboveMax', { max: money(gateway.max, gateway.currency) })
             : null;
-  const adminsOnly = plan === 'team_pro' ? teamAdminsOnly : undefined;
   const canPay = Boolean(
     priced?.ok && !refusal && !seatsError && gateway && method && !mustCancel && !adminsOnly && !pending,
   );

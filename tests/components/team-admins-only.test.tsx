@@ -1,9 +1,10 @@
 /** @jest-environment jsdom */
-import { fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { CheckoutForm } from '@/components/pay/checkout-form';
 import type { GatewayChoice } from '@/lib/payments/gateways';
 import type { PayFormProps } from '@/lib/shared/pay-form';
 import type { Locale } from '@/lib/i18n/locales';
+import messages from '@/messages/en.json';
 import { IntlWrapper } from '../support/intl';
 
 jest.mock('next/dynamic', () => () => () => null);
@@ -62,7 +63,19 @@ describe('a member who is not the team’s admin on the pay form', () => {
     );
   });
 
-  it('is not what an admin sees: Team Pro stays payable', () => {
+  it('is never asked to cancel their own plan for a Team Pro they may not buy', () => {
+    const running = { plan: 'individual_pro' as const, expiresAt: '2027-01-01T00:00:00.000Z', seats: 1 };
+    show(form({ user: running, teamAdminsOnly: { admins: ['Alice Nguyen'] }, initial: { plan: 'team_pro' } }));
+    expect(screen.getByTestId('team-admins-only')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: messages.PayPage.form.cancelFirst })).toBeNull();
+    expect(screen.queryByText(messages.PayPage.form.mustCancel)).toBeNull();
+  });
+
+  it('is not what an admin sees: Team Pro stays payable, after cancelling their own plan', () => {
+    const running = { plan: 'individual_pro' as const, expiresAt: '2027-01-01T00:00:00.000Z', seats: 1 };
+    show(form({ user: running, initial: { plan: 'team_pro' } }));
+    expect(screen.getByRole('button', { name: messages.PayPage.form.cancelFirst })).toBeInTheDocument();
+    cleanup();
     show(form({ initial: { plan: 'team_pro' } }));
     expect(teamPro()).toBeChecked();
     expect(payButton()).toBeEnabled();
