@@ -7,7 +7,6 @@ import { message } from './support/messages';
 // the first frame. These tests change nothing: every dialog is left with Escape.
 
 const alice = { user: '1001', team: '-1002001' };
-const bob = { user: '1002', team: '-1002001' };
 
 type Frame = { opacity: string; transform: string } | null;
 
@@ -119,7 +118,8 @@ test.describe('with prefers-reduced-motion: reduce', () => {
   });
 
   test('the cancel-plan dialog and the plan features appear at once', async ({ page }) => {
-    await openLink(page, await payLink(bob));
+    // An admin with Individual Pro of his own (Orbit Labs' minh) is asked to cancel it for Team Pro.
+    await openLink(page, await payLink({ platform: 'discord', user: 'D2001', team: '920001' }));
     await page.getByRole('radio', { name: message('en', 'Plans.names.team_pro') }).check();
     await page.waitForLoadState('networkidle');
 

@@ -73,9 +73,10 @@ test('a pay link works once: reopened in the same browser it still works, in a s
   await elsewhere.close();
 });
 
-test('bob must cancel his individual plan in a modal before buying team_pro', async ({ page }) => {
-  await openLink(page, await payLink({ user: '1002', team: '-1002001' }));
-  // A Pro user's page opens on a renewal of Pro; bob chooses the team plan, and VNPay's button.
+test('an admin with Individual Pro must cancel it in a modal before buying team_pro', async ({ page }) => {
+  // minh, an admin of Orbit Labs, has Individual Pro of his own.
+  await openLink(page, await payLink({ platform: 'discord', user: 'D2001', team: '920001' }));
+  // A Pro user's page opens on a renewal of Pro; minh chooses the team plan, and VNPay's button.
   await expect(page.getByRole('radio', { name: message('en', 'Plans.names.individual_pro') })).toBeChecked();
   await page.getByRole('radio', { name: message('en', 'PayPage.form.gateways.vnpay') }).check();
   await page.getByRole('radio', { name: message('en', 'Plans.names.team_pro') }).check();

@@ -28,6 +28,7 @@ import { CancelPlanDialog } from './cancel-plan-dialog';
 import { StandingNotice } from './standing-notice';
 import { standingFor } from '@/lib/shared/pending-payment';
 import { PaypalLoading } from './paypal-loading';
+import { TeamAdminsOnly } from './team-admins-only';
 import styles from './pay.module.css';
 import type messages from '@/messages/en.json';
 import { useMoney } from '@/lib/i18n/money';
@@ -61,7 +62,15 @@ type MethodKey = keyof FormMessages['methods'];
  * The plan, period, team size and gateway choice with a live quote. The
  * quote is computed with the server's own catalogue code; the server recomputes it at checkout.
  */
-export function CheckoutForm({ user, team, gateways: choices, now: nowIso, initial, standing }: PayFormProps) {
+export function CheckoutForm({
+  user,
+  team,
+  gateways: choices,
+  now: nowIso,
+  initial,
+  standing,
+  teamAdminsOnly,
+}: PayFormProps) {
   const t = useTranslations('PayPage');
   const plansT = useTranslations('Plans');
   const format = useFormatter();
@@ -71,7 +80,10 @@ export function CheckoutForm({ user, team, gateways: choices, now: nowIso, initi
   const userState = useMemo(() => toState(user), [user]);
   const teamState = useMemo(() => (team ? toState(team) : null), [team]);
 
-  const [plan, setPlan] = useState<PaidPlanId>(initial.plan ?? defaultPlan(userState, teamState, now));
+  // A member who may not pay for the team starts on what they can buy for themselves.
+  const [plan, setPlan] = useState<PaidPlanId>(
+    initial.plan ?? defaultPlan(userState, teamAdminsOnly ? null : teamState, now),
+  );
   const [period, setPeriod] = useState<PeriodId>('period0');
   const [showFeatures, setShowFeatures] = useState(false);
   const [growTeam, setGrowTeam] = useState(initial.seats !== undefined);
@@ -91,7 +103,10 @@ export function CheckoutForm({ user, team, gateways: choices, now: nowIso, initi
   // Keeping the current plan and paying only for more seats is a team's option.
   const canKeep = plan === 'team_pro' && buyer !== null && buyer.plan === plan && isActive(buyer, now);
   const effectivePeriod: PeriodId = period === 'period3' && !canKeep ? 'period0' : period;
-  const mustCancel = plan === 'team_pro' && userState.plan === 'individual_pro' && isActive(userState, now);
+  const adminsOnly = plan === 'team_pro' ? teamAdminsOnly : undefined;
+  // Cancelling one's own plan is a step towards buying Team Pro: never asked of someone who may not.
+  const mustCancel =
+    plan === 'team_pro' && !adminsOnly && userState.plan === 'individual_pro' && isActive(userState, now);
 
   const seats = growTeam && plan === 'team_pro' ? Number(seatsText) : undefined;
   const seatsError =
@@ -131,6 +146,7 @@ export function CheckoutForm({ user, team, gateways: choices, now: nowIso, initi
     gateway &&
     method &&
     !mustCancel &&
+    !adminsOnly &&
     !pending &&
     !underWay.renewal &&
     (!mustChoosePayAgain || payAgain),
@@ -399,7 +415,9 @@ export function CheckoutForm({ user, team, gateways: choices, now: nowIso, initi
         </p>
       )}
 
-      {gateway?.continuation === 'paypal-buttons' && gateway.clientOptions ? (
+      {adminsOnly ? (
+        <TeamAdminsOnly admins={adminsOnly.admins} />
+      ) : gateway?.continuation === 'paypal-buttons' && gateway.clientOptions ? (
         <PaypalCheckout
           options={gateway.clientOptions}
           disabled={!canPay && !pending}

@@ -1,3 +1,4 @@
+import { Fragment, type ReactNode } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { Link } from '@/lib/i18n/navigation';
 import { useMoney } from '@/lib/i18n/money';
@@ -11,18 +12,26 @@ type MethodKey = keyof (typeof en)['PayPage']['form']['methods'];
 
 const columns = ['date', 'purchase', 'amount', 'paidWith', 'status', 'reference'] as const;
 
+/** A column the pay page's own history does not have: who paid (the team page's payments). */
+export interface PaidByColumn<P> {
+  label: string;
+  cell: (payment: P) => ReactNode;
+}
+
 /**
  * Payments as a table from 40rem up and a card per payment on a phone (the pay page's own history,
  * the team page's payments). A paid one links to its receipt on `receiptPath`.
  */
-export function PaymentTable({
+export function PaymentTable<P extends PaymentRecord>({
   payments,
   labelledBy,
   receiptPath,
+  paidBy,
 }: {
-  payments: readonly PaymentRecord[];
+  payments: readonly P[];
   labelledBy: string;
   receiptPath: '/pay' | '/team';
+  paidBy?: PaidByColumn<P>;
 }) {
   const t = useTranslations('PayPage.history');
   return (
@@ -30,22 +39,42 @@ export function PaymentTable({
       <thead role="rowgroup">
         <tr role="row">
           {columns.map((column) => (
-            <th key={column} scope="col" role="columnheader">
-              {t(`columns.${column}`)}
-            </th>
+            <Fragment key={column}>
+              <th scope="col" role="columnheader">
+                {t(`columns.${column}`)}
+              </th>
+              {column === 'date' && paidBy && (
+                <th scope="col" role="columnheader">
+                  {paidBy.label}
+                </th>
+              )}
+            </Fragment>
           ))}
         </tr>
       </thead>
       <tbody role="rowgroup">
         {payments.map((payment) => (
-          <PaymentRow key={payment.orderId} payment={payment} receiptPath={receiptPath} />
+          <PaymentRow
+            key={payment.orderId}
+            payment={payment}
+            receiptPath={receiptPath}
+            paidBy={paidBy && { label: paidBy.label, content: paidBy.cell(payment) }}
+          />
         ))}
       </tbody>
     </table>
   );
 }
 
-function PaymentRow({ payment, receiptPath }: { payment: PaymentRecord; receiptPath: '/pay' | '/team' }) {
+function PaymentRow({
+  payment,
+  receiptPath,
+  paidBy,
+}: {
+  payment: PaymentRecord;
+  receiptPath: '/pay' | '/team';
+  paidBy: { label: string; content: ReactNode } | undefined;
+}) {
   const t = useTranslations('PayPage.history');
   const declines = useTranslations('PayPage.declines');
   const plans = useTranslations('Plans');
@@ -66,6 +95,11 @@ function PaymentRow({ payment, receiptPath }: { payment: PaymentRecord; receiptP
           {format.dateTime(created, { dateStyle: 'medium', timeStyle: 'short' })}
         </time>
       </td>
+      {paidBy && (
+        <td role="cell" data-label={paidBy.label} data-testid="paid-by">
+          {paidBy.content}
+        </td>
+      )}
       <td role="cell" data-label={t('columns.purchase')}>
         {bought.join(' · ')}
       </td>

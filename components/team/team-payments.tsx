@@ -1,6 +1,7 @@
 import { useTranslations } from 'next-intl';
 import { Link } from '@/lib/i18n/navigation';
-import type { PaymentHistoryPage } from '@/lib/shared/payment-history';
+import { isolated, VALUE } from '@/lib/i18n/isolate';
+import type { Payer, TeamPaymentsPage } from '@/lib/shared/payment-history';
 import { PaymentTable } from '@/components/pay/payment-table';
 import styles from './team.module.css';
 
@@ -12,8 +13,11 @@ export function paymentsPageOf(search: Record<string, string | string[] | undefi
   return Number.isInteger(value) && value >= 1 && value <= 1_000 ? value : 1;
 }
 
-/** What the team has paid, newest first, each paid one with its receipt: for the team's admins. */
-export function TeamPayments({ history }: { history: PaymentHistoryPage }) {
+/**
+ * What was paid for the team, newest first, with who paid and each paid one's receipt: for the
+ * team's admins (docs/team-page.md says which orders are the team's).
+ */
+export function TeamPayments({ history }: { history: TeamPaymentsPage }) {
   const t = useTranslations('TeamPage.payments');
   const pages = useTranslations('PayPage.history');
   const pageLink = (page: number) => ({ pathname: '/team' as const, query: { [PAYMENTS_PAGE_PARAM]: String(page) } });
@@ -23,7 +27,12 @@ export function TeamPayments({ history }: { history: PaymentHistoryPage }) {
       {history.payments.length === 0 ? (
         <p>{t('empty')}</p>
       ) : (
-        <PaymentTable payments={history.payments} labelledBy="team-payments-heading" receiptPath="/team" />
+        <PaymentTable
+          payments={history.payments}
+          labelledBy="team-payments-heading"
+          receiptPath="/team"
+          paidBy={{ label: t('paidBy'), cell: (payment) => <PayerName payer={payment.payer} /> }}
+        />
       )}
       {(history.page > 1 || history.hasOlder) && (
         <nav aria-label={pages('pages')} className={styles.pager}>
@@ -34,4 +43,10 @@ export function TeamPayments({ history }: { history: PaymentHistoryPage }) {
       )}
     </section>
   );
+}
+
+function PayerName({ payer }: { payer: Payer }) {
+  const t = useTranslations('TeamPage.payments');
+  if ('name' in payer) return <bdi>{payer.name}</bdi>;
+  return isolated(t('formerMember', { id: VALUE }), payer.formerMemberId, 'ltr');
 }

@@ -17,6 +17,7 @@ import type { Receipt } from '@/lib/shared/receipt';
 import { receiptFor } from '@/lib/server/payments/receipt';
 import { listRenewals } from '@/lib/server/payments/renewals';
 import { accountStanding } from '@/lib/server/checkout/standing';
+import { teamAdminRefusal } from '@/lib/server/checkout/team-admin-guard';
 import type { Renewal } from '@/lib/shared/renewals';
 
 export type PayPageData =
@@ -84,8 +85,15 @@ export async function loadPayPage(subject: Subject | null, query: PayQuery, now:
       now: now.toISOString(),
       initial: initialSelection(query, buyerState(context, 'team_pro')),
       standing: await accountStanding(await ledgerSql(), subject, now),
+      ...teamAdminsOnly(context),
     },
   };
+}
+
+/** What the form needs to show a member, instead of a way to pay, that only the team's admins pay Team Pro. */
+function teamAdminsOnly(context: PayContext): Pick<PayFormProps, 'teamAdminsOnly'> {
+  const refusal = teamAdminRefusal(context, 'team_pro');
+  return refusal ? { teamAdminsOnly: { admins: refusal.admins } } : {};
 }
 
 const isBuyer = (subject: Subject, order: Order) =>

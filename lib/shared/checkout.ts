@@ -28,6 +28,7 @@ export const checkoutErrors = [
   'period3_inactive',
   'nothing_to_pay',
   'cancel_individual_first',
+  'team_admin_required',
   'below_gateway_min',
   'above_gateway_max',
   'idempotency_conflict',

@@ -28,6 +28,11 @@ export interface PayFormProps {
   initial: { plan?: PaidPlanId; seats?: number };
   /** Payments still being confirmed and renewals still running, for this account's plans. */
   standing: AccountStanding;
+  /**
+   * Present when the payer is in the team but not one of its active admins, who alone pay for Team
+   * Pro: the form shows the plan and whom to ask (their names) instead of a way to pay.
+   */
+  teamAdminsOnly?: { admins: string[] };
 }
 
 /** The JS SDK's options: the public client id, and the local sandbox's stand-in SDK when there is one. */

@@ -43,6 +43,8 @@ export interface PaymentRecord {
   code?: string;
   /** `failed`: why the gateway declined it, when it says (the result view's words). */
   reason?: DeclineReason;
+  /** A team's payments only: the platform user id of the member who paid (the team page names them). */
+  payerId?: string;
 }
 
 export interface PaymentHistoryPage {
@@ -56,3 +58,16 @@ export interface PaymentHistoryPage {
 export const REFERENCE_LENGTH = 10;
 
 export const paymentReference = (orderId: string) => orderId.slice(0, REFERENCE_LENGTH).toUpperCase();
+
+/**
+ * Who paid one of a team's orders: a member, by the name the account directory gives them, or
+ * someone no longer in the team, known only by their platform id.
+ */
+export type Payer = { name: string } | { formerMemberId: string };
+
+export type TeamPaymentRecord = Omit<PaymentRecord, 'payerId'> & { payer: Payer };
+
+/** The team page's payments: the Team Pro orders for the team, each with who paid. */
+export interface TeamPaymentsPage extends Omit<PaymentHistoryPage, 'payments'> {
+  payments: TeamPaymentRecord[];
+}

@@ -32,6 +32,44 @@ export function directoryContract(directory: () => AccountDirectory): void {
     expect((await directory().payContext({ ...carol, teamId: '-1002001' }))?.team).toBeNull();
   });
 
+  it('gives the account’s role and status in the team, and names the team’s active admins in join order', async () => {
+    const acmeAdmins = [{ username: 'alice', fullName: 'Alice Nguyen' }];
+    expect((await directory().payContext(alice))?.team).toMatchObject({
+      membership: { role: 'admin', status: 'active' },
+      admins: acmeAdmins,
+    });
+    expect((await directory().payContext(bob))?.team).toMatchObject({
+      membership: { role: 'member', status: 'active' },
+      admins: acmeAdmins,
+    });
+    const blocked = { platform: 'telegram', userId: '1009', teamId: '-1002001' } as const;
+    expect((await directory().payContext(blocked))?.team?.membership).toEqual({ role: 'member', status: 'blocked' });
+    const orbitMember = { platform: 'discord', userId: 'D2002', teamId: '920001' } as const;
+    // Orbit's two admins joined at the same moment: either order is join order.
+    const orbitAdmins = (await directory().payContext(orbitMember))?.team?.admins;
+    expect(orbitAdmins).toHaveLength(2);
+    expect(orbitAdmins).toEqual(
+      expect.arrayContaining([
+        { username: 'minh', fullName: 'Minh Do' },
+        { username: 'tom', fullName: 'Tom Becker' },
+      ]),
+    );
+    // A blocked admin keeps the role but no longer counts as one who may pay.
+    const minh = { platform: 'discord', userId: 'D2001', teamId: '920001' } as const;
+    const tom = (await directory().teamMembers(minh, { search: 'tom', page: 1, pageSize: 25 })) as {
+      ok: true;
+      value: { members: Array<{ memberId: string }> };
+    };
+    await directory().setMemberBlocked(minh, tom.value.members[0]!.memberId, true);
+    expect((await directory().payContext(orbitMember))?.team?.admins).toEqual([
+      { username: 'minh', fullName: 'Minh Do' },
+    ]);
+    expect((await directory().payContext({ ...orbitMember, userId: 'D2003' }))?.team?.membership).toEqual({
+      role: 'admin',
+      status: 'blocked',
+    });
+  });
+
   it('answers null for an account that does not exist', async () => {
     expect(await directory().payContext({ platform: 'discord', userId: 'nobody' })).toBeNull();
   });

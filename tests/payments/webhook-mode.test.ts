@@ -13,8 +13,10 @@ import { paymentHistory } from '@/lib/server/payments/history';
 import { addMonths } from '@/lib/pricing/plan-state';
 import { openTestSql, storeKinds, useTestStore } from '../support/stores';
 import { BACKEND_SECRET, faults, startTestBackend, type TestBackend } from '../support/reference-backend';
+import { teamPayments } from '@/lib/server/team/team-payments';
 import {
   alice,
+  bob,
   checkoutPost,
   ipnRequest,
   pendingTeamOrder,
@@ -123,6 +125,37 @@ describe.each(storeKinds)('webhook mode on %s', (kind) => {
     expect(backend.requests.some((r) => r.startsWith('GET /v1/pay-context'))).toBe(true);
   });
 
+  it('refuses Team Pro to a plain member with the admins the backend names (403), and shows them on the form', async () => {
+    backend.requests.length = 0;
+    const response = await checkout(
+      checkoutPost(
+        { plan: 'team_pro', period: 'period1', seats: 25, gateway: 'vnpay', method: 'qr' },
+        { cookie: await sessionCookie(bob) },
+      ),
+    );
+    expect(response.status).toBe(403);
+    const { error } = (await response.json()) as { error: { code: string; message: string } };
+    expect(error).toEqual({
+      code: 'team_admin_required',
+      message: "Only your team's admins can pay for Team Pro. Ask an admin: \u2068Alice Nguyen\u2069.",
+    });
+    expect(backend.requests.some((r) => r.startsWith('POST /v1/orders'))).toBe(false);
+    expect(await loadPayPage(bob, {}, new Date())).toMatchObject({
+      kind: 'form',
+      form: { teamAdminsOnly: { admins: ['Alice Nguyen'] } },
+    });
+    expect(await loadPayPage(alice, {}, new Date())).toMatchObject({ kind: 'form' });
+    expect(((await loadPayPage(alice, {}, new Date())) as { form: object }).form).not.toHaveProperty('teamAdminsOnly');
+  });
+
+  it('names who paid each of the team’s payments from the backend’s member list', async () => {
+    const byBob = await pendingTeamOrder({ subject: bob });
+    backend.requests.length = 0;
+    const page = await teamPayments({ platform: 'telegram', teamId: alice.teamId, userId: alice.userId }, 1);
+    expect(page.payments.map((p) => [p.orderId, p.payer])).toEqual([[byBob.id, { name: 'Bob Tran' }]]);
+    expect(backend.requests.some((r) => r.startsWith('GET /v1/team/members'))).toBe(true);
+  });
+
   it('shows failed0 when the backend does not know the account behind the session', async () => {
     expect(await loadPayPage({ platform: 'discord', userId: 'nobody' }, {}, new Date())).toEqual({
       kind: 'result',
@@ -147,6 +180,8 @@ describe.each(storeKinds)('webhook mode on %s', (kind) => {
       planExpiresAt: '2030-01-01T00:00:00.000Z',
       seats: 50,
       memberCount: 3,
+      membership: { role: 'admin', status: 'active' },
+      admins: [{ username: 'mallory', fullName: 'Mallory' }],
     });
     const answering = (body: object) => backend.inject(faults.status(200, JSON.stringify(body)));
 
@@ -185,7 +220,7 @@ describe.each(storeKinds)('webhook mode on %s', (kind) => {
 
     it('refuses a team overview of another team and a block answered for another member', async () => {
       const admin = { platform: 'telegram' as const, userId: alice.userId, teamId: alice.teamId! };
-      const { memberCount: _count, ...overview } = team('-1009999');
+      const { memberCount: _count, membership: _membership, admins: _admins, ...overview } = team('-1009999');
       answering({ overview: { ...overview, seatsUsed: 3 } });
       await expect(client.teamOverview(admin)).rejects.toThrow(/another teamId/);
       answering({

@@ -110,7 +110,9 @@ describe.each(storeKinds)('POST /api/checkout on %s', (kind) => {
     expect((await teamless.json()).error.code).toBe('team_required');
   });
 
-  it('makes bob cancel his individual plan before buying team_pro (409), then lets him', async () => {
+  it('makes an admin cancel his individual plan before buying team_pro (409), then lets him', async () => {
+    // Bob, with his own plan running, made an admin of the team: only an admin may buy Team Pro.
+    await store().sql.query(`UPDATE team_members SET role = 'admin' WHERE user_id = $1`, [bob.userId]);
     const cookie = await sessionCookie(bob);
     const refused = await post(team25, { cookie });
     expect(refused.status).toBe(409);

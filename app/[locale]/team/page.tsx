@@ -17,7 +17,7 @@ import { TeamOverviewTable } from '@/components/team/team-overview';
 import { MemberSection } from '@/components/team/member-section';
 import { Onboarding } from '@/components/team/onboarding';
 import { teamPageUnavailable } from '@/lib/server/team/unavailable-view';
-import { paymentHistory } from '@/lib/server/payments/history';
+import { teamPayments } from '@/lib/server/team/team-payments';
 import { receiptFor } from '@/lib/server/payments/receipt';
 import { RECEIPT_PARAM } from '@/lib/shared/receipt';
 import { ReceiptView } from '@/components/pay/receipt-view';
@@ -63,7 +63,8 @@ export default async function TeamPage({ params, searchParams }: PageProps<'/[lo
       </NextIntlClientProvider>
     );
   }
-  const payments = await paymentHistory(owner, paymentsPageOf(search));
+  // loadTeamPage has refused a request without a session, so `subject` is the acting admin.
+  const payments = await teamPayments({ ...owner, userId: subject!.userId }, paymentsPageOf(search));
   const now = new Date();
   return (
     <div className="personal-page">

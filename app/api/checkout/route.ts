@@ -39,7 +39,9 @@ export const POST = sessionRoute(
       now: new Date(),
     });
     metrics().checkouts.inc({ gateway: selection.data.gateway, outcome: result.ok ? 'created' : result.code });
-    if (!result.ok) return apiError(result.code, locale, { limits: result.limits, gateway: result.gateway });
+    if (!result.ok) {
+      return apiError(result.code, locale, { limits: result.limits, gateway: result.gateway, admins: result.admins });
+    }
     return NextResponse.json(result.start, { headers: { 'Cache-Control': 'no-store' } });
   },
 );

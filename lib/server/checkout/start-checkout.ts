@@ -14,6 +14,7 @@ import { standingRefusal } from './standing';
 import type { Order } from '@/lib/server/ledger/types';
 import type { CheckoutStart } from '@/lib/server/payments/gateway';
 import { findGateway } from '@/lib/server/payments/registry';
+import { teamAdminRefusal } from './team-admin-guard';
 
 /** A refusal in the domain's terms; lib/server/http/error-status.ts decides what HTTP makes of it. */
 export type CheckoutRefusal = {
@@ -23,6 +24,8 @@ export type CheckoutRefusal = {
   limits?: { min: number; max: number; currency: Currency };
   /** The gateway's name, for a message about what it cannot take. */
   gateway?: string;
+  /** Whom to ask instead (team_admin_required). */
+  admins?: string[];
 };
 export type CheckoutResult = { ok: true; start: CheckoutStart } | CheckoutRefusal;
 
@@ -49,6 +52,8 @@ export async function startCheckout(input: CheckoutInput): Promise<CheckoutResul
   const directory = await accountDirectory();
   const context = await directory.payContext(subject);
   if (!context) return refuse('no_session');
+  const notTeamAdmin = teamAdminRefusal(context, selection.plan);
+  if (notTeamAdmin) return notTeamAdmin;
 
   const gateway = findGateway(selection.gateway);
   if (!gateway) return refuse('invalid_request');

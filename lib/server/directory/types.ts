@@ -80,6 +80,26 @@ export interface Team {
   /** Seats paid for (0 when the team never had team_pro). */
   seats: number;
   memberCount: number;
+  /** The pay context's account in this team: only an active admin buys or changes Team Pro for it. */
+  membership: TeamMembership;
+  /**
+   * The team's active admins in join order, at most TEAM_ADMINS_LISTED: whom a member asks to pay
+   * for Team Pro. Empty when none has a known account.
+   */
+  admins: TeamAdmin[];
+}
+
+/** How many of a team's admins a pay context names. */
+export const TEAM_ADMINS_LISTED = 10;
+
+export interface TeamMembership {
+  role: (typeof memberRoles)[number];
+  status: (typeof memberStatuses)[number];
+}
+
+export interface TeamAdmin {
+  username: string;
+  fullName: string;
 }
 
 export interface PayContext {

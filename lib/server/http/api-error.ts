@@ -6,12 +6,15 @@ import type { Currency } from '@/lib/pricing/catalogue';
 import { isTeamError } from '@/lib/shared/team';
 import { errorStatus, type ApiErrorCode } from './error-status';
 import { formatMoney } from '@/lib/i18n/money';
+import { nameList } from '@/lib/i18n/name-list';
 
 export interface ErrorValues {
   limits?: { min: number; max: number; currency: Currency } | undefined;
   retryAfterSeconds?: number;
   /** The gateway's name (period3_not_with_gateway). */
   gateway?: string | undefined;
+  /** Whom to ask (team_admin_required): names from the account directory. */
+  admins?: readonly string[] | undefined;
 }
 
 /** A refusal as JSON `{error: {code, message}}`, the message in the page's language. */
@@ -30,7 +33,12 @@ export async function apiError(code: ApiErrorCode, locale: Locale, values: Error
         min: money(values.limits.min, values.limits.currency),
         max: money(values.limits.max, values.limits.currency),
       })
-    : t(code, { seconds: values.retryAfterSeconds ?? 0, gateway: values.gateway ?? '' });
+    : t(code, {
+        seconds: values.retryAfterSeconds ?? 0,
+        gateway: values.gateway ?? '',
+        named: values.admins?.length ? 'yes' : 'no',
+        admins: nameList(localeInfo(locale).tag, values.admins ?? []),
+      });
   const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
   if (values.retryAfterSeconds) headers['Retry-After'] = String(values.retryAfterSeconds);
   return NextResponse.json({ error: { code, message } }, { status: errorStatus[code], headers });

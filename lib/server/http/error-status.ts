@@ -20,6 +20,8 @@ export const errorStatus: Record<ApiErrorCode, number> = {
   period3_inactive: 422,
   nothing_to_pay: 422,
   cancel_individual_first: 409,
+  // Team Pro is the team's admins' to buy: the payer is known, and not allowed.
+  team_admin_required: 403,
   below_gateway_min: 422,
   above_gateway_max: 422,
   idempotency_conflict: 422,

@@ -18,7 +18,13 @@ import { findGateway } from './registry';
 export async function paymentHistory(owner: OrderOwner, page: number): Promise<PaymentHistoryPage> {
   const sql = await ledgerSql();
   const { orders, more } = await ordersOf(sql, owner, (page - 1) * PAYMENTS_PER_PAGE, PAYMENTS_PER_PAGE);
-  return { payments: orders.map(paymentRecord), page, hasOlder: more };
+  // A team's admins see who paid each order; an account's own history needs no name for itself.
+  const byTeam = 'teamId' in owner;
+  return {
+    payments: orders.map((row) => ({ ...paymentRecord(row), ...(byTeam ? { payerId: row.order.userId } : {}) })),
+    page,
+    hasOlder: more,
+  };
 }
 
 function paymentRecord({ order, lastEvent }: OrderWithLastEvent): PaymentRecord {

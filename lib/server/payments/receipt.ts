@@ -51,9 +51,10 @@ export async function receiptFor(owner: OrderOwner, orderId: string): Promise<Re
   };
 }
 
+// A team owns only what was bought for it: a member's own plan, paid from the team's chat, stays theirs.
 const isOwner = (owner: OrderOwner, order: Order) =>
   owner.platform === order.platform &&
-  ('teamId' in owner ? owner.teamId === order.teamId : owner.userId === order.userId);
+  ('teamId' in owner ? owner.teamId === order.teamId && order.plan === 'team_pro' : owner.userId === order.userId);
 
 /**
  * The gateway's own id for the payment, as its statements show it. Gateways that number

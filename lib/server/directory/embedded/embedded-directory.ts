@@ -3,7 +3,16 @@ import { planAfterGrant } from '@/lib/pricing/grant';
 import type { PlanState } from '@/lib/pricing/plan-state';
 import type { PlanId } from '@/lib/pricing/catalogue';
 import type { Sql } from '@/lib/server/db/sql';
-import type { Account, AccountDirectory, Grant, GrantResult, Team } from '../types';
+import {
+  TEAM_ADMINS_LISTED,
+  type Account,
+  type AccountDirectory,
+  type Grant,
+  type GrantResult,
+  type Team,
+  type TeamAdmin,
+  type TeamMembership,
+} from '../types';
 import { embeddedTeam } from './team';
 
 interface PlanRow {
@@ -34,10 +43,21 @@ export function embeddedDirectory(sql: Sql): AccountDirectory {
         team_expires_at: Date | null;
         team_seats: number | null;
         member_count: number | string | null;
+        my_role: TeamMembership['role'] | null;
+        my_status: TeamMembership['status'] | null;
+        admins: TeamAdmin[] | string | null;
       }>(
         `SELECT a.username, a.full_name, a.referral_code, a.plan, a.plan_expires_at,
                 t.name AS team_name, t.plan AS team_plan, t.plan_expires_at AS team_expires_at, t.seats AS team_seats,
-                (SELECT count(*) FROM team_members m WHERE m.platform = t.platform AND m.team_id = t.team_id) AS member_count
+                (SELECT count(*) FROM team_members m WHERE m.platform = t.platform AND m.team_id = t.team_id) AS member_count,
+                me.role AS my_role, me.status AS my_status,
+                (SELECT json_agg(json_build_object('username', x.username, 'fullName', x.full_name)
+                                 ORDER BY x.joined_at, x.member_id)
+                   FROM (SELECT u.username, u.full_name, m.joined_at, m.member_id
+                           FROM team_members m JOIN accounts u ON u.platform = m.platform AND u.user_id = m.user_id
+                          WHERE m.platform = t.platform AND m.team_id = t.team_id
+                            AND m.role = 'admin' AND m.status = 'active'
+                          ORDER BY m.joined_at, m.member_id LIMIT ${TEAM_ADMINS_LISTED}) x) AS admins
            FROM accounts a
            LEFT JOIN team_members me ON me.platform = a.platform AND me.user_id = a.user_id AND me.team_id = $3
            LEFT JOIN teams t ON t.platform = me.platform AND t.team_id = me.team_id
@@ -67,6 +87,8 @@ export function embeddedDirectory(sql: Sql): AccountDirectory {
               planExpiresAt: toDate(row.team_expires_at),
               seats: Number(row.team_seats),
               memberCount: Number(row.member_count),
+              membership: { role: row.my_role ?? 'member', status: row.my_status ?? 'active' },
+              admins: typeof row.admins === 'string' ? (JSON.parse(row.admins) as TeamAdmin[]) : (row.admins ?? []),
             }
           : null;
       return { account, team };

@@ -31,7 +31,8 @@ export async function seedDemoData(sql: Sql, now = new Date()): Promise<boolean>
       ['telegram', '1009', 'ivan', 'Ivan Petrov', 'IVAN-1L5S', 'free', null],
       // Known to the assistant but in no team: what "add a member by username" finds.
       ['telegram', '1010', 'linh', 'Linh Hoang', 'LINH-4P6R', 'free', null],
-      ['discord', 'D2001', 'minh', 'Minh Do', 'MINH-3F8A', 'free', null],
+      // An admin with a plan of their own: buying Team Pro asks them to cancel it first.
+      ['discord', 'D2001', 'minh', 'Minh Do', 'MINH-3F8A', 'individual_pro', inDays(25)],
       ['discord', 'D2002', 'sara', 'Sara Lopez', 'SARA-7C2E', 'free', null],
       ['discord', 'D2003', 'tom', 'Tom Becker', 'TOM-9D4K', 'free', null],
       ['slack', 'U3001', 'kenji', 'Kenji Ito', 'KENJI-5M1Q', 'free', null],

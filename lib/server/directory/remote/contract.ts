@@ -2,7 +2,7 @@ import 'server-only';
 import { z } from 'zod';
 import { platforms } from '@/lib/config/site';
 import { paidPlanIds, planIds } from '@/lib/pricing/catalogue';
-import { memberRoles, memberStatuses } from '../types';
+import { memberRoles, memberStatuses, TEAM_ADMINS_LISTED } from '../types';
 
 /**
  * The wire shapes of the chat-backend contract, docs/chat-backend.openapi.yaml. The remote
@@ -33,6 +33,8 @@ export const wire = {
     planExpiresAt: instant.nullable(),
     seats: z.int().min(0),
     memberCount: z.int().min(0),
+    membership: z.strictObject({ role: z.enum(memberRoles), status: z.enum(memberStatuses) }),
+    admins: z.array(z.strictObject({ username: text, fullName: text })).max(TEAM_ADMINS_LISTED),
   }),
   OrderNotice: z.strictObject({
     orderId: id,
