@@ -16,7 +16,16 @@ const resultFrom = { opacity: 0, y: 12 };
  * The outcome of a payment, or why there is no payment page to show. While it
  * is processing or unavailable, PayView asks the server again by itself.
  */
-export function PayResultView({ result, supportEmail }: { result: PayResultState; supportEmail: string }) {
+export function PayResultView({
+  result,
+  supportEmail,
+  signedIn = true,
+}: {
+  result: PayResultState;
+  supportEmail: string;
+  /** false: no pay session in this browser — "Back to the plans" would lead to a link error. */
+  signedIn?: boolean;
+}) {
   const t = useTranslations('PayPage.result');
   const declines = useTranslations('PayPage.declines');
   const linkErrors = useTranslations('LinkErrors');
@@ -84,16 +93,22 @@ export function PayResultView({ result, supportEmail }: { result: PayResultState
           {result.status === 'success' && result.purchase ? <PurchaseDetails purchase={result.purchase} /> : null}
         </>
       )}
-      {result.status !== 'failed' || result.code !== 'failed0' ? (
+      {result.status === 'failed' && result.code === 'failed0' ? null : signedIn ? (
         <p>
           <Link href="/pay">{t('back')}</Link>
         </p>
-      ) : null}
+      ) : (
+        // Back from the bank's app in another browser: the way on is the chat, which opens a new link.
+        <p data-testid="back-in-chat">{isolated(t('backInChat', { command: VALUE }), linkCommand.pay, 'ltr')}</p>
+      )}
     </Animated>
   );
 }
 
-/** What a paid order bought and until when (shown to its buyer only: the server leaves it out otherwise). */
+/**
+ * What a paid order bought; until when and its receipt only for its buyer's own session (elsewhere
+ * the server leaves the expiry out and the receipt is reached through the chat).
+ */
 function PurchaseDetails({ purchase }: { purchase: Purchase }) {
   const t = useTranslations('PayPage.result');
   const plans = useTranslations('Plans.names');
@@ -110,7 +125,11 @@ function PurchaseDetails({ purchase }: { purchase: Purchase }) {
         <li>{t('purchaseExpiry', { date: format.dateTime(new Date(expiresAt), { dateStyle: 'long' }) })}</li>
       ) : null}
       <li>
-        <Link href={{ pathname: '/pay', query: { [RECEIPT_PARAM]: purchase.orderId } }}>{t('receipt')}</Link>
+        {purchase.receipt === 'here' ? (
+          <Link href={{ pathname: '/pay', query: { [RECEIPT_PARAM]: purchase.orderId } }}>{t('receipt')}</Link>
+        ) : (
+          isolated(t('receiptInChat', { command: VALUE }), linkCommand.pay, 'ltr')
+        )}
       </li>
     </ul>
   );

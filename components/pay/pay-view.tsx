@@ -77,7 +77,8 @@ export function PayView() {
 
   if (state.kind === 'loading') return <PayLoading result={namesResult(search)} />;
   if (state.kind === 'receipt') return <ReceiptView receipt={state.receipt} />;
-  if (state.kind === 'result') return <PayResultView result={state.result} supportEmail={state.supportEmail} />;
+  if (state.kind === 'result')
+    return <PayResultView result={state.result} supportEmail={state.supportEmail} signedIn={state.signedIn} />;
   return (
     <PayViewReloadProvider value={reload}>
       <div className="personal-page">

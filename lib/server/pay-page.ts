@@ -21,7 +21,8 @@ import { teamAdminRefusal } from '@/lib/server/checkout/team-admin-guard';
 import type { Renewal } from '@/lib/shared/renewals';
 
 export type PayPageData =
-  | { kind: 'result'; result: PayResult }
+  /** `signedIn: false`: this browser holds no pay session, so the way on is the chat, not this page. */
+  | { kind: 'result'; result: PayResult; signedIn?: boolean }
   | { kind: 'form'; context: PayContext; form: PayFormProps; now: Date; renewals: Renewal[] }
   /** `receipt: null`: no receipt for that order and this account (not paid, not theirs, or none). */
   | { kind: 'receipt'; receipt: Receipt | null };
@@ -40,10 +41,15 @@ export async function loadPayPage(subject: Subject | null, query: PayQuery, now:
     const order = await findOrder(sql, orderId);
     if (!order) return { kind: 'result', result: { status: 'failed', code: 'failed1' } };
     const result = await storedOrderResult(sql, order);
-    // What was bought and until when is the buyer's own business: shown to the order's account only.
-    if (result.status === 'success' && subject && isBuyer(subject, order))
-      return { kind: 'result', result: { status: 'success', purchase: await purchaseOf(order) } };
-    return { kind: 'result', result };
+    const signedIn = subject !== null;
+    // What was bought is shown to whoever came back from the gateway — often in another browser
+    // than the chat's — without naming an account; the plan's expiry and the receipt only to the
+    // buyer's own session (the others are told to reach the receipt through the chat).
+    if (result.status === 'success') {
+      const purchase = await purchaseOf(order, subject !== null && isBuyer(subject, order));
+      return { kind: 'result', result: { status: 'success', purchase }, signedIn };
+    }
+    return { kind: 'result', result, signedIn };
   }
   const code = query.code;
   if (status === 'failed' && isFailureCode(code)) return { kind: 'result', result: { status: 'failed', code } };
@@ -99,21 +105,25 @@ function teamAdminsOnly(context: PayContext): Pick<PayFormProps, 'teamAdminsOnly
 const isBuyer = (subject: Subject, order: Order) =>
   subject.platform === order.platform && subject.userId === order.userId;
 
-/** A paid order as its buyer sees it: the plan, period, seats and amount, and the plan's expiry now. */
-async function purchaseOf(order: Order): Promise<Purchase> {
-  const context = await (
-    await accountDirectory()
-  ).payContext({ platform: order.platform, userId: order.userId, teamId: order.teamId ?? undefined });
-  const state = context && buyerState(context, order.plan);
-  return {
+/**
+ * A paid order: the plan, period, seats and amount; for its buyer also the plan's expiry now and
+ * the receipt on this page.
+ */
+async function purchaseOf(order: Order, buyer: boolean): Promise<Purchase> {
+  const bought = {
     orderId: order.id,
     plan: order.plan,
     months: order.months,
     seats: order.plan === 'team_pro' ? order.seats : null,
     amount: order.amount,
     currency: order.currency,
-    expiresAt: state?.expiresAt?.toISOString() ?? null,
   };
+  if (!buyer) return { ...bought, expiresAt: null, receipt: 'in_chat' };
+  const context = await (
+    await accountDirectory()
+  ).payContext({ platform: order.platform, userId: order.userId, teamId: order.teamId ?? undefined });
+  const state = context && buyerState(context, order.plan);
+  return { ...bought, expiresAt: state?.expiresAt?.toISOString() ?? null, receipt: 'here' };
 }
 
 /**

@@ -10,7 +10,7 @@ import type { Receipt } from './receipt';
 import type { Renewal } from './renewals';
 
 export type PayPageView =
-  | { kind: 'result'; result: PayResultState; supportEmail: string }
+  | { kind: 'result'; result: PayResultState; supportEmail: string; signedIn?: boolean }
   | {
       kind: 'form';
       context: PayContext;

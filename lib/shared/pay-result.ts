@@ -39,6 +39,11 @@ export interface Purchase {
   amount: number;
   currency: Currency;
   expiresAt: string | null;
+  /**
+   * `here`: the buyer's own session sees the receipt on this page; `in_chat`: another browser (the
+   * payer came back from the bank's app elsewhere) is told to reach it through the chat's /pay.
+   */
+  receipt: 'here' | 'in_chat';
 }
 /** What the pay page shows instead: a dependency (ledger, account directory) is down right now. */
 export type PayResultState = PayResult | { status: 'unavailable' };

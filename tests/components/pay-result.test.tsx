@@ -35,6 +35,7 @@ describe('the result view', () => {
             amount: 26_982,
             currency: 'USD',
             expiresAt: '2027-06-22T10:00:00.000Z',
+            receipt: 'here',
           },
         }}
         supportEmail="help@example.com"
@@ -51,6 +52,37 @@ describe('the result view', () => {
       'href',
       `/pay?receipt=${'a'.repeat(32)}`,
     );
+  });
+
+  it('back from the bank’s app in another browser: what was bought, the receipt through the chat, and no control that leads to a link error', () => {
+    render(
+      <PayResultView
+        result={{
+          status: 'success',
+          purchase: {
+            orderId: 'b'.repeat(32),
+            plan: 'individual_pro',
+            months: 1,
+            seats: null,
+            amount: 49_000,
+            currency: 'VND',
+            expiresAt: null,
+            receipt: 'in_chat',
+          },
+        }}
+        supportEmail="help@example.com"
+        signedIn={false}
+      />,
+      { wrapper: IntlWrapper },
+    );
+    const details = screen.getByRole('list', { name: 'Your purchase' });
+    expect(details).toHaveTextContent('Plan: Individual Pro');
+    expect(details).toHaveTextContent('Period: 1 month');
+    expect(details).toHaveTextContent(/Amount paid: .*49,000/);
+    expect(details).not.toHaveTextContent('runs until');
+    expect(details).toHaveTextContent('type /pay in your chat and open “Your payments”');
+    expect(screen.queryByRole('link')).toBeNull();
+    expect(screen.getByTestId('back-in-chat')).toHaveTextContent('type /pay in your chat');
   });
 
   it('a success without details (not the buyer) shows the generic text only', () => {

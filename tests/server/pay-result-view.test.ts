@@ -45,14 +45,34 @@ describe.each(storeKinds)('the result view on %s', (kind) => {
     expect(expiresAt.getTime()).toBeGreaterThan(Date.now() + 200 * 86_400_000);
   });
 
-  it('shows no purchase details to anyone but the order’s account: an order id alone reveals no plan', async () => {
+  it('back in another browser, shows what was bought without the account’s expiry, and the receipt through the chat', async () => {
     const order = await pendingTeamOrder();
     await vnpayRoutes.ipn(ipnRequest(vnpayCallback(order)));
     await backgroundDeliveriesFinished();
-    for (const other of [bob, undefined]) {
-      const body = await view(`?status=success&order=${order.id}`, other);
-      expect(body.result).toEqual({ status: 'success' });
+    for (const [other, signedIn] of [
+      [bob, true],
+      [undefined, false],
+    ] as const) {
+      const body = (await view(`?status=success&order=${order.id}`, other)) as Awaited<ReturnType<typeof view>> & {
+        signedIn: boolean;
+      };
+      expect(body.result).toEqual({
+        status: 'success',
+        purchase: {
+          orderId: order.id,
+          plan: 'team_pro',
+          months: 7,
+          seats: 25,
+          amount: 6_300_000,
+          currency: 'VND',
+          expiresAt: null,
+          receipt: 'in_chat',
+        },
+      });
+      expect(body.signedIn).toBe(signedIn);
     }
+    const own = await view(`?status=success&order=${order.id}`, alice);
+    expect(own.result.purchase).toMatchObject({ receipt: 'here', expiresAt: expect.any(String) });
   });
 
   it('a VNPay cancel (24) says cancelled on the return and on every reload, not failed1', async () => {
