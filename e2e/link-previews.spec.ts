@@ -84,6 +84,8 @@ for (const [locale, prefix] of [
       const other = await elsewhere.newPage();
       await openLink(other, link);
       await expect(linkProblem(other)).toHaveText(linkError(locale, 'replayed', 'pay'));
+      // One tap back to the assistant in the chat app the link came from, to ask for a new link.
+      await expect(other.getByTestId('back-to-chat')).toHaveAttribute('href', 'https://t.me/QuorumAIBot');
       await expect(other.getByText('Alice Nguyen')).toHaveCount(0);
       await elsewhere.close();
     });
@@ -131,7 +133,7 @@ test.describe('each way a link can fail says so, with what to do next', () => {
     const expired = Math.floor(Date.now() / 1000) - 60;
     await openLink(page, await payLink({ ...alice, prefix: '/vi', lifetime: expired }));
     await expect(linkProblem(page)).toHaveText(linkError('vi', 'expired', 'pay'));
-    await expect(page).toHaveURL(/\/vi\/pay\?link=expired$/);
+    await expect(page).toHaveURL(/\/vi\/pay\?link=expired&chat=telegram$/);
 
     await openLink(page, await payLink({ ...alice, prefix: '/vi' }, 'a-forged-secret-that-is-long-enough-to-sign'));
     await expect(linkProblem(page)).toHaveText(linkError('vi', 'invalid', 'pay'));

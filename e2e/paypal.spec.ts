@@ -59,6 +59,9 @@ test.describe('paying with PayPal through the local sandbox', () => {
     await page.getByRole('radio', { name: message('en', 'PayPage.form.gateways.vnpay') }).check();
     await page.getByRole('button', { name: message('en', 'PayPage.form.checkout') }).click();
     await expect(page).toHaveURL(/\/api\/payments\/vnpay\/sandbox\?/);
+    // Left on VNPay's page the payment would stand as "being confirmed" for its window: cancel it.
+    await page.getByRole('button', { name: 'Cancel payment' }).click();
+    await expect(page).toHaveURL(/status=cancelled/);
   });
 
   test('the Content-Security-Policy allows PayPal’s hosts on /pay only', async ({ request }) => {

@@ -2,15 +2,13 @@
 import { useId, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { Link, useRouter } from '@/lib/i18n/navigation';
-import type { Platform } from '@/lib/config/site';
+import { site, type Platform } from '@/lib/config/site';
 import { isolated, VALUE } from '@/lib/i18n/isolate';
 import { usernameLengths, usernamePatterns, type MemberView } from '@/lib/shared/team';
 import { postTeam } from './team-api';
 import { useAnnounce } from './team-announcer';
 import { useMarkAdded } from './member-motion';
 import styles from './team.module.css';
-
-const platformNames: Record<Platform, string> = { telegram: 'Telegram', slack: 'Slack', discord: 'Discord' };
 
 interface Props {
   platform: Platform;
@@ -80,7 +78,7 @@ export function AddMemberForm({ platform, full, inactive, addSeatsHref }: Props)
       ) : (
         <form className={styles.form} onSubmit={submit} noValidate>
           <div className={styles.field}>
-            <label htmlFor={id}>{t('username', { platform: platformNames[platform] })}</label>
+            <label htmlFor={id}>{t('username', { platform: site.chats[platform].name })}</label>
             <input
               id={id}
               className={styles.input}

@@ -2,13 +2,23 @@ import { useTranslations } from 'next-intl';
 import type { TeamErrorCode } from '@/lib/shared/team';
 import { isolated, VALUE } from '@/lib/i18n/isolate';
 import { linkCommand, type LinkProblem } from '@/lib/shared/link-problem';
+import { BackToChat } from '@/components/layout/back-to-chat';
+import type { Platform } from '@/lib/config/site';
 import styles from './team.module.css';
 
 /**
  * No session, not an admin, or no such team: say so, show nothing of any team. Without a session,
  * `link` says why the link did not open one (another browser has it, expired, not valid, none).
  */
-export function TeamRefusal({ code, link }: { code: TeamErrorCode; link?: LinkProblem | undefined }) {
+export function TeamRefusal({
+  code,
+  link,
+  chat,
+}: {
+  code: TeamErrorCode;
+  link?: LinkProblem | undefined;
+  chat?: Platform | undefined;
+}) {
   const t = useTranslations('TeamPage');
   const linkErrors = useTranslations('LinkErrors');
   return (
@@ -23,7 +33,7 @@ export function TeamRefusal({ code, link }: { code: TeamErrorCode; link?: LinkPr
       <p role="alert">
         {link ? isolated(linkErrors(link, { command: VALUE }), linkCommand.team, 'ltr') : t(`errors.${code}`)}
       </p>
-      {link ? null : <p>{t('refused.hint')}</p>}
+      {link ? <BackToChat chat={chat} /> : <p>{t('refused.hint')}</p>}
     </section>
   );
 }

@@ -11,6 +11,7 @@ import type { Order } from '@/lib/server/ledger/types';
 import { isFailureCode, type PayResult, type Purchase } from '@/lib/shared/pay-result';
 import type { PayFormProps } from '@/lib/shared/pay-form';
 import { isLinkProblem } from '@/lib/shared/link-problem';
+import { isPlatform } from '@/lib/config/site';
 import { isDeclineReason } from '@/lib/shared/decline';
 import type { PayQuery } from '@/lib/shared/pay-query';
 import type { Receipt } from '@/lib/shared/receipt';
@@ -68,9 +69,10 @@ export async function loadPayPage(subject: Subject | null, query: PayQuery, now:
 
   if (!subject) {
     const problem = query.link;
+    const link = isLinkProblem(problem) ? problem : 'missing';
     return {
       kind: 'result',
-      result: { status: 'failed', code: 'failed0', link: isLinkProblem(problem) ? problem : 'missing' },
+      result: { status: 'failed', code: 'failed0', link, ...(isPlatform(query.chat) ? { chat: query.chat } : {}) },
     };
   }
   // A session for an account the assistant does not know: failed0 in its own sense.

@@ -9,6 +9,12 @@ export type LinkProblem = (typeof linkProblems)[number];
 /** The query parameter that carries the problem; it names no person and grants nothing. */
 export const LINK_PROBLEM_PARAM = 'link';
 
+/**
+ * With a problem, the platform the refused link came from (one of lib/config/site.ts's), when the
+ * token names one: the page then offers a one-tap way back to the assistant there.
+ */
+export const LINK_CHAT_PARAM = 'chat';
+
 export function isLinkProblem(value: unknown): value is LinkProblem {
   return typeof value === 'string' && (linkProblems as readonly string[]).includes(value);
 }

@@ -15,8 +15,9 @@ export const payQueryLimits = {
   /** The team page's "add seats" link: the plan and the new team size. */
   plan: 32,
   seats: 8,
-  /** Why a link did not open a session. */
+  /** Why a link did not open a session, and the platform it came from. */
   link: 16,
+  chat: 16,
   /** The paid order whose receipt is shown. */
   receipt: 64,
 } as const;

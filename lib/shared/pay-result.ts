@@ -5,6 +5,7 @@
 import type { Currency, PaidPlanId } from '@/lib/pricing/catalogue';
 import type { DeclineReason } from './decline';
 import type { LinkProblem } from './link-problem';
+import type { Platform } from '@/lib/config/site';
 
 export const failureCodes = ['failed0', 'failed1', 'failed2'] as const;
 export type FailureCode = (typeof failureCodes)[number];
@@ -20,7 +21,7 @@ export type PayResult =
   | { status: 'cancelled' }
   /** The gateway refused the payment for a reason the payer can act on; nothing was charged. */
   | { status: 'declined'; reason: DeclineReason }
-  | { status: 'failed'; code: FailureCode; link?: LinkProblem };
+  | { status: 'failed'; code: FailureCode; link?: LinkProblem; chat?: Platform };
 
 /**
  * What a paid order bought, shown with its success only to the account that bought it (an order

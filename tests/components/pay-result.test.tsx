@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { PayResultView } from '@/components/pay/pay-result';
 import { PayLoading } from '@/components/pay/pay-loading';
 import { IntlWrapper } from '../support/intl';
+import { site } from '@/lib/config/site';
 
 jest.mock('next/navigation', () => ({
   ...jest.requireActual<object>('next/navigation'),
@@ -83,6 +84,21 @@ describe('the result view', () => {
     expect(details).toHaveTextContent('type /pay in your chat and open “Your payments”');
     expect(screen.queryByRole('link')).toBeNull();
     expect(screen.getByTestId('back-in-chat')).toHaveTextContent('type /pay in your chat');
+  });
+
+  it('a refused link offers a one-tap way back to the assistant on the platform it came from', () => {
+    render(
+      <PayResultView
+        result={{ status: 'failed', code: 'failed0', link: 'replayed', chat: 'telegram' }}
+        supportEmail="help@example.com"
+        signedIn={false}
+      />,
+      { wrapper: IntlWrapper },
+    );
+    expect(screen.getByRole('link', { name: 'Open the assistant in Telegram' })).toHaveAttribute(
+      'href',
+      site.chats.telegram.private,
+    );
   });
 
   it('a success without details (not the buyer) shows the generic text only', () => {

@@ -74,6 +74,23 @@ describe('opening a link', () => {
     },
   );
 
+  it('a refusal names the platform the link came from, for a one-tap way back to its assistant, and only a known one', async () => {
+    const chatOf = (response: Response) =>
+      new URL(response.headers.get('location')!, 'http://localhost:3000').searchParams.get('chat');
+    const used = await mintPaylink(linh);
+    await openLinkInBrowser(`http://localhost:3000/pay?t=${used}`);
+    expect(chatOf(await openLinkInBrowser(`http://localhost:3000/pay?t=${used}`))).toBe('telegram');
+    const expired = await mintPaylink(
+      { plt: 'discord', sub: 'D2001', aud: 'pay' },
+      { now: new Date(Date.now() - 3 * 3600_000), lifetimeSeconds: 3600 },
+    );
+    expect(chatOf(await postLink(expired, '/vi/pay'))).toBe('discord');
+    expect(chatOf(await postLink('not-a-token', '/pay'))).toBeNull();
+    const [header, , signature] = used.split('.');
+    const forgedPlatform = `${header}.${Buffer.from(JSON.stringify({ plt: 'evil.example' })).toString('base64url')}.${signature}`;
+    expect(chatOf(await postLink(forgedPlatform, '/pay'))).toBeNull();
+  });
+
   it('logs why a link was refused exactly: a forged signature is not a malformed token', async () => {
     const warn = jest.spyOn(log(), 'warn');
     const token = await mintPaylink(bob);

@@ -131,7 +131,7 @@ describe('pay links', () => {
     const second = await open(`http://localhost:3000/vi/pay?t=${token}`);
     expect(second.status).toBe(303);
     expect(second.headers.get('set-cookie')).toBeNull();
-    expect(second.headers.get('location')).toBe('/vi/pay?link=replayed');
+    expect(second.headers.get('location')).toBe('/vi/pay?link=replayed&chat=telegram');
   });
 
   it.each([

@@ -8,7 +8,8 @@ import type { Locale } from '@/lib/i18n/locales';
 import { sessionFrom } from '@/lib/server/session/session';
 import { loadTeamPage, memberView, ownMemberId } from '@/lib/server/team/team-admin';
 import { memberListQuery } from '@/lib/shared/team';
-import { isLinkProblem, LINK_PROBLEM_PARAM } from '@/lib/shared/link-problem';
+import { isLinkProblem, LINK_CHAT_PARAM, LINK_PROBLEM_PARAM } from '@/lib/shared/link-problem';
+import { isPlatform } from '@/lib/config/site';
 import { isActive } from '@/lib/pricing/plan-state';
 import { TeamRefusal } from '@/components/team/team-refusal';
 import { UnavailableView } from '@/components/layout/unavailable-view';
@@ -48,7 +49,8 @@ export default async function TeamPage({ params, searchParams }: PageProps<'/[lo
     // Without a session, say why the link did not open one (the exchange's `?link=`), or that there was none.
     const problem = search[LINK_PROBLEM_PARAM];
     const link = page.code === 'no_team_session' ? (isLinkProblem(problem) ? problem : 'missing') : undefined;
-    return <TeamRefusal code={page.code} link={link} />;
+    const chat = search[LINK_CHAT_PARAM];
+    return <TeamRefusal code={page.code} link={link} chat={link && isPlatform(chat) ? chat : undefined} />;
   }
 
   const { team, members } = page.value;

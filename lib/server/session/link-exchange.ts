@@ -8,7 +8,9 @@ import { clientIp, isSameOrigin } from '@/lib/server/http/guards';
 import { rateLimit } from '@/lib/server/http/rate-limit';
 import { statusPage } from '@/lib/server/http/status-page';
 import { requestLog } from '@/lib/server/observability/log';
-import { LINK_PROBLEM_PARAM, type LinkProblem } from '@/lib/shared/link-problem';
+import { LINK_CHAT_PARAM, LINK_PROBLEM_PARAM, type LinkProblem } from '@/lib/shared/link-problem';
+import { isPlatform, type Platform } from '@/lib/config/site';
+import { decodeJwt } from 'jose';
 import {
   sessionCookieName,
   sessionCookieOptions,
@@ -94,11 +96,12 @@ export async function exchangeLink(request: NextRequest, form: LinkExchangeForm 
   const wait = await rateLimit([['linkPerIp', clientIp(request)]]);
   if (wait) return statusPage(locale, 'rate_limited', wait);
 
-  const verdict = await verifyPaylink(linkToken(form.t), target.audience);
-  if (!verdict.ok) return refuse(request, target, problemOf(verdict.reason), verdict.reason);
+  const token = linkToken(form.t);
+  const verdict = await verifyPaylink(token, target.audience);
+  if (!verdict.ok) return refuse(request, target, problemOf(verdict.reason), verdict.reason, platformNamedBy(token));
   const spent = await spend(request, verdict);
   if (spent === 'store') return statusPage(locale, 'unavailable', 30);
-  if (spent === 'replayed') return refuse(request, target, 'replayed', 'replayed');
+  if (spent === 'replayed') return refuse(request, target, 'replayed', 'replayed', verdict.claims.plt);
   const options = sessionCookieOptions();
   const response = seeOther(target.path, null);
   response.cookies.set(sessionCookieName(target.audience, options.secure), await sealSession(verdict.claims), options);
@@ -109,9 +112,28 @@ export async function exchangeLink(request: NextRequest, form: LinkExchangeForm 
  * The log says why exactly (a forged signature is not a truncated token); the page only what the
  * person can act on.
  */
-function refuse(request: NextRequest, target: LinkTarget, problem: LinkProblem, cause: RefusalCause): NextResponse {
+function refuse(
+  request: NextRequest,
+  target: LinkTarget,
+  problem: LinkProblem,
+  cause: RefusalCause,
+  chat: Platform | null,
+): NextResponse {
   requestLog(request).warn({ audience: target.audience, reason: problem, cause }, 'link refused');
-  return seeOther(target.path, problem);
+  return seeOther(target.path, problem, chat);
+}
+
+/**
+ * The platform a refused token says it came from, read without trusting it: it only picks which of
+ * the site's own chat links the page offers to get a new link, from a closed set.
+ */
+function platformNamedBy(token: string): Platform | null {
+  try {
+    const { plt } = decodeJwt(token);
+    return isPlatform(plt) ? plt : null;
+  } catch {
+    return null;
+  }
 }
 
 type RefusalCause = Extract<LinkVerdict, { ok: false }>['reason'] | 'replayed';
@@ -161,6 +183,7 @@ function linkTarget(next: string): LinkTarget | null {
   if (!audience) return null;
   url.searchParams.delete('t');
   url.searchParams.delete(LINK_PROBLEM_PARAM);
+  url.searchParams.delete(LINK_CHAT_PARAM);
   return { audience, pathname: url.pathname, path: `${url.pathname}${url.search}` };
 }
 
@@ -168,9 +191,10 @@ function linkTarget(next: string): LinkTarget | null {
  * A 303 to a same-site path, relative: the browser resolves it against the public address it used,
  * whatever host and port the server listens on.
  */
-function seeOther(path: string, problem: LinkProblem | null): NextResponse {
+function seeOther(path: string, problem: LinkProblem | null, chat: Platform | null = null): NextResponse {
   let location = path;
   if (problem) location += `${path.includes('?') ? '&' : '?'}${LINK_PROBLEM_PARAM}=${problem}`;
+  if (problem && chat) location += `&${LINK_CHAT_PARAM}=${chat}`;
   return new NextResponse(null, {
     status: 303,
     headers: { Location: location, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' },
