@@ -25,6 +25,8 @@ test('vi: after a lost IPN the form shows the payment being confirmed, and pays 
   await expect(notice).toContainText('MoMo');
   await expect(notice).toContainText('49.000');
   await expect(checkout).toBeDisabled();
+  await page.getByRole('radio', { name: message('vi', 'PayPage.form.gateways.momo') }).check();
+  await expect(checkout).toBeDisabled();
   await notice.getByRole('checkbox', { name: message('vi', 'PayPage.form.payAgain') }).check();
   await expect(checkout).toBeEnabled();
   await checkout.click();

@@ -10,7 +10,9 @@ import {
   type BindResult,
 } from '@/lib/server/ledger/subscriptions';
 import type { Order, PaymentOutcome } from '@/lib/server/ledger/types';
-import { settlePayment } from '@/lib/server/payments/settle';
+import { holdForReview, settlePayment } from '@/lib/server/payments/settle';
+import { planOwner, renewingSubscriptionsOf } from '@/lib/server/ledger/standing';
+import type { Sql } from '@/lib/server/db/sql';
 import { paidCycles, type PaypalSubscription } from './client';
 import type { PaypalConfig } from './config';
 
@@ -132,11 +134,28 @@ export async function syncSubscription(
       .filter((order) => order.status !== 'pending')
       .map((order) => order.subscriptionCycle),
   );
+  const renewsAlready = await olderRenewalOfSamePlan(sql, first, subscription.id);
   let paidNow = 0;
   for (let cycle = 1; cycle <= cycles; cycle += 1) {
     if (settled.has(cycle)) continue;
     const order = await cycleOrder(sql, first, subscription.id, cycle, now);
     const charge = reportedCharge(order, subscription);
+    if (renewsAlready) {
+      // A second live renewal of one plan (two browsers raced, or one made at PayPal itself): its
+      // payments are money taken for time already being paid — a person decides (refund, or keep).
+      await holdForReview({
+        gateway: 'paypal',
+        transactionId: `${subscription.id}#${cycle}`,
+        orderId: order.id,
+        amount: charge.amount,
+        currency: order.currency,
+        result: 'held',
+        resultCode: 'DUPLICATE_RENEWAL',
+        payload: { subscription: subscription.id, cycle, source, renewsAlready },
+        now,
+      });
+      continue;
+    }
     const outcome = await settlePayment({
       gateway: 'paypal',
       transactionId: `${subscription.id}#${cycle}`,
@@ -163,6 +182,19 @@ export async function syncSubscription(
     await failFirstPayment(first, subscription.id, subscription.status, now);
   }
   return { cycles, paidNow };
+}
+
+/**
+ * Another subscription renewing the same plan for the same owner (the user, or the team), bound
+ * before this one: then this one is the duplicate. Null when this one is the first (or only).
+ */
+async function olderRenewalOfSamePlan(sql: Sql, first: Order, subscriptionId: string): Promise<string | null> {
+  const owner = planOwner(first, first.plan);
+  if (!owner) return null;
+  const renewing = await renewingSubscriptionsOf(sql, owner);
+  const index = renewing.findIndex((s) => s.id === subscriptionId);
+  // Only while both renew: one that has stopped is no second renewal of anything.
+  return index > 0 ? renewing[0]!.id : null;
 }
 
 /** The first payment did not happen (declined card, subscription stopped before paying). */
