@@ -13,7 +13,7 @@ import {
   type PaidPlanId,
   type PeriodId,
 } from '@/lib/pricing/catalogue';
-import { isActive, quote, seatsAreValid, type PlanState } from '@/lib/pricing/quote';
+import { addMonths, isActive, quote, seatsAreValid, type PlanState } from '@/lib/pricing/quote';
 import { preferredGateway, withinLimits, type GatewayChoice } from '@/lib/payments/gateways';
 import { defaultPlan } from '@/lib/pricing/buyer';
 import {
@@ -421,6 +421,16 @@ export function CheckoutForm({
         <PaypalCheckout
           options={gateway.clientOptions}
           disabled={!canPay && !pending}
+          terms={
+            priced?.ok && priced.months > 0
+              ? {
+                  amount: priced.amount,
+                  currency: priced.currency,
+                  months: priced.months,
+                  next: addMonths(now, priced.months).toISOString(),
+                }
+              : null
+          }
           startCheckout={paypalButtonsCheckout}
         />
       ) : (

@@ -1,6 +1,8 @@
 'use client';
 import { useRef, useState } from 'react';
-import { useLocale, useTranslations } from 'next-intl';
+import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { useMoney } from '@/lib/i18n/money';
+import type { Currency } from '@/lib/pricing/catalogue';
 import { DISPATCH_ACTION, PayPalButtons, PayPalScriptProvider, usePayPalScriptReducer } from '@paypal/react-paypal-js';
 import { localeInfo, type Locale } from '@/lib/i18n/locales';
 import type { PaypalCheckoutParams } from '@/lib/shared/checkout';
@@ -8,9 +10,19 @@ import type { PaypalClientOptions } from '@/lib/shared/pay-form';
 import { PaypalLoading } from './paypal-loading';
 import styles from './pay.module.css';
 
+/** What the subscription will charge after the first payment, shown before the payer approves. */
+export interface RenewalTerms {
+  amount: number;
+  currency: Currency;
+  months: number;
+  /** ISO 8601: when PayPal charges the second time. */
+  next: string;
+}
+
 interface Props {
   options: PaypalClientOptions;
   disabled: boolean;
+  terms: RenewalTerms | null;
   /** Runs the site's checkout; null when it was refused (the form shows why). */
   startCheckout: () => Promise<PaypalCheckoutParams | null>;
 }
@@ -21,7 +33,7 @@ interface Props {
  * its id to the server, which confirms it with PayPal before anything is granted. The SDK loads
  * only when the payer picks PayPal.
  */
-export function PaypalCheckout({ options, disabled, startCheckout }: Props) {
+export function PaypalCheckout({ options, disabled, terms, startCheckout }: Props) {
   return (
     <PayPalScriptProvider
       options={{
@@ -32,13 +44,15 @@ export function PaypalCheckout({ options, disabled, startCheckout }: Props) {
         ...(options.sdkBaseUrl ? { sdkBaseUrl: options.sdkBaseUrl } : {}),
       }}
     >
-      <Buttons disabled={disabled} startCheckout={startCheckout} />
+      <Buttons disabled={disabled} terms={terms} startCheckout={startCheckout} />
     </PayPalScriptProvider>
   );
 }
 
-function Buttons({ disabled, startCheckout }: Omit<Props, 'options'>) {
+function Buttons({ disabled, terms, startCheckout }: Omit<Props, 'options'>) {
   const t = useTranslations('PayPage.form');
+  const money = useMoney();
+  const format = useFormatter();
   const locale = useLocale() as Locale;
   const [{ isPending, isRejected, options }, dispatch] = usePayPalScriptReducer();
   const [message, setMessage] = useState<string | null>(null);
@@ -87,7 +101,15 @@ function Buttons({ disabled, startCheckout }: Omit<Props, 'options'>) {
 
   return (
     <div className={styles.paypal} data-testid="paypal-checkout">
-      <p className={styles.hint}>{t('paypalRenews')}</p>
+      {terms && (
+        <p className={styles.hint} data-testid="renewal-terms">
+          {t('paypalRenews', {
+            amount: money(terms.amount, terms.currency),
+            months: terms.months,
+            date: format.dateTime(new Date(terms.next), { dateStyle: 'long' }),
+          })}
+        </p>
+      )}
       {isPending && <PaypalLoading />}
       {confirming ? (
         <p role="status">{t('paypalConfirming')}</p>

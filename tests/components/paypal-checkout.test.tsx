@@ -19,6 +19,7 @@ describe('PayPal checkout while its script loads', () => {
         <PaypalCheckout
           options={{ clientId: 'test', environment: 'sandbox' }}
           disabled={false}
+          terms={null}
           startCheckout={async () => null}
         />
       </IntlWrapper>,
@@ -26,5 +27,21 @@ describe('PayPal checkout while its script loads', () => {
     const waits = screen.getAllByText(messages.PayPage.form.paypalLoading);
     expect(waits).toHaveLength(1);
     expect(waits[0]).toHaveAttribute('role', 'status');
+  });
+
+  it('says before approving what the subscription charges next, how often and from when, and that it is stopped on this page', () => {
+    render(
+      <IntlWrapper>
+        <PaypalCheckout
+          options={{ clientId: 'test', environment: 'sandbox' }}
+          disabled={false}
+          terms={{ amount: 1_499, currency: 'USD', months: 1, next: '2026-12-26T10:00:00.000Z' }}
+          startCheckout={async () => null}
+        />
+      </IntlWrapper>,
+    );
+    expect(screen.getByTestId('renewal-terms')).toHaveTextContent(
+      'Then $14.99 every month from December 26, 2026: PayPal charges it automatically until you stop the renewal here, under “Automatic renewals”.',
+    );
   });
 });
