@@ -32,7 +32,9 @@ test.describe('paying with PayPal through the local sandbox', () => {
     const before = (await page.getByTestId('team-expiry').textContent()) ?? '';
     await page.getByRole('radio', { name: message('en', 'Plans.names.team_pro') }).check();
     await page.getByRole('radio', { name: message('en', 'PayPage.form.gateways.paypal') }).check();
-    await expect(page.getByText(message('en', 'PayPage.form.paypalRenews'))).toBeVisible();
+    // Before approving: what the subscription charges next, how often, from when, and where it stops.
+    await expect(page.getByTestId('renewal-terms')).toContainText(/^Then \$14\.99 every month from .+ 20\d\d: /);
+    await expect(page.getByTestId('renewal-terms')).toContainText('Automatic renewals');
 
     // The @paypal/react-paypal-js buttons, rendered by the sandbox's stand-in for PayPal's JS SDK.
     await page.getByTestId('paypal-sandbox-button').click();
