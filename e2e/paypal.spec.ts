@@ -41,6 +41,8 @@ test.describe('paying with PayPal through the local sandbox', () => {
     await page.getByTestId('paypal-sandbox-approval').getByRole('button', { name: 'Approve subscription' }).click();
     await expect(page).toHaveURL(/\/pay\?status=success&order=[a-f0-9]{32}$/);
     await expect(page.locator('[data-status=success]')).toBeVisible();
+    // The result names the renewal it started, and where it is stopped.
+    await expect(page.getByTestId('purchase-renews')).toContainText('PayPal');
 
     const paid = await teamExpiry(page);
     expect(paid).toBe(plusMonths(before, 1));

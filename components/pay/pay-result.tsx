@@ -126,6 +126,11 @@ function PurchaseDetails({ purchase }: { purchase: Purchase }) {
       {expiresAt ? (
         <li>{t('purchaseExpiry', { date: format.dateTime(new Date(expiresAt), { dateStyle: 'long' }) })}</li>
       ) : null}
+      {purchase.renewsWith ? (
+        <li data-testid="purchase-renews">
+          {isolated(t('purchaseRenews', { gateway: VALUE, months }), purchase.renewsWith, 'ltr')}
+        </li>
+      ) : null}
       <li>
         {purchase.receipt === 'here' ? (
           <Link href={{ pathname: '/pay', query: { [RECEIPT_PARAM]: purchase.orderId } }}>{t('receipt')}</Link>

@@ -45,6 +45,8 @@ export interface Purchase {
    * payer came back from the bank's app elsewhere) is told to reach it through the chat's /pay.
    */
   receipt: 'here' | 'in_chat';
+  /** The gateway's name when the purchase renews by itself there (a subscription), else absent. */
+  renewsWith?: string;
 }
 /** What the pay page shows instead: a dependency (ledger, account directory) is down right now. */
 export type PayResultState = PayResult | { status: 'unavailable' };

@@ -101,6 +101,32 @@ describe('the result view', () => {
     );
   });
 
+  it('a payment that started a subscription names the renewal and where it is stopped', () => {
+    render(
+      <PayResultView
+        result={{
+          status: 'success',
+          purchase: {
+            orderId: 'c'.repeat(32),
+            plan: 'team_pro',
+            months: 1,
+            seats: 10,
+            amount: 1_499,
+            currency: 'USD',
+            expiresAt: '2026-12-26T10:00:00.000Z',
+            receipt: 'here',
+            renewsWith: 'PayPal',
+          },
+        }}
+        supportEmail="help@example.com"
+      />,
+      { wrapper: IntlWrapper },
+    );
+    expect(screen.getByTestId('purchase-renews')).toHaveTextContent(
+      'Renews automatically through PayPal every month: you can stop it on this page, under “Automatic renewals”.',
+    );
+  });
+
   it('a success without details (not the buyer) shows the generic text only', () => {
     render(<PayResultView result={{ status: 'success' }} supportEmail="help@example.com" />, { wrapper: IntlWrapper });
     expect(screen.queryByRole('list')).toBeNull();
