@@ -23,10 +23,11 @@ const securityHeaders = [
   // Nothing of ours is meant to be embedded by other sites (PayPal and VNPay embed nothing from us).
   { key: 'Cross-Origin-Resource-Policy', value: 'same-origin' },
 ];
-// Everywhere but the link exchange (`/api/link`), which sets its own `no-referrer` on the answer
-// that opens a session: a header from this config replaces the one a route handler set.
+// Everywhere but the link exchanges (`/api/link`, `/api/link/handoff`), which set their own
+// `no-referrer` on the answer that opens a session: a header from this config replaces the one a
+// route handler set.
 const referrerPolicy = {
-  source: '/:path((?!api/link$).*)',
+  source: '/:path((?!api/link(?:/handoff)?$).*)',
   headers: [{ key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' }],
 };
 

@@ -57,6 +57,28 @@ test('a link with the message’s full stop taken into it opens normally', async
   await expect(page.getByText('Bob Tran')).toBeVisible();
 });
 
+test('“Open in Chrome” after the tap: the other browser continues with one tap, and the chat app’s browser is signed out', async ({
+  browser,
+  page,
+}) => {
+  await openLink(page, await payLink({ ...bob, prefix: '/vi' }));
+  await expect(page.getByText('Bob Tran')).toBeVisible();
+  await expect(page).toHaveURL(/\/vi\/pay#handoff=/);
+
+  // What the chat app hands the system browser: the page's current address.
+  const system = await browser.newContext();
+  const other = await system.newPage();
+  await other.goto(page.url());
+  const offer = other.getByTestId('handoff-offer');
+  await expect(offer).toContainText(message('vi', 'LinkHandoff.text'));
+  await offer.getByRole('button', { name: message('vi', 'LinkHandoff.continue') }).click();
+  await expect(other.getByText('Bob Tran')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByText('Bob Tran')).toHaveCount(0);
+  await system.close();
+});
+
 test.describe('on a phone', () => {
   const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = devices['Pixel 7'];
   test.use({ viewport, userAgent, deviceScaleFactor, isMobile, hasTouch });

@@ -7,6 +7,7 @@ import { linkCommand } from '@/lib/shared/link-problem';
 import { RECEIPT_PARAM } from '@/lib/shared/receipt';
 import { UnavailableView } from '@/components/layout/unavailable-view';
 import { BackToChat } from '@/components/layout/back-to-chat';
+import { HandoffOffer } from '@/components/layout/handoff-offer';
 import card from '@/components/layout/status-card.module.css';
 import styles from './pay.module.css';
 import { useMoney } from '@/lib/i18n/money';
@@ -87,6 +88,7 @@ export function PayResultView({
           <p className={styles.code} data-testid="failure-code">
             {t('code', { code: result.code })}
           </p>
+          {result.link === 'missing' ? <HandoffOffer /> : null}
           {result.link ? <BackToChat chat={result.chat} /> : null}
         </>
       ) : (

@@ -3,6 +3,7 @@ import type { TeamErrorCode } from '@/lib/shared/team';
 import { isolated, VALUE } from '@/lib/i18n/isolate';
 import { linkCommand, type LinkProblem } from '@/lib/shared/link-problem';
 import { BackToChat } from '@/components/layout/back-to-chat';
+import { HandoffOffer } from '@/components/layout/handoff-offer';
 import type { Platform } from '@/lib/config/site';
 import styles from './team.module.css';
 
@@ -33,6 +34,7 @@ export function TeamRefusal({
       <p role="alert">
         {link ? isolated(linkErrors(link, { command: VALUE }), linkCommand.team, 'ltr') : t(`errors.${code}`)}
       </p>
+      {link === 'missing' ? <HandoffOffer /> : null}
       {link ? <BackToChat chat={chat} /> : <p>{t('refused.hint')}</p>}
     </section>
   );

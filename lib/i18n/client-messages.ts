@@ -15,6 +15,8 @@ export async function clientMessages<N extends Namespace>(namespaces: readonly N
 /** What the shared layout's client leaves use (switcher, back-to-top, offline banner, error view). */
 export const layoutClientNamespaces = ['LanguageSwitcher', 'BackToTop', 'OfflineBanner', 'Error'] as const;
 /** What the pay page's client leaves use. */
-export const payClientNamespaces = ['PayPage', 'Plans', 'LinkErrors'] as const;
+export const payClientNamespaces = ['PayPage', 'Plans', 'LinkErrors', 'LinkHandoff'] as const;
 /** What the team page's client leaves use. */
 export const teamClientNamespaces = ['TeamPage'] as const;
+/** What a refused team page's client leaf uses (continuing in this browser with a handoff). */
+export const teamRefusalClientNamespaces = ['LinkHandoff'] as const;

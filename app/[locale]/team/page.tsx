@@ -2,7 +2,12 @@ import type { Metadata } from 'next';
 import { cookies } from 'next/headers';
 import { NextIntlClientProvider } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
-import { clientMessages, payClientNamespaces, teamClientNamespaces } from '@/lib/i18n/client-messages';
+import {
+  clientMessages,
+  payClientNamespaces,
+  teamClientNamespaces,
+  teamRefusalClientNamespaces,
+} from '@/lib/i18n/client-messages';
 import { pageMetadata } from '@/lib/server/seo';
 import type { Locale } from '@/lib/i18n/locales';
 import { sessionFrom } from '@/lib/server/session/session';
@@ -50,7 +55,11 @@ export default async function TeamPage({ params, searchParams }: PageProps<'/[lo
     const problem = search[LINK_PROBLEM_PARAM];
     const link = page.code === 'no_team_session' ? (isLinkProblem(problem) ? problem : 'missing') : undefined;
     const chat = search[LINK_CHAT_PARAM];
-    return <TeamRefusal code={page.code} link={link} chat={link && isPlatform(chat) ? chat : undefined} />;
+    return (
+      <NextIntlClientProvider messages={await clientMessages(teamRefusalClientNamespaces)}>
+        <TeamRefusal code={page.code} link={link} chat={link && isPlatform(chat) ? chat : undefined} />
+      </NextIntlClientProvider>
+    );
   }
 
   const { team, members } = page.value;

@@ -230,6 +230,11 @@ export const migrations: readonly string[] = [
   `
   CREATE INDEX orders_of_team ON orders (platform, team_id, created_at DESC, id DESC) WHERE team_id IS NOT NULL;
   `,
+  // Which browser holds a link's session now (lib/server/session/handoff.ts): a handoff to another
+  // browser moves it there and ends the older one's session. Null: claimed before handoffs existed.
+  `
+  ALTER TABLE link_claims ADD COLUMN holder text;
+  `,
 ];
 
 export async function migrate(sql: Sql): Promise<void> {

@@ -16,9 +16,10 @@ import {
   sessionCookieOptions,
   sessionCookieValue,
   sessionFrom,
-  sessionLinkId,
+  sessionLink,
   sealSession,
 } from './session';
+import { HANDOFF_FRAGMENT, issueHandoff, newHolder } from './handoff';
 import { verifyPaylink, type LinkAudience, type LinkClaims, type LinkVerdict } from './paylink';
 import { linkOpenPage } from './link-open-page';
 
@@ -102,9 +103,22 @@ export async function exchangeLink(request: NextRequest, form: LinkExchangeForm 
   const spent = await spend(request, verdict);
   if (spent === 'store') return statusPage(locale, 'unavailable', 30);
   if (spent === 'replayed') return refuse(request, target, 'replayed', 'replayed', verdict.claims.plt);
+  return openedIn(target, verdict.claims, spent.holder);
+}
+
+/**
+ * The session for `holder` (this browser), and the 303 to the page — with, in its fragment, the
+ * handoff that lets the person continue in another browser (handoff.ts).
+ */
+export async function openedIn(target: LinkTarget, claims: LinkClaims, holder: string): Promise<NextResponse> {
+  const now = new Date();
   const options = sessionCookieOptions();
-  const response = seeOther(target.path, null);
-  response.cookies.set(sessionCookieName(target.audience, options.secure), await sealSession(verdict.claims), options);
+  const response = seeOther(target.path, null, null, `${HANDOFF_FRAGMENT}=${issueHandoff(claims, now)}`);
+  response.cookies.set(
+    sessionCookieName(target.audience, options.secure),
+    await sealSession(claims, now, holder),
+    options,
+  );
   return response;
 }
 
@@ -142,16 +156,21 @@ function problemOf(reason: Extract<LinkVerdict, { ok: false }>['reason']): LinkP
   return reason === 'expired' ? 'expired' : 'invalid';
 }
 
-/** Claims the link for this browser: `opened`, `replayed` (another browser has it), or `store` (cannot tell). */
+/**
+ * Claims the link for this browser: opened (with the id of the browser that holds it), `replayed`
+ * (another browser has it), or `store` (cannot tell). The browser whose live session came from
+ * this very link opens it again as its holder.
+ */
 async function spend(
   request: NextRequest,
   verdict: { claims: LinkClaims; expiresAt: Date },
-): Promise<'opened' | 'replayed' | 'store'> {
+): Promise<{ holder: string } | 'replayed' | 'store'> {
   const { claims, expiresAt } = verdict;
-  if ((await sessionLinkId(sessionCookieValue(request.cookies, claims.aud), claims.aud)) === claims.jti)
-    return 'opened';
+  const current = await sessionLink(sessionCookieValue(request.cookies, claims.aud), claims.aud);
+  if (current?.jti === claims.jti) return { holder: current.holder ?? newHolder() };
   try {
-    return (await claimLink(await ledgerSql(), claims.jti, expiresAt, new Date())) ? 'opened' : 'replayed';
+    const holder = newHolder();
+    return (await claimLink(await ledgerSql(), claims.jti, expiresAt, new Date(), holder)) ? { holder } : 'replayed';
   } catch (error) {
     // Fail closed: without the store nobody can tell a first use from a replay (nor show the page).
     requestLog(request).error({ err: error }, 'could not record a link use');
@@ -163,14 +182,14 @@ async function spend(
  * The page a link opens, from the opening page's `next`: a same-site path to `/pay` or `/team`
  * (any locale) with its own query, minus `t` and any earlier problem. Anything else is refused.
  */
-interface LinkTarget {
+export interface LinkTarget {
   audience: LinkAudience;
   pathname: string;
   /** Path and query, relative to the site. */
   path: string;
 }
 
-function linkTarget(next: string): LinkTarget | null {
+export function linkTarget(next: string): LinkTarget | null {
   if (!next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return null;
   let url: URL;
   try {
@@ -191,10 +210,16 @@ function linkTarget(next: string): LinkTarget | null {
  * A 303 to a same-site path, relative: the browser resolves it against the public address it used,
  * whatever host and port the server listens on.
  */
-function seeOther(path: string, problem: LinkProblem | null, chat: Platform | null = null): NextResponse {
+export function seeOther(
+  path: string,
+  problem: LinkProblem | null,
+  chat: Platform | null = null,
+  fragment: string | null = null,
+): NextResponse {
   let location = path;
   if (problem) location += `${path.includes('?') ? '&' : '?'}${LINK_PROBLEM_PARAM}=${problem}`;
   if (problem && chat) location += `&${LINK_CHAT_PARAM}=${chat}`;
+  if (fragment) location += `#${fragment}`;
   return new NextResponse(null, {
     status: 303,
     headers: { Location: location, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' },

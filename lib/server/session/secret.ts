@@ -27,10 +27,11 @@ export function paylinkSecret(): Buffer {
 }
 
 /**
- * What a derived key is for: the payer's session, or a gateway's local sandbox as `<id>-sandbox`
+ * What a derived key is for: the payer's session, a session's handoff to another browser, or a
+ * gateway's local sandbox as `<id>-sandbox`
  * (its stand-in's secrets, asked for in the gateway's own folder), so a new gateway brings its own.
  */
-export type KeyPurpose = 'session' | `${string}-sandbox`;
+export type KeyPurpose = 'session' | 'handoff' | `${string}-sandbox`;
 
 /** A key for one purpose, derived from the pay-link secret, so one key never signs two kinds of thing. */
 const derived = new Map<string, Buffer>();

@@ -4,6 +4,9 @@ import { signHs256, verifyHs256 } from './hs256';
 import { linkClaims, type LinkAudience, type LinkClaims } from './paylink';
 import { derivedKey } from './secret';
 import type { Subject } from '@/lib/server/directory';
+import { ledgerSql } from '@/lib/server/db';
+import { linkHolder } from '@/lib/server/ledger/link-claims';
+import { log } from '@/lib/server/observability/log';
 
 /**
  * The session a pay or team link is exchanged for: a signed, httpOnly cookie holding the link's
@@ -22,12 +25,17 @@ export function sessionCookieOptions() {
   return { httpOnly: true, sameSite: 'lax' as const, secure, path: '/', maxAge: SESSION_LIFETIME_SECONDS };
 }
 
-export async function sealSession(claims: LinkClaims, now = new Date()): Promise<string> {
+/**
+ * `holder`: which browser holds the link (its claim names it); when another browser takes the
+ * session over (a handoff), the claim names that one and this session ends.
+ */
+export async function sealSession(claims: LinkClaims, now = new Date(), holder?: string): Promise<string> {
   const issuedAt = Math.floor(now.getTime() / 1000);
   return signHs256(
     {
       plt: claims.plt,
       ...(claims.team ? { team: claims.team } : {}),
+      ...(holder ? { hld: holder } : {}),
       jti: claims.jti,
       sub: claims.sub,
       aud: `session:${claims.aud}`,
@@ -43,15 +51,19 @@ export async function openSession(value: string | undefined, audience: LinkAudie
   return (await readSession(value, audience))?.subject ?? null;
 }
 
-/** The id of the link a session was made from (so the same browser may open that link again). */
-export async function sessionLinkId(value: string | undefined, audience: LinkAudience): Promise<string | null> {
-  return (await readSession(value, audience))?.jti ?? null;
+/** The link a session was made from (so the same browser may open that link again), and its holder id. */
+export async function sessionLink(
+  value: string | undefined,
+  audience: LinkAudience,
+): Promise<{ jti: string; holder: string | undefined } | null> {
+  const session = await readSession(value, audience);
+  return session && { jti: session.jti, holder: session.holder };
 }
 
 async function readSession(
   value: string | undefined,
   audience: LinkAudience,
-): Promise<{ subject: Subject; jti: string } | null> {
+): Promise<{ subject: Subject; jti: string; holder: string | undefined } | null> {
   if (!value || value.length > 4096) return null;
   const payload = verifyHs256(value, derivedKey('session'));
   if (!payload) return null;
@@ -61,10 +73,28 @@ async function readSession(
   if (typeof sub !== 'string') return null;
   const claims = linkClaims.safeParse({ ...payload, aud: audience });
   if (!claims.success) return null;
+  const holder = typeof payload.hld === 'string' ? payload.hld : undefined;
+  if (holder && !(await stillHeld(claims.data.jti, holder))) return null;
   return {
     subject: { platform: claims.data.plt, userId: claims.data.sub, teamId: claims.data.team },
     jti: claims.data.jti,
+    holder,
   };
+}
+
+/**
+ * Whether this browser still holds its link's session: not if the session was handed to another
+ * browser since (docs/links.md). A store that cannot answer keeps the session — this check must
+ * not turn a database hiccup into a logout; everything that needs the store fails on its own.
+ */
+async function stillHeld(jti: string, holder: string): Promise<boolean> {
+  try {
+    const current = await linkHolder(await ledgerSql(), jti);
+    return current === undefined || current === null || current === holder;
+  } catch (error) {
+    log().warn({ err: error }, 'session: could not check which browser holds it');
+    return true;
+  }
 }
 
 type CookieReader = { get(name: string): { value: string } | undefined };
