@@ -8,7 +8,7 @@ const carol = { platform: 'slack', user: 'U1003' };
 /** Individual Pro for one month, through `gateway` and `method`, from the pay page in `locale`. */
 async function checkoutWith(page: Page, locale: 'vi' | 'de', gateway: string, method: string) {
   await openLink(page, await payLink({ ...carol, prefix: `/${locale}` }));
-  await expect(page).toHaveURL(new RegExp(`/${locale}/pay$`));
+  await expect(page).toHaveURL(new RegExp(`/${locale}/pay(#handoff=[\\w.-]+)?$`));
   await page.getByRole('radio', { name: message(locale, `PayPage.form.gateways.${gateway}`) }).check();
   await page.getByRole('radio', { name: message(locale, `PayPage.form.methods.${method}`) }).check();
   await page.getByRole('button', { name: message(locale, 'PayPage.form.checkout') }).click();

@@ -78,7 +78,7 @@ for (const [locale, prefix] of [
 
       await openLink(page, link);
       await seesOwnPayPage(page);
-      await expect(page).toHaveURL(new RegExp(`${prefix}/pay$`));
+      await expect(page).toHaveURL(new RegExp(`${prefix}/pay(#handoff=[\\w.-]+)?$`));
 
       const elsewhere = await browser.newContext();
       const other = await elsewhere.newPage();
@@ -105,7 +105,7 @@ for (const [locale, prefix] of [
       }
       await openLink(page, link);
       await expect(page.getByTestId('member-table')).toBeVisible();
-      await expect(page).toHaveURL(new RegExp(`${prefix}/team$`));
+      await expect(page).toHaveURL(new RegExp(`${prefix}/team(#handoff=[\\w.-]+)?$`));
 
       const elsewhere = await browser.newContext();
       const other = await elsewhere.newPage();

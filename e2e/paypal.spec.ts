@@ -53,6 +53,13 @@ test.describe('paying with PayPal through the local sandbox', () => {
 
     expect(await fire(page, 'resend')).toContain('duplicate');
     expect(await teamExpiry(page)).toBe(renewed);
+
+    // The same plan through PayPal again: the form says a renewal runs, and offers no second one.
+    await page.goto('/pay');
+    await page.getByRole('radio', { name: message('en', 'Plans.names.team_pro') }).check();
+    await page.getByRole('radio', { name: message('en', 'PayPage.form.gateways.paypal') }).check();
+    await expect(page.getByTestId('renewal-running')).toContainText('PayPal');
+    await expect(page.getByTestId('paypal-sandbox-button')).toHaveCount(0);
   });
 
   test('when PayPal’s script cannot load, the page says so and the other gateways still work', async ({ page }) => {

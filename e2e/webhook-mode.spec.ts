@@ -62,7 +62,7 @@ test.describe('webhook mode: the site against the reference chat backend', () =>
       page,
       await payLink({ user: '1001', team: '-1002001', prefix: '/vi' }, linkSecret(webhookE2e.siteDataDir)),
     );
-    await expect(page).toHaveURL(/\/vi\/pay$/);
+    await expect(page).toHaveURL(/\/vi\/pay(#handoff=[\w.-]+)?$/);
     await expect(page.getByTestId('team-seats')).toHaveText('10');
 
     await page.getByRole('radio', { name: message('vi', 'Plans.names.team_pro') }).check();
@@ -88,7 +88,7 @@ test.describe('webhook mode: the site against the reference chat backend', () =>
       page,
       await teamLink({ user: '1001', team: '-1002001', prefix: '/vi' }, linkSecret(webhookE2e.siteDataDir)),
     );
-    await expect(page).toHaveURL(/\/vi\/team$/);
+    await expect(page).toHaveURL(/\/vi\/team(#handoff=[\w.-]+)?$/);
     await expect(page.getByTestId('team-overview')).toContainText('Acme Growth');
     await expect(row(page, 'alice')).toContainText(teamText('members.roles.admin'));
     await expect(row(page, 'ivan')).toContainText(teamText('members.statuses.blocked'));
@@ -136,7 +136,7 @@ test.describe('webhook mode with the chat backend down', () => {
     const response = await teamPage;
     expect(response.status()).toBe(503);
     expect(response.headers()['retry-after']).toBe('5');
-    await expect(page).toHaveURL(/\/vi\/team$/);
+    await expect(page).toHaveURL(/\/vi\/team(#handoff=[\w.-]+)?$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(message('vi', 'ServiceStatus.unavailableHeading'));
     await expect(page.locator('body')).not.toContainText('Acme Growth');
   });

@@ -417,7 +417,7 @@ export function CheckoutForm({
 
       {adminsOnly ? (
         <TeamAdminsOnly admins={adminsOnly.admins} />
-      ) : gateway?.continuation === 'paypal-buttons' && gateway.clientOptions ? (
+      ) : underWay.renewal ? null : gateway?.continuation === 'paypal-buttons' && gateway.clientOptions ? (
         <PaypalCheckout
           options={gateway.clientOptions}
           disabled={!canPay && !pending}
