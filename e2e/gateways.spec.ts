@@ -16,7 +16,7 @@ async function checkoutWith(page: Page, locale: 'vi' | 'de', gateway: string, me
 
 test.describe('paying through each gateway’s local sandbox', () => {
   test('vi: MoMo with an ATM card, approved → success, and the team’s plan is extended', async ({ page }) => {
-    // The team keeps its 10 seats here: pay.spec.ts buys 25 for it and starts from 10.
+    // The team keeps its 10 seats here: pay.spec.ts buys 25 (so 30) for it and starts from 10.
     await openLink(page, await payLink({ ...alice, prefix: '/vi' }));
     const expiryBefore = await page.getByTestId('team-expiry').textContent();
     await page.getByRole('radio', { name: message('vi', 'Plans.names.team_pro') }).check();

@@ -1,13 +1,20 @@
 import { test, expect } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { openLink, payLink } from './support/links';
+import { openLink, payLink, teamLink } from './support/links';
 import { message } from './support/messages';
 import { layoutShiftSum, recordLayoutShifts } from './support/layout-shifts';
+import { plans, TEAM_BLOCK_SIZE } from '../lib/pricing/catalogue';
 
 const alice = { user: '1001', team: '-1002001' };
+/** Vietnamese has one plural form: `{n, plural, other {# chỗ}}` with n = 30 reads "30 chỗ". */
+const vi = (key: string, values: Record<string, number>) =>
+  message('vi', key).replace(/\{(\w+), plural, other \{([^}]*)\}\}/g, (_, name: string, body: string) =>
+    body.replace('#', String(values[name])),
+  );
+const DAY_MS = 86_400_000;
 
 test.describe('paying with VNPay through the local sandbox', () => {
-  test('vi: team_pro for 25 seats and 7 months, approved → success, and the team has 25 seats and a later expiry', async ({
+  test('vi: team_pro for 25 seats and 7 months is 3 blocks — 30 seats; approved → success, and the team has 30 seats and a later expiry', async ({
     page,
   }) => {
     await openLink(page, await payLink({ ...alice, prefix: '/vi' }));
@@ -20,6 +27,8 @@ test.describe('paying with VNPay through the local sandbox', () => {
     await page.getByRole('checkbox', { name: message('vi', 'PayPage.form.increaseSeats') }).check();
     await page.getByLabel(message('vi', 'PayPage.form.seatsLabel')).fill('25');
     await expect(page.getByTestId('quote-amount')).toHaveText(/6\.300\.000/);
+    // Before paying, the payer reads what 25 seats buy: 3 whole blocks, so 30 seats.
+    await expect(page.getByTestId('quote-seats')).toHaveText(vi('PayPage.form.quoteTeam', { blocks: 3, seats: 30 }));
 
     await page.getByRole('button', { name: message('vi', 'PayPage.form.checkout') }).click();
     await expect(page).toHaveURL(/\/api\/payments\/vnpay\/sandbox\?/);
@@ -29,8 +38,40 @@ test.describe('paying with VNPay through the local sandbox', () => {
     await expect(page).toHaveURL(/\/vi\/pay\?status=success&order=[a-f0-9]{32}$/);
     await expect(page.locator('[data-status=success]')).toBeVisible();
     await page.getByRole('link', { name: message('vi', 'PayPage.result.back') }).click();
-    await expect(page.getByTestId('team-seats')).toHaveText('25');
+    await expect(page.getByTestId('team-seats')).toHaveText('30');
     await expect(page.getByTestId('team-expiry')).not.toHaveText(expiryBefore ?? '');
+
+    // The team page counts the same 30 seats, every one of them usable.
+    await openLink(page, await teamLink({ ...alice, prefix: '/vi' }));
+    await expect(page.getByTestId('team-overview')).toHaveAttribute('data-seats', '30');
+    await expect(page.getByTestId('team-seats-used')).toContainText('/30');
+  });
+
+  test('vi: one seat more on the running plan, keeping it, is a payable prorated block: whole blocks + 1', async ({
+    page,
+  }) => {
+    const view = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/pay/view');
+    await openLink(page, await payLink({ ...alice, prefix: '/vi' }));
+    const { form, now } = (await (await view).json()) as { form: { team: { expiresAt: string } }; now: string };
+    const seats = Number(await page.getByTestId('team-seats').textContent());
+    const blocks = seats / TEAM_BLOCK_SIZE;
+    expect(Number.isInteger(blocks)).toBe(true);
+
+    await page.getByRole('radio', { name: message('vi', 'Plans.names.team_pro') }).check();
+    await page.getByRole('radio', { name: message('vi', 'PayPage.form.periodKeep') }).check();
+    await page.getByRole('checkbox', { name: message('vi', 'PayPage.form.increaseSeats') }).check();
+    await page.getByLabel(message('vi', 'PayPage.form.seatsLabel')).fill(String(seats + 1));
+
+    await expect(page.getByTestId('quote-seats')).toHaveText(
+      vi('PayPage.form.quoteTeam', { blocks: blocks + 1, seats: seats + TEAM_BLOCK_SIZE }),
+    );
+    // One block more for the days left until the unchanged expiry, over a 30-day month, rounded up.
+    const daysLeft = Math.ceil((Date.parse(form.team.expiresAt) - Date.parse(now)) / DAY_MS);
+    const amount = Math.ceil((plans.team_pro.price.VND * daysLeft) / 30);
+    const digits = new Intl.NumberFormat('vi-VN').format(amount).replaceAll('.', '\\.');
+    await expect(page.getByTestId('quote-amount')).toHaveText(new RegExp(`^${digits}\\s₫$`));
+    await expect(page.getByText(message('vi', 'PayPage.form.nothingToPay'))).toHaveCount(0);
+    await expect(page.getByRole('button', { name: message('vi', 'PayPage.form.checkout') })).toBeEnabled();
   });
 
   test('a declined payment names its reason, says nothing was charged, and changes nothing', async ({ page }) => {

@@ -53,7 +53,7 @@ test.describe('webhook mode: the site against the reference chat backend', () =>
     expect(await (await request.get('/api/health')).json()).toEqual({ status: 'ok', backend: 'up' });
   });
 
-  test('vi: pay for 25 seats in the VNPay sandbox → processing or success, and the backend holds the new plan', async ({
+  test('vi: pay for 25 seats in the VNPay sandbox → processing or success, and the backend holds the new plan with 30 seats', async ({
     page,
   }) => {
     const before = await backendPayContext('1001', '-1002001');
@@ -77,7 +77,8 @@ test.describe('webhook mode: the site against the reference chat backend', () =>
     // "processing" refreshes itself until the outbox has delivered the grant.
     await expect(page.locator('[data-status=success]')).toBeVisible({ timeout: 15_000 });
     const after = await backendPayContext('1001', '-1002001');
-    expect(after.team.seats).toBe(25);
+    // 25 seats asked are 3 blocks: the backend is granted every seat of them.
+    expect(after.team.seats).toBe(30);
     expect(new Date(after.team.planExpiresAt).getTime()).toBeGreaterThan(new Date(before.team.planExpiresAt).getTime());
   });
 

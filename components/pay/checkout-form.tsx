@@ -390,7 +390,9 @@ export function CheckoutForm({
               })}
             </p>
             {plan === 'team_pro' && (
-              <p className={styles.hint}>{t('form.quoteTeam', { blocks: priced.blocks, size: TEAM_BLOCK_SIZE })}</p>
+              <p className={styles.hint} data-testid="quote-seats">
+                {t('form.quoteTeam', { blocks: priced.blocks, seats: priced.seats })}
+              </p>
             )}
             <p className={styles.hint}>
               {t('form.newExpiry', { date: format.dateTime(priced.expiresAt, { dateStyle: 'long' }) })}

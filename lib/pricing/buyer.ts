@@ -1,5 +1,5 @@
 /** Whose plan a purchase changes: the user's for individual_pro, the team's for team_pro. Pure. */
-import type { PaidPlanId, PlanId } from './catalogue';
+import { wholeBlockSeats, type PaidPlanId, type PlanId } from './catalogue';
 import { isActive, type PlanState } from './plan-state';
 
 interface Holder {
@@ -18,8 +18,10 @@ export function buyerState(
   }
   const { team } = context;
   if (!team) return null;
-  // A team already larger than its paid seats must buy at least its real size.
-  return { plan: team.plan, expiresAt: team.planExpiresAt, seats: Math.max(team.seats, team.memberCount) };
+  // Paid blocks are held whole (a directory may still hold a partial one from before that rule);
+  // a team already larger than its paid seats must buy at least its real size.
+  const seats = Math.max(wholeBlockSeats(team.seats), team.memberCount);
+  return { plan: team.plan, expiresAt: team.planExpiresAt, seats };
 }
 
 /**

@@ -40,7 +40,7 @@ export const plans = {
 } as const satisfies Record<string, PlanDefinition>;
 
 export interface PlanDefinition {
-  /** per_user: the price is per user; per_block: per block of TEAM_BLOCK_SIZE members. */
+  /** per_user: the price is per user; per_block: per block of TEAM_BLOCK_SIZE seats. */
   pricing: 'per_user' | 'per_block';
   price: Record<Currency, number>;
   dailyQueryLimit: number | null;
@@ -73,7 +73,15 @@ export function bonusMonths(period: PurchasePeriodId): number {
   return periods[period].months - periods[period].paidMonths;
 }
 
-/** Number of 10-member blocks needed for `seats` members. */
+/** Number of blocks of TEAM_BLOCK_SIZE seats needed for `seats` seats. */
 export function teamBlocks(seats: number): number {
   return Math.ceil(seats / TEAM_BLOCK_SIZE);
+}
+
+/**
+ * The seats a team holds for `seats` asked for: every seat of the blocks that are billed for
+ * them (25 → 3 blocks → 30), because a block is paid whole and so is usable whole.
+ */
+export function wholeBlockSeats(seats: number): number {
+  return teamBlocks(seats) * TEAM_BLOCK_SIZE;
 }

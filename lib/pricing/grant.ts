@@ -3,24 +3,26 @@
  * before payment, and every account directory (embedded tables, the reference backend) applies it
  * when the grant arrives, so the renewal and period3 rules exist exactly once.
  */
-import type { PaidPlanId } from './catalogue';
+import { wholeBlockSeats, type PaidPlanId } from './catalogue';
 import { addMonths, isActive, type PlanState } from './plan-state';
 
 export interface GrantTerms {
   plan: PaidPlanId;
   /** Calendar months added (0 for period3, which keeps the current expiry). */
   months: number;
-  /** team_pro: the team size bought; null keeps the current size. */
+  /** team_pro: the seats bought (a partial block counts whole); null keeps the current size. */
   seats: number | null;
 }
 
 /**
  * Renewal extends from the current expiry while the same plan is still active, else from `now`;
- * period3 (months 0) keeps the expiry and only raises the seats. Seats never shrink.
+ * period3 (months 0) keeps the expiry and only raises the seats. Seats never shrink, and a team
+ * holds whole blocks: what is billed per block is usable per block, whatever size was typed
+ * (an order stored before that rule, a team that held a partial block).
  */
 export function planAfterGrant(current: PlanState, terms: GrantTerms, now: Date): PlanState {
   const base = current.plan === terms.plan && isActive(current, now) && current.expiresAt ? current.expiresAt : now;
   const expiresAt = terms.months > 0 ? addMonths(base, terms.months) : (current.expiresAt ?? now);
-  const seats = terms.plan === 'team_pro' ? Math.max(current.seats, terms.seats ?? current.seats) : 1;
+  const seats = terms.plan === 'team_pro' ? wholeBlockSeats(Math.max(current.seats, terms.seats ?? current.seats)) : 1;
   return { plan: terms.plan, expiresAt, seats };
 }

@@ -3,7 +3,16 @@
  * the live quote and the server runs the very same code at checkout, so the two cannot disagree;
  * the server's result is the only one an order is ever created from.
  */
-import { periods, plans, teamBlocks, type Currency, type PaidPlanId, type PeriodId } from './catalogue';
+import {
+  periods,
+  plans,
+  TEAM_BLOCK_SIZE,
+  teamBlocks,
+  wholeBlockSeats,
+  type Currency,
+  type PaidPlanId,
+  type PeriodId,
+} from './catalogue';
 import { planAfterGrant } from './grant';
 import { isActive, remainingDays, type PlanState } from './plan-state';
 
@@ -18,7 +27,7 @@ export interface QuoteRequest {
   plan: PaidPlanId;
   period: PeriodId;
   currency: Currency;
-  /** team_pro only: the new team size; absent keeps the current size. */
+  /** team_pro only: the seats asked for; absent keeps the current size. */
   seats?: number | undefined;
   current: PlanState;
   now: Date;
@@ -33,6 +42,7 @@ export type Quote =
       currency: Currency;
       /** Calendar months added to the plan (0 for period3). */
       months: number;
+      /** The seats the order gives: every seat of its blocks for team_pro (25 asked → 30), 1 for a user. */
       seats: number;
       blocks: number;
       /** The plan's expiry if it were granted at `now`. */
@@ -57,15 +67,19 @@ export function quote(request: QuoteRequest): Quote {
     const refusal = seatsAreValid(request.seats, current);
     if (refusal) return { ok: false, reason: refusal };
   }
-  const seats = plan === 'team_pro' ? (request.seats ?? Math.max(1, current.seats)) : 1;
-  const blocks = plan === 'team_pro' ? teamBlocks(seats) : 1;
+  const asked = plan === 'team_pro' ? (request.seats ?? Math.max(1, current.seats)) : 1;
+  const blocks = plan === 'team_pro' ? teamBlocks(asked) : 1;
+  const seats = plan === 'team_pro' ? wholeBlockSeats(asked) : 1;
   const granted = (months: number) => planAfterGrant(current, { plan, months, seats }, now).expiresAt!;
 
   if (period === 'period3') {
     if (current.plan !== plan || !isActive(current, now) || !current.expiresAt) {
       return { ok: false, reason: 'period3_inactive' };
     }
-    const extraBlocks = plan === 'team_pro' ? blocks - teamBlocks(current.seats) : 0;
+    // The blocks the team holds whole; seats beyond them (members the team had over its paid seats)
+    // are part of a block not yet paid. So any size above the current one is at least one block
+    // more, and "keep my plan" with more seats always has something to pay.
+    const extraBlocks = plan === 'team_pro' ? blocks - Math.floor(current.seats / TEAM_BLOCK_SIZE) : 0;
     const days = remainingDays(current.expiresAt, now);
     const amount = extraBlocks > 0 ? ceilDiv(extraBlocks * unitPrice * days, PRORATION_DAYS) : 0;
     if (amount === 0) return { ok: false, reason: 'nothing_to_pay' };

@@ -100,7 +100,7 @@ export type TeamApiError = { error: { code: string; message: string } };
 
 /**
  * The team size the "add seats" link preselects on the pay page: room for one more member,
- * rounded up to a whole block (Team Pro is billed per block, so the rest of the block is free).
+ * rounded up to a whole block (Team Pro is sold per block, and the team holds every seat of it).
  */
 export function largerTeamSize(seatsUsed: number, seatsPaid: number, blockSize: number): number {
   const needed = Math.max(seatsUsed, seatsPaid) + 1;

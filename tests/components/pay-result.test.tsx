@@ -32,7 +32,7 @@ describe('the result view', () => {
             orderId: 'a'.repeat(32),
             plan: 'team_pro',
             months: 7,
-            seats: 25,
+            seats: 30,
             amount: 26_982,
             currency: 'USD',
             expiresAt: '2027-06-22T10:00:00.000Z',
@@ -46,7 +46,7 @@ describe('the result view', () => {
     const details = screen.getByRole('list', { name: 'Your purchase' });
     expect(details).toHaveTextContent('Plan: Team Pro');
     expect(details).toHaveTextContent('Period: 7 months');
-    expect(details).toHaveTextContent('Team size: 25 members');
+    expect(details).toHaveTextContent('Team size: 30 seats');
     expect(details).toHaveTextContent('Amount paid: $269.82');
     expect(details).toHaveTextContent('Your plan now runs until June 22, 2027.');
     expect(screen.getByRole('link', { name: 'View the receipt' })).toHaveAttribute(

@@ -12,7 +12,7 @@ const record = (overrides: Partial<PaymentRecord>): PaymentRecord => ({
   plan: 'team_pro',
   period: 'period1',
   months: 7,
-  seats: 25,
+  seats: 30,
   renewalCycle: null,
   amount: 6_300_000,
   currency: 'VND',
@@ -83,7 +83,7 @@ describe('the payment history', () => {
     const table = await screen.findByRole('table', { name: 'Your payments' });
     const [failed, refunded] = within(table).getAllByRole('row').slice(1);
     expect(failed).toHaveTextContent('Nov 20, 2026');
-    expect(failed).toHaveTextContent('Team Pro · 7 months · 25 members');
+    expect(failed).toHaveTextContent('Team Pro · 7 months · 30 seats');
     expect(failed).toHaveTextContent('₫6,300,000');
     expect(failed).toHaveTextContent('VNPay · VNPay QR code');
     expect(failed).toHaveTextContent('Failed (code 51/02)');

@@ -11,7 +11,7 @@ const record = (orderId: string, payer: TeamPaymentRecord['payer']): TeamPayment
   plan: 'team_pro',
   period: 'period1',
   months: 7,
-  seats: 25,
+  seats: 30,
   renewalCycle: null,
   amount: 6_300_000,
   currency: 'VND',

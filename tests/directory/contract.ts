@@ -102,17 +102,18 @@ export function directoryContract(directory: () => AccountDirectory): void {
     expect(await directory().registerOrder({ ...notice, orderId: 'b'.repeat(32), userId: 'nobody' })).toBe('refused');
   });
 
-  it('applies a team grant once: the same order delivered twice moves the plan once', async () => {
+  it('applies a team grant once, with every seat of its blocks: the same order delivered twice moves the plan once', async () => {
     const before = (await directory().payContext(alice))!.team!;
     const paid = grant();
     const first = await directory().applyGrant(paid);
-    expect(first).toMatchObject({ status: 'applied', plan: 'team_pro', seats: 25 });
+    // The grant names 25 seats (an order stored before whole blocks): its 3 blocks are 30 seats.
+    expect(first).toMatchObject({ status: 'applied', plan: 'team_pro', seats: 30 });
     const expected = addMonths(before.planExpiresAt!, 7).toISOString();
     expect(first.status !== 'not_found' && first.expiresAt?.toISOString()).toBe(expected);
-    expect(await directory().applyGrant(paid)).toMatchObject({ status: 'already_applied', seats: 25 });
+    expect(await directory().applyGrant(paid)).toMatchObject({ status: 'already_applied', seats: 30 });
     const after = (await directory().payContext(alice))!.team!;
     expect(after.planExpiresAt?.toISOString()).toBe(expected);
-    expect(after.seats).toBe(25);
+    expect(after.seats).toBe(30);
   });
 
   it('applies concurrent deliveries of one grant once', async () => {
@@ -124,9 +125,9 @@ export function directoryContract(directory: () => AccountDirectory): void {
 
   it('applies a period3 grant by raising the seats and keeping the expiry', async () => {
     const before = (await directory().payContext(alice))!.team!;
-    await directory().applyGrant(grant({ months: 0, seats: 15 }));
+    await directory().applyGrant(grant({ months: 0, seats: 20 }));
     const after = (await directory().payContext(alice))!.team!;
-    expect(after.seats).toBe(15);
+    expect(after.seats).toBe(20);
     expect(after.planExpiresAt?.toISOString()).toBe(before.planExpiresAt?.toISOString());
   });
 

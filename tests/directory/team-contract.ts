@@ -3,7 +3,7 @@ import type { AccountDirectory, TeamActor, TeamMember } from '@/lib/server/direc
 /**
  * The team page's rules, asserted only through the directory seam so they hold for
  * the embedded tables and the remote client alike. Demo data: Acme Growth (telegram, 10 seats,
- * 8 members, alice the only admin, ivan blocked), Orbit Labs (discord, 5 seats, admins minh and
+ * 8 members, alice the only admin, ivan blocked), Orbit Labs (discord, 10 seats, admins minh and
  * tom, member sara), Northwind Ops (slack, expired, admin kenji); telegram user linh is in no team.
  */
 export function teamDirectoryContract(directory: () => AccountDirectory): void {

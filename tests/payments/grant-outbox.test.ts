@@ -47,6 +47,19 @@ describe.each(storeKinds)('grants through the outbox on %s', (kind) => {
     expect((await findOrder(store().sql, order.id))?.granted).toBe(true);
   });
 
+  it('grants every seat of the blocks paid for, even for an order stored with a partial block', async () => {
+    const delivered: Array<Parameters<AccountDirectory['applyGrant']>[0]> = [];
+    const real = store().directory;
+    installDirectory({ ...real, applyGrant: (grant) => (delivered.push(grant), real.applyGrant(grant)) });
+    // Stored before whole blocks: 25 seats asked, 3 blocks paid.
+    const order = await pendingTeamOrder({ seats: 25 });
+    expect(await reply(vnpayCallback(order))).toMatchObject({ RspCode: '00' });
+    await backgroundDeliveriesFinished();
+    // What the directory (in webhook mode, the assistant's backend) is told, and what the team holds.
+    expect(delivered.map((grant) => grant.seats)).toEqual([30]);
+    expect((await store().directory.payContext(alice))!.team!.seats).toBe(30);
+  });
+
   it('acknowledges IPNs while the directory is down, shows "processing", then delivers every grant exactly once when it is back', async () => {
     let down = true;
     const directory = flakyDirectory(store().directory, () => down);

@@ -214,7 +214,7 @@ describe.each(storeKinds)('MoMo through its local sandbox on %s', (kind) => {
     expect(notified).toHaveLength(1);
     expect(await orderStatus(order.id)).toBe('paid');
     await backgroundDeliveriesFinished();
-    expect(await seats()).toBe(25);
+    expect(await seats()).toBe(30);
     const shown = await routes.return(new NextRequest(returnUrl!));
     expect(shown.headers.get('location')).toMatch(new RegExp(`/vi/pay\\?status=success&order=${order.id}$`));
     // MoMo delivering the same IPN again changes nothing.

@@ -82,7 +82,7 @@ describe.each(storeKinds)('reconciliation against the local sandboxes on %s', (k
       expect(report.gateways.find((g) => g.gateway === gateway)).toMatchObject({ asked: 1, settled: { paid: 1 } });
       expect(await orderStatus(order.id)).toBe('paid');
       await backgroundDeliveriesFinished();
-      expect(await seats()).toBe(25);
+      expect(await seats()).toBe(30);
       await backgroundDeliveriesFinished();
       const granted = await expiry();
       expect(granted).not.toBe(before);

@@ -33,7 +33,7 @@ describe.each(storeKinds)('the review queue on %s', (kind) => {
     });
     expect(resolved).toMatchObject({ ok: true, delivery: 'delivered' });
     expect((await findOrder(store().sql, order.id))?.status).toBe('paid');
-    expect(await seats()).toBe(25);
+    expect(await seats()).toBe(30);
     expect(await decisionsFor(order.id)).toEqual([
       { decision: 'grant', decidedBy: 'ops-linh', note: 'payer confirmed the difference by email', decidedAt: at },
     ]);
@@ -45,7 +45,7 @@ describe.each(storeKinds)('the review queue on %s', (kind) => {
       reason: 'not_under_review',
       status: 'paid',
     });
-    expect(await seats()).toBe(25);
+    expect(await seats()).toBe(30);
     expect(await decisionsFor(order.id)).toHaveLength(1);
   });
 
@@ -88,7 +88,7 @@ describe.each(storeKinds)('the review queue on %s', (kind) => {
       await settlePayment({ ...sale, transactionId: 'I-SUB#1', result: 'succeeded', resultCode: 'COMPLETED' }),
     ).toBe('paid');
     await backgroundDeliveriesFinished();
-    expect(await seats()).toBe(25);
+    expect(await seats()).toBe(30);
     const vnpay = await wrongAmount();
 
     // What the PayPal webhook does with PAYMENT.SALE.REFUNDED (tests/server/paypal.test.ts drives it end to end).
@@ -124,7 +124,7 @@ describe.each(storeKinds)('the review queue on %s', (kind) => {
       'grant: already delivered (or being delivered now); nothing was applied again',
     );
     expect((await findOrder(store().sql, paypal.id))?.status).toBe('paid');
-    expect(await seats()).toBe(25);
+    expect(await seats()).toBe(30);
     expect(
       Number((await store().sql.query<{ n: number }>('SELECT count(*)::int AS n FROM directory_grants')).rows[0]!.n),
     ).toBe(1);

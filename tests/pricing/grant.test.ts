@@ -20,20 +20,33 @@ describe('planAfterGrant: what a paid order does to a plan', () => {
       addMonths(now, 1),
     );
     const free: PlanState = { plan: 'free', expiresAt: null, seats: 0 };
-    expect(planAfterGrant(free, { plan: 'team_pro', months: 12, seats: 25 }, now)).toEqual({
+    expect(planAfterGrant(free, { plan: 'team_pro', months: 12, seats: 20 }, now)).toEqual({
       plan: 'team_pro',
       expiresAt: addMonths(now, 12),
-      seats: 25,
+      seats: 20,
     });
   });
 
   it('period3 (0 months) keeps the expiry and only raises the seats', () => {
     const team: PlanState = { plan: 'team_pro', expiresAt: days(15), seats: 10 };
-    expect(planAfterGrant(team, { plan: 'team_pro', months: 0, seats: 15 }, now)).toEqual({
+    expect(planAfterGrant(team, { plan: 'team_pro', months: 0, seats: 20 }, now)).toEqual({
       plan: 'team_pro',
       expiresAt: days(15),
-      seats: 15,
+      seats: 20,
     });
+  });
+
+  it('gives every seat of the blocks paid for, even for an order stored with a partial block', () => {
+    const free: PlanState = { plan: 'free', expiresAt: null, seats: 0 };
+    expect(planAfterGrant(free, { plan: 'team_pro', months: 7, seats: 25 }, now).seats).toBe(30);
+    const team: PlanState = { plan: 'team_pro', expiresAt: days(15), seats: 30 };
+    expect(planAfterGrant(team, { plan: 'team_pro', months: 0, seats: 31 }, now).seats).toBe(40);
+  });
+
+  it('completes the last block of a team that held a partial one, also when the grant keeps the size', () => {
+    const legacy: PlanState = { plan: 'team_pro', expiresAt: days(15), seats: 25 };
+    expect(planAfterGrant(legacy, { plan: 'team_pro', months: 1, seats: null }, now).seats).toBe(30);
+    expect(planAfterGrant(legacy, { plan: 'team_pro', months: 1, seats: 10 }, now).seats).toBe(30);
   });
 
   it('never shrinks the seats a team already paid for', () => {

@@ -38,7 +38,7 @@ describe.each(storeKinds)('the result view on %s', (kind) => {
     const body = await view(`?status=success&order=${order.id}`, alice);
     expect(body.result).toMatchObject({
       status: 'success',
-      purchase: { plan: 'team_pro', months: 7, seats: 25, amount: 6_300_000, currency: 'VND' },
+      purchase: { plan: 'team_pro', months: 7, seats: 30, amount: 6_300_000, currency: 'VND' },
     });
     const expiresAt = new Date((body.result.purchase as { expiresAt: string }).expiresAt);
     // Seven calendar months from now, or from the team's current expiry: at least ~7 months ahead.
@@ -62,7 +62,7 @@ describe.each(storeKinds)('the result view on %s', (kind) => {
           orderId: order.id,
           plan: 'team_pro',
           months: 7,
-          seats: 25,
+          seats: 30,
           amount: 6_300_000,
           currency: 'VND',
           expiresAt: null,

@@ -56,7 +56,7 @@ describe.each(storeKinds)('the payment history on %s', (kind) => {
       plan: 'team_pro',
       period: 'period1',
       months: 7,
-      seats: 25,
+      seats: 30,
       renewalCycle: null,
       amount: 6_300_000,
       currency: 'VND',

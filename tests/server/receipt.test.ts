@@ -43,7 +43,7 @@ describe.each(storeKinds)('receipts on %s', (kind) => {
       reference: paymentReference(order.id),
       seller: { legalName: site.seller.legalName, address: site.seller.address, taxId: site.seller.taxId },
       buyer: { platform: 'telegram', username: 'alice', fullName: 'Alice Nguyen' },
-      item: { plan: 'team_pro', months: 7, seats: 25, renewalCycle: null },
+      item: { plan: 'team_pro', months: 7, seats: 30, renewalCycle: null },
       amount: 6_300_000,
       currency: 'VND',
       gatewayName: 'VNPay',

@@ -65,7 +65,7 @@ describe.each(storeKinds)('VNPay IPN on %s', (kind) => {
     expect(await reply(vnpayCallback(order))).toEqual({ RspCode: '00', Message: 'Confirm Success' });
     await backgroundDeliveriesFinished();
     const after = await team();
-    expect(after.seats).toBe(25);
+    expect(after.seats).toBe(30);
     expect(new Date(after.plan_expires_at).toISOString()).toBe(
       addMonths(new Date(before.plan_expires_at), 7).toISOString(),
     );

@@ -28,13 +28,13 @@ export const sandbox = () => {
   return config;
 };
 
-/** A pending order as checkout would create it (team_pro, 25 seats, 7 months, 6,300,000 VND). */
+/** A pending order as checkout would create it (team_pro, 25 seats asked: 3 blocks, 30 seats, 7 months, 6,300,000 VND). */
 export async function pendingTeamOrder(overrides: Partial<NewOrder> = {}): Promise<Order> {
   const { order } = await createOrder(await ledgerSql(), {
     subject: alice,
     plan: 'team_pro',
     period: 'period1',
-    seats: 25,
+    seats: 30,
     months: 7,
     gateway: 'vnpay',
     method: 'qr',

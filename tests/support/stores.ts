@@ -65,6 +65,16 @@ async function migratedPglite(): Promise<Sql> {
 /** A database with the schema (every migration applied) and no rows. */
 export async function openTestSql(kind: 'pglite' | 'postgres'): Promise<Sql> {
   if (kind === 'pglite') return migratedPglite();
+  return openEmptyPostgres();
+}
+
+/** A database with no schema at all, for a test that applies the migrations itself. */
+export async function openEmptyTestSql(kind: 'pglite' | 'postgres'): Promise<Sql> {
+  return kind === 'pglite' ? openPglite(null) : openEmptyPostgres();
+}
+
+/** A fresh schema of its own on the test server, so suites never see each other's tables. */
+async function openEmptyPostgres(): Promise<Sql> {
   if (!testDatabaseUrl) throw new Error('the postgres store kind needs TEST_DATABASE_URL');
   const schema = `test_${randomBytes(6).toString('hex')}`;
   const admin = await openPostgres(testDatabaseUrl);

@@ -8,6 +8,7 @@ import type { Grant } from '@/lib/server/directory/types';
 import { deliverGrantInBackground } from './grant-delivery';
 import { logReviewQueueSize } from './review-queue';
 import { log } from '@/lib/server/observability/log';
+import { wholeBlockSeats } from '@/lib/pricing/catalogue';
 
 /**
  * Settles one verified gateway callback: records it and moves its order in one ledger
@@ -57,7 +58,12 @@ async function settle(tx: Sql, event: PaymentEvent): Promise<PaymentOutcome> {
   return outcome;
 }
 
-/** The grant a paid order earns (settlement, and an operator's grant from the review queue). */
+/**
+ * The grant a paid order earns (settlement, and an operator's grant from the review queue). Team
+ * Pro gives every seat of the blocks paid for, even for an order stored with a partial block, so
+ * a directory that does not apply `planAfterGrant` itself (the assistant's backend) is told the
+ * seats the team paid for.
+ */
 export const grantFor = (order: Order, paidAt: Date): Grant => ({
   orderId: order.id,
   platform: order.platform,
@@ -65,7 +71,7 @@ export const grantFor = (order: Order, paidAt: Date): Grant => ({
   teamId: order.teamId,
   plan: order.plan,
   months: order.months,
-  seats: order.seats,
+  seats: order.plan === 'team_pro' && order.seats !== null ? wholeBlockSeats(order.seats) : order.seats,
   paidAt,
 });
 

@@ -68,7 +68,7 @@ export async function seedDemoData(sql: Sql, now = new Date()): Promise<boolean>
     }
     await tx.query(
       `INSERT INTO teams (platform, team_id, name, plan, plan_expires_at, seats) VALUES
-         ('discord', '920001', 'Orbit Labs', 'team_pro', $1, 5),
+         ('discord', '920001', 'Orbit Labs', 'team_pro', $1, 10),
          ('slack', 'T3001', 'Northwind Ops', 'team_pro', $2, 10)`,
       [inDays(40), inDays(-3)],
     );
