@@ -18,7 +18,13 @@ import { resetTestStore, storeKinds, useTestStore } from '../support/stores';
  * holds whole blocks of seats.
  */
 type Step =
-  | { op: 'checkout'; plan: 'individual_pro' | 'team_pro'; gateway: 'vnpay' | 'paypal'; payAgain: boolean }
+  | {
+      op: 'checkout';
+      plan: 'individual_pro' | 'team_pro';
+      gateway: 'vnpay' | 'paypal';
+      payAgain: boolean;
+      seats: number | null;
+    }
   | { op: 'vnpay'; pick: number; tampered: boolean }
   | { op: 'approve' | 'renew' | 'cancel' | 'resend'; pick: number };
 
@@ -31,6 +37,8 @@ const step: fc.Arbitrary<Step> = fc.oneof(
       plan: fc.constantFrom('individual_pro' as const, 'team_pro' as const),
       gateway: fc.constantFrom('vnpay' as const, 'paypal' as const, 'paypal' as const),
       payAgain: fc.boolean(),
+      // Team Pro: a team size to grow to, often not a whole number of blocks.
+      seats: fc.option(fc.integer({ min: 11, max: 45 })),
     }),
   },
   { weight: 2, arbitrary: fc.record({ op: fc.constant('vnpay' as const), pick: fc.nat(5), tampered: fc.boolean() }) },
@@ -69,6 +77,7 @@ describe.each(storeKinds)('the account as one truth, on %s', (kind) => {
                 period: 'period0',
                 gateway: s.gateway,
                 method: s.gateway === 'vnpay' ? 'qr' : 'paypal',
+                ...(s.plan === 'team_pro' && s.seats !== null ? { seats: s.seats } : {}),
                 ...(s.payAgain ? { payAgain: true as const } : {}),
               },
               idempotencyKey: crypto.randomUUID(),
