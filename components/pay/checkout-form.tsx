@@ -84,11 +84,22 @@ export function CheckoutForm({
   const [plan, setPlan] = useState<PaidPlanId>(
     initial.plan ?? defaultPlan(userState, teamAdminsOnly ? null : teamState, now),
   );
-  const [period, setPeriod] = useState<PeriodId>('period0');
+  // The team page's "add seats" link, on an active plan: keep the plan and pay only the prorated
+  // increase — with a gateway that can take that (not every one can).
+  const addsSeats = initial.plan === 'team_pro' && initial.seats !== undefined && teamState?.plan === 'team_pro';
+  const keepsPlan = addsSeats && teamState !== null && isActive(teamState, now);
+  const [period, setPeriod] = useState<PeriodId>(keepsPlan ? 'period3' : 'period0');
   const [showFeatures, setShowFeatures] = useState(false);
   const [growTeam, setGrowTeam] = useState(initial.seats !== undefined);
   const [seatsText, setSeatsText] = useState(initial.seats !== undefined ? String(initial.seats) : '');
-  const firstAvailable = preferredGateway(choices, localeInfo(locale as never).currency);
+  const currencyOfLocale = localeInfo(locale as never).currency;
+  const firstAvailable =
+    (keepsPlan
+      ? preferredGateway(
+          choices.filter((choice) => choice.period3 !== false),
+          currencyOfLocale,
+        )
+      : null) ?? preferredGateway(choices, currencyOfLocale);
   const [gatewayId, setGatewayId] = useState<string | null>(firstAvailable?.id ?? null);
   const [method, setMethod] = useState<string>(firstAvailable?.methods[0] ?? '');
   const [pending, setPending] = useState(false);

@@ -101,4 +101,12 @@ describe('the pay form starts where the payer is', () => {
     show(form({ user: { plan: 'individual_pro', expiresAt: later, seats: 1 }, team: null }));
     expect(screen.queryByRole('radio', { name: new RegExp(escape(text.periodKeep)) })).toBeNull();
   });
+
+  it('opens the team page’s “add seats” link on an active plan on “keep my current plan”, with a gateway that can take it', () => {
+    show(form({ initial: { plan: 'team_pro', seats: 11 } }), 'en');
+    expect(radio(text.periodKeep)).toBeChecked();
+    // English pages start on PayPal, which cannot take only a larger team: VNPay can.
+    expect(radio(text.gateways.vnpay)).toBeChecked();
+    expect(screen.getByRole('button', { name: text.checkout })).toBeEnabled();
+  });
 });
