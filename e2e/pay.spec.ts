@@ -159,6 +159,8 @@ test('the heading and lead paint from the prerendered page before the account ar
   const lead = page.getByText(message('vi', 'PayPage.lead'));
   await expect(lead).toBeVisible();
   await expect(page.getByRole('status')).toHaveText(message('vi', 'PayPage.loading'));
+  // Measured once the shell is drawn and settled (the page may still be scrolling to its fragment).
+  await expect.poll(() => lead.boundingBox()).not.toBeNull();
   const before = await lead.boundingBox();
 
   release();

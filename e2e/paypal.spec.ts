@@ -65,6 +65,8 @@ test.describe('paying with PayPal through the local sandbox', () => {
   test('when PayPal’s script cannot load, the page says so and the other gateways still work', async ({ page }) => {
     await page.route('**/api/payments/paypal/sandbox/sdk**', (route) => route.abort());
     await openLink(page, await payLink(alice));
+    // Individual Pro: the team's plan already renews through PayPal (the test above), so no buttons there.
+    await page.getByRole('radio', { name: message('en', 'Plans.names.individual_pro') }).check();
     await page.getByRole('radio', { name: message('en', 'PayPage.form.gateways.paypal') }).check();
     await expect(page.getByTestId('paypal-unavailable')).toContainText(message('en', 'PayPage.form.paypalUnavailable'));
     await page.getByRole('radio', { name: message('en', 'PayPage.form.gateways.vnpay') }).check();
