@@ -2,7 +2,7 @@ import 'server-only';
 import { accountDirectory, type PayContext, type Subject } from '@/lib/server/directory';
 import { ledgerSql } from '@/lib/server/db';
 import { findOrder, isOrderId } from '@/lib/server/ledger/orders';
-import { findGateway, gatewayChoices } from '@/lib/server/payments/registry';
+import { gatewayChoices, gatewayName } from '@/lib/server/payments/registry';
 import { buyerState } from '@/lib/pricing/buyer';
 import { paidPlanIds, type PaidPlanId } from '@/lib/pricing/catalogue';
 import { seatsAreValid, type PlanState } from '@/lib/pricing/quote';
@@ -120,7 +120,7 @@ async function purchaseOf(order: Order, buyer: boolean): Promise<Purchase> {
     amount: order.amount,
     currency: order.currency,
     // A payment of a subscription: the view names the renewal it started (and where it is stopped).
-    ...(order.subscriptionId ? { renewsWith: findGateway(order.gateway)?.offer.name ?? order.gateway } : {}),
+    ...(order.subscriptionId ? { renewsWith: gatewayName(order.gateway) } : {}),
   };
   if (!buyer) return { ...bought, expiresAt: null, receipt: 'in_chat' };
   const context = await (

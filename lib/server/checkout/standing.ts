@@ -3,7 +3,7 @@ import type { Subject } from '@/lib/server/directory';
 import type { Sql } from '@/lib/server/db';
 import { pendingOrdersOf, planOwner, renewingSubscriptionsOf, type PlanOwner } from '@/lib/server/ledger/standing';
 import type { Order } from '@/lib/server/ledger/types';
-import { allGateways, findGateway } from '@/lib/server/payments/registry';
+import { allGateways, findGateway, gatewayName } from '@/lib/server/payments/registry';
 import type { PaymentGateway } from '@/lib/server/payments/gateway';
 import type { AccountStanding, PendingPayment } from '@/lib/shared/pending-payment';
 
@@ -35,7 +35,7 @@ async function awaitingGateway(sql: Sql, owner: PlanOwner, now: Date): Promise<O
 const asPending = (order: Order): PendingPayment => ({
   orderId: order.id,
   plan: order.plan,
-  gatewayName: findGateway(order.gateway)?.offer.name ?? order.gateway,
+  gatewayName: gatewayName(order.gateway),
   amount: order.amount,
   currency: order.currency,
   startedAt: order.createdAt.toISOString(),
@@ -53,7 +53,7 @@ export async function accountStanding(sql: Sql, subject: Subject, now: Date): Pr
         (await renewingSubscriptionsOf(sql, owner)).map((s) => ({
           plan: owner.plan,
           gateway: s.gateway,
-          gatewayName: findGateway(s.gateway)?.offer.name ?? s.gateway,
+          gatewayName: gatewayName(s.gateway),
         })),
       ),
     ),
@@ -80,5 +80,5 @@ export async function standingRefusal(
   }
   if (payAgain) return null;
   const [pending] = await awaitingGateway(tx, owner, now);
-  return pending ? { code: 'payment_pending', gateway: findGateway(pending.gateway)?.offer.name ?? '' } : null;
+  return pending ? { code: 'payment_pending', gateway: gatewayName(pending.gateway) } : null;
 }

@@ -59,19 +59,17 @@ export const RENEWING_STATUSES = ['APPROVED', 'ACTIVE', 'SUSPENDED'] as const;
 export interface RenewingSubscription {
   id: string;
   gateway: string;
-  orderId: string;
-  status: string;
 }
 
 /** The owner's subscriptions for its plan that the gateway may still charge, oldest first. */
 export async function renewingSubscriptionsOf(sql: Sql, owner: PlanOwner): Promise<RenewingSubscription[]> {
   const { where, values } = ownerCondition(owner);
-  const result = await sql.query<{ id: string; gateway: string; order_id: string; status: string }>(
-    `SELECT s.id, s.gateway, s.order_id, s.status
+  const result = await sql.query<RenewingSubscription>(
+    `SELECT s.id, s.gateway
        FROM orders o JOIN subscriptions s ON s.order_id = o.id
       WHERE ${where} AND s.status = ANY($4::text[])
       ORDER BY s.created_at, s.id`,
     [...values, RENEWING_STATUSES],
   );
-  return result.rows.map((row) => ({ id: row.id, gateway: row.gateway, orderId: row.order_id, status: row.status }));
+  return result.rows;
 }

@@ -9,7 +9,7 @@ import {
   type PaymentStatus,
 } from '@/lib/shared/payment-history';
 import type { DeclineReason } from '@/lib/shared/decline';
-import { findGateway } from './registry';
+import { findGateway, gatewayName } from './registry';
 
 /**
  * One page of payments, newest first; `page` is 1-based. The owner is the pay session's account,
@@ -41,7 +41,7 @@ function paymentRecord({ order, lastEvent }: OrderWithLastEvent): PaymentRecord 
     amount: order.amount,
     currency: order.currency,
     gateway: order.gateway,
-    gatewayName: findGateway(order.gateway)?.offer.name ?? order.gateway,
+    gatewayName: gatewayName(order.gateway),
     method: order.method,
     status,
     ...(code ? { code } : {}),

@@ -9,7 +9,7 @@ import { paidEventOf } from '@/lib/server/ledger/payment-events';
 import { env } from '@/lib/server/env';
 import { paymentReference } from '@/lib/shared/payment-history';
 import type { Receipt } from '@/lib/shared/receipt';
-import { findGateway } from './registry';
+import { gatewayName } from './registry';
 
 /**
  * The receipt of a paid order, for its owner only — the account that paid (the pay page) or the
@@ -45,7 +45,7 @@ export async function receiptFor(owner: OrderOwner, orderId: string): Promise<Re
     amount: order.amount,
     currency: order.currency,
     paidAt: paid.receivedAt.toISOString(),
-    gatewayName: findGateway(order.gateway)?.offer.name ?? order.gateway,
+    gatewayName: gatewayName(order.gateway),
     method: order.method,
     gatewayReference: gatewayReference(order.id, paid.transactionId),
   };

@@ -20,6 +20,11 @@ export function findGateway(id: string): PaymentGateway | null {
   return registry.find((gateway) => gateway.id === id) ?? null;
 }
 
+/** A gateway's brand name for an id stored on an order or subscription (the id itself if unknown). */
+export function gatewayName(id: string): string {
+  return findGateway(id)?.offer.name ?? id;
+}
+
 /** What the pay page offers: every gateway, whether it can take a payment right now, and its browser half's options. */
 export function gatewayChoices(): GatewayChoice[] {
   return registry.map((gateway: PaymentGateway) => {
