@@ -7,7 +7,8 @@ import { findOrder, moveOrder } from '@/lib/server/ledger/orders';
 import { bindSubscription } from '@/lib/server/ledger/subscriptions';
 import { startCheckout } from '@/lib/server/checkout/start-checkout';
 import type { PayPageView } from '@/lib/shared/pay-page-view';
-import { alice, sessionCookie } from '../support/money';
+import { holdForReview } from '@/lib/server/payments/settle';
+import { alice, ipnRequest, sessionCookie, vnpayCallback, vnpayRoutes } from '../support/money';
 import { storeKinds, useTestStore } from '../support/stores';
 
 /*
@@ -155,5 +156,37 @@ describe.each(storeKinds)('one need, one payment, on %s', (kind) => {
     }
     // A one-off payment for more time is another need, and still possible.
     expect((await checkout({ plan: 'team_pro', period: 'period1', gateway: 'vnpay', method: 'qr' })).status).toBe(200);
+  });
+
+  it('after a refund the account is still one truth: a renewal still running still blocks, the refunded payment blocks nothing', async () => {
+    const refunded = (gateway: string, orderId: string, amount: number, currency: 'VND' | 'USD') =>
+      holdForReview({
+        gateway,
+        transactionId: `${orderId}:refund`,
+        orderId,
+        amount,
+        currency,
+        result: 'failed',
+        resultCode: 'REFUNDED',
+        payload: {},
+        now: new Date(),
+      });
+    const opened = await checkout(paypalTeam);
+    const order = (await findOrder(store().sql, opened.body.params!.customId))!;
+    await bindSubscription(
+      store().sql,
+      { id: 'I-REFUNDED00001', gateway: 'paypal', orderId: order.id, planId: 'P', quantity: 1, status: 'ACTIVE' },
+      new Date(),
+    );
+    expect(await refunded('paypal', order.id, order.amount, 'USD')).toBe('held_for_review');
+    // Its money came back, but PayPal still renews the plan: a second renewal is still refused.
+    expect((await checkout(paypalTeam)).body.error?.code).toBe('renewal_running');
+
+    const paid = await checkout(individual);
+    const orderId = orderOf(paid.body.redirectUrl!);
+    await vnpayRoutes.ipn(ipnRequest(vnpayCallback({ id: orderId, amount: 49_000 })));
+    expect(await refunded('vnpay', orderId, 49_000, 'VND')).toBe('held_for_review');
+    // Refunded and under review, not pending: paying for the plan again is not "paying twice".
+    expect((await checkout(individual)).status).toBe(200);
   });
 });
