@@ -1,42 +1,15 @@
 /** @jest-environment jsdom */
-import { fireEvent, render, screen } from '@testing-library/react';
-import { CheckoutForm } from '@/components/pay/checkout-form';
-import type { GatewayChoice } from '@/lib/payments/gateways';
+import { fireEvent, screen } from '@testing-library/react';
 import type { PayFormProps } from '@/lib/shared/pay-form';
 import messages from '@/messages/en.json';
-import { IntlWrapper } from '../support/intl';
+import { payForm, showForm, teamExpiry } from '../support/pay-form';
 
 // PayPal's buttons load on demand; a VND gateway is chosen here.
 jest.mock('next/dynamic', () => () => () => null);
 
-const now = new Date('2026-11-25T00:00:00Z');
-/** 61 days after `now`: the plan "keep my current plan" keeps. */
-const expiry = new Date('2027-01-25T00:00:00Z').toISOString();
-const vnpay: GatewayChoice = {
-  id: 'vnpay',
-  name: 'VNPay',
-  currency: 'VND',
-  methods: ['qr'],
-  min: 5_000,
-  max: 1_000_000_000,
-  continuation: 'redirect',
-  available: true,
-};
-const form = (seats: number): PayFormProps => ({
-  user: { plan: 'free', expiresAt: null, seats: 1 },
-  team: { plan: 'team_pro', expiresAt: expiry, seats },
-  gateways: [vnpay],
-  now: now.toISOString(),
-  initial: {},
-  standing: { pending: [], renewing: [] },
-});
+const form = (seats: number): PayFormProps => payForm({ team: { plan: 'team_pro', expiresAt: teamExpiry, seats } });
 const { form: text } = messages.PayPage;
-const show = (seats: number) =>
-  render(
-    <IntlWrapper locale="vi">
-      <CheckoutForm {...form(seats)} />
-    </IntlWrapper>,
-  );
+const show = (seats: number) => showForm(form(seats), 'vi');
 const askFor = (seats: string) => {
   fireEvent.click(screen.getByRole('checkbox', { name: text.increaseSeats }));
   fireEvent.change(screen.getByLabelText(text.seatsLabel), { target: { value: seats } });

@@ -1,53 +1,23 @@
 /** @jest-environment jsdom */
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { CheckoutForm } from '@/components/pay/checkout-form';
-import type { GatewayChoice } from '@/lib/payments/gateways';
-import type { PayFormProps } from '@/lib/shared/pay-form';
-import type { Locale } from '@/lib/i18n/locales';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import messages from '@/messages/en.json';
-import { IntlWrapper } from '../support/intl';
+import { payForm, showForm } from '../support/pay-form';
 
 jest.mock('next/dynamic', () => () => () => null);
 
-const now = new Date('2026-11-25T00:00:00Z');
-const vnpay: GatewayChoice = {
-  id: 'vnpay',
-  name: 'VNPay',
-  currency: 'VND',
-  methods: ['qr'],
-  min: 5_000,
-  max: 1_000_000_000,
-  continuation: 'redirect',
-  available: true,
-};
-const form = (overrides: Partial<PayFormProps> = {}): PayFormProps => ({
-  user: { plan: 'free', expiresAt: null, seats: 1 },
-  team: { plan: 'team_pro', expiresAt: new Date('2027-01-25T00:00:00Z').toISOString(), seats: 10 },
-  gateways: [vnpay],
-  now: now.toISOString(),
-  initial: {},
-  standing: { pending: [], renewing: [] },
-  ...overrides,
-});
-const show = (props: PayFormProps, locale: Locale = 'en') =>
-  render(
-    <IntlWrapper locale={locale}>
-      <CheckoutForm {...props} />
-    </IntlWrapper>,
-  );
 const teamPro = () => screen.getByRole('radio', { name: /Team Pro/ });
 const payButton = () => screen.queryByRole('button', { name: 'Continue to payment' });
 
 describe('a member who is not the team’s admin on the pay form', () => {
   it('starts on their own plan and can pay for it', () => {
-    show(form({ teamAdminsOnly: { admins: ['Alice Nguyen'] } }));
+    showForm(payForm({ teamAdminsOnly: { admins: ['Alice Nguyen'] } }));
     expect(screen.getByRole('radio', { name: /Individual Pro/ })).toBeChecked();
     expect(payButton()).toBeEnabled();
     expect(screen.queryByRole('note')).toBeNull();
   });
 
   it('sees Team Pro with whom to ask in place of a pay button', () => {
-    show(form({ teamAdminsOnly: { admins: ['Alice Nguyen', 'Bob Tran'] } }));
+    showForm(payForm({ teamAdminsOnly: { admins: ['Alice Nguyen', 'Bob Tran'] } }));
     fireEvent.click(teamPro());
     expect(teamPro()).toBeChecked();
     expect(payButton()).toBeNull();
@@ -57,7 +27,7 @@ describe('a member who is not the team’s admin on the pay form', () => {
   });
 
   it('is told to ask an admin of the team when the directory names none', () => {
-    show(form({ teamAdminsOnly: { admins: [] }, initial: { plan: 'team_pro' } }));
+    showForm(payForm({ teamAdminsOnly: { admins: [] }, initial: { plan: 'team_pro' } }));
     expect(payButton()).toBeNull();
     expect(screen.getByTestId('team-admins-only')).toHaveTextContent(
       "Only your team's admins can pay for Team Pro. Ask an admin of your team.",
@@ -66,7 +36,7 @@ describe('a member who is not the team’s admin on the pay form', () => {
 
   it('is never asked to cancel their own plan for a Team Pro they may not buy', () => {
     const running = { plan: 'individual_pro' as const, expiresAt: '2027-01-01T00:00:00.000Z', seats: 1 };
-    show(form({ user: running, teamAdminsOnly: { admins: ['Alice Nguyen'] }, initial: { plan: 'team_pro' } }));
+    showForm(payForm({ user: running, teamAdminsOnly: { admins: ['Alice Nguyen'] }, initial: { plan: 'team_pro' } }));
     expect(screen.getByTestId('team-admins-only')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: messages.PayPage.form.cancelFirst })).toBeNull();
     expect(screen.queryByText(messages.PayPage.form.mustCancel)).toBeNull();
@@ -74,10 +44,10 @@ describe('a member who is not the team’s admin on the pay form', () => {
 
   it('is not what an admin sees: Team Pro stays payable, after cancelling their own plan', () => {
     const running = { plan: 'individual_pro' as const, expiresAt: '2027-01-01T00:00:00.000Z', seats: 1 };
-    show(form({ user: running, initial: { plan: 'team_pro' } }));
+    showForm(payForm({ user: running, initial: { plan: 'team_pro' } }));
     expect(screen.getByRole('button', { name: messages.PayPage.form.cancelFirst })).toBeInTheDocument();
     cleanup();
-    show(form({ initial: { plan: 'team_pro' } }));
+    showForm(payForm({ initial: { plan: 'team_pro' } }));
     expect(teamPro()).toBeChecked();
     expect(payButton()).toBeEnabled();
     expect(screen.queryByTestId('team-admins-only')).toBeNull();
