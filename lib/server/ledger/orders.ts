@@ -60,7 +60,7 @@ export const toOrder = (row: OrderRow): Order => ({
 
 /** An order with whether its grant reached the directory (orders paid before the outbox existed were granted in place). */
 export const SELECT_ORDER = `SELECT o.*, (x.order_id IS NULL OR x.delivered_at IS NOT NULL) AS granted
-                        FROM orders o LEFT JOIN outbox x ON x.order_id = o.id`;
+                        FROM orders o LEFT JOIN outbox x ON x.order_id = o.id AND x.kind = 'grant'`;
 
 /** 128 random bits, hex: unguessable, and within VNPay's alphanumeric TxnRef alphabet. */
 const newOrderId = () => randomBytes(16).toString('hex');
