@@ -14,7 +14,7 @@ import { ledgerSql } from '@/lib/server/db';
 import { countOrders, findOrder, listOrders } from '@/lib/server/ledger/orders';
 import type { Order } from '@/lib/server/ledger/types';
 import { decisionsFor, describeDelivery, eventsFor, refundFromReview, resolveOrder } from '@/lib/server/payments/review';
-import { refundOrder } from '@/lib/server/payments/refunds';
+import { refundOrder } from '@/lib/server/payments/refund-order';
 import {
   countRequestedRefunds,
   recentRefunds,

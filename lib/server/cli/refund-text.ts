@@ -1,5 +1,5 @@
 import type { Refund } from '@/lib/server/ledger/refunds';
-import type { RefundResult } from '@/lib/server/payments/refunds';
+import type { RefundResult } from '@/lib/server/payments/refund-order';
 
 /** `--amount`: whole minor units; undefined when absent, 'invalid' when not one. */
 export function parseAmountOption(value: string | undefined): number | undefined | 'invalid' {

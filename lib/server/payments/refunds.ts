@@ -3,14 +3,7 @@ import { ledgerSql, type Sql } from '@/lib/server/db';
 import { lockOrder, moveOrder } from '@/lib/server/ledger/orders';
 import { paidEventOf, recordEvent, type PaidEvent } from '@/lib/server/ledger/payment-events';
 import { enqueueRevocation } from '@/lib/server/ledger/outbox';
-import {
-  insertRefund,
-  lockRefund,
-  newRefundId,
-  refundTotals,
-  settleRefund,
-  type Refund,
-} from '@/lib/server/ledger/refunds';
+import { insertRefund, lockRefund, newRefundId, refundTotals, settleRefund, type Refund } from '@/lib/server/ledger/refunds';
 import type { Order } from '@/lib/server/ledger/types';
 import type { Revocation } from '@/lib/server/directory/types';
 import { daysBought } from '@/lib/pricing/grant';
@@ -19,7 +12,6 @@ import { log } from '@/lib/server/observability/log';
 import { metrics } from '@/lib/server/observability/metrics';
 import { deliverRevocation } from './grant-delivery';
 import type { RefundAnswer, ReportedRefund } from './gateway';
-import { findGateway } from './registry';
 import { logReviewQueueSize } from './review-queue';
 
 /**
@@ -30,112 +22,19 @@ import { logReviewQueueSize } from './review-queue';
  * the gateway's own report of it. A refund that succeeds writes the account's change (a
  * revocation) into the outbox with it, so the plan and the chat backend follow exactly once.
  */
-export type RefundRefusal =
-  /** No such order. */
-  | 'not_found'
-  /** No payment of it took money. */
-  | 'not_paid'
-  /** One of ours waits on the gateway: its answer first. */
-  | 'refund_in_progress'
-  /** More than what is still paid. */
-  | 'exceeds_paid'
-  /** Everything paid has gone back. */
-  | 'nothing_left'
-  /** The gateway has no refund call we make: refund at the gateway, and reconciliation records it. */
-  | 'no_refund_api'
-  /** The gateway is not configured here. */
-  | 'gateway_unavailable';
-
-export type RefundResult =
-  | { ok: true; refund: Refund; answer: RefundAnswer }
-  | { ok: false; reason: RefundRefusal; remaining?: number };
-
-export interface RefundInput {
-  orderId: string;
-  /** Minor units; absent: everything still paid. */
-  amount?: number;
-  reason: string;
-  by: string;
-  now?: Date;
-}
-
 /** What an order's payment took, and what of it has gone back or is going back. */
-interface Paid {
+export interface Paid {
   order: Order;
   payment: PaidEvent;
   refunded: number;
   inFlight: number;
 }
 
-async function paidState(tx: Sql, order: Order): Promise<Paid | null> {
+export async function paidState(tx: Sql, order: Order): Promise<Paid | null> {
   const payment = await paidEventOf(tx, order.id);
   if (!payment) return null;
   const totals = (await refundTotals(tx, [order.id])).get(order.id);
   return { order, payment, refunded: totals?.refunded ?? 0, inFlight: totals?.inFlight ?? 0 };
-}
-
-export async function refundOrder(input: RefundInput): Promise<RefundResult> {
-  const now = input.now ?? new Date();
-  const sql = await ledgerSql();
-  const started = await sql.transaction(async (tx): Promise<RefundResult | { ok: true; refund: Refund; paid: Paid }> => {
-    const order = await lockOrder(tx, input.orderId);
-    if (!order) return { ok: false, reason: 'not_found' };
-    const paid = await paidState(tx, order);
-    if (!paid) return { ok: false, reason: 'not_paid' };
-    const gateway = findGateway(order.gateway);
-    if (!gateway?.refund) return { ok: false, reason: 'no_refund_api' };
-    if (!gateway.available()) return { ok: false, reason: 'gateway_unavailable' };
-    if (paid.inFlight > 0) return { ok: false, reason: 'refund_in_progress' };
-    const remaining = paid.payment.amount - paid.refunded;
-    if (remaining <= 0) return { ok: false, reason: 'nothing_left', remaining: 0 };
-    const amount = input.amount ?? remaining;
-    if (amount > remaining) return { ok: false, reason: 'exceeds_paid', remaining };
-    const refund = await insertRefund(tx, {
-      id: newRefundId(),
-      orderId: order.id,
-      gateway: order.gateway,
-      amount,
-      currency: order.currency,
-      status: 'requested',
-      origin: 'site',
-      gatewayRef: null,
-      reason: input.reason,
-      requestedBy: input.by,
-      now,
-    });
-    // The unique index on in-flight refunds: another transaction recorded one since our read.
-    if (!refund) return { ok: false, reason: 'refund_in_progress' };
-    return { ok: true, refund, paid };
-  });
-  if (!started.ok || !('paid' in started)) return started as RefundResult;
-
-  const { refund, paid } = started;
-  const answer = await askGateway(refund, paid, now);
-  await finishRefund(refund.id, answer, now);
-  log().info({ refund: refund.id, order: refund.orderId, amount: refund.amount, answer }, 'refund: gateway answered');
-  return { ok: true, refund, answer };
-}
-
-/** Asks the order's gateway for a recorded refund; anything thrown is an unknown answer. */
-async function askGateway(refund: Refund, paid: Paid, now: Date): Promise<RefundAnswer> {
-  const gateway = findGateway(refund.gateway);
-  if (!gateway?.refund) return { state: 'unknown', reason: 'the gateway has no refund call' };
-  try {
-    return await gateway.refund(
-      {
-        refundId: refund.id,
-        order: paid.order,
-        payment: paid.payment,
-        amount: refund.amount,
-        whole: paid.refunded === 0 && refund.amount === paid.payment.amount,
-        reason: refund.reason,
-        by: refund.requestedBy,
-      },
-      now,
-    );
-  } catch (error) {
-    return { state: 'unknown', reason: error instanceof Error ? error.message : String(error) };
-  }
 }
 
 /**

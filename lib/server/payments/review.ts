@@ -6,7 +6,7 @@ import type { Order } from '@/lib/server/ledger/types';
 import { deliverGrant, type DeliveryResult } from './grant-delivery';
 import { logReviewQueueSize } from './review-queue';
 import { grantFor } from './settle';
-import { refundOrder, type RefundResult } from './refunds';
+import { refundOrder, type RefundResult } from './refund-order';
 import { log } from '@/lib/server/observability/log';
 
 /**
