@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { addMonths } from '@/lib/pricing/quote';
 import { resetRateLimits } from '@/lib/server/http/rate-limit';
+import { refundOrder } from '@/lib/server/payments/refund-order';
+import { refundsOfOrder } from '@/lib/server/ledger/refunds';
 import { findOrder } from '@/lib/server/ledger/orders';
 import { paypalGateway } from '@/lib/server/payments/paypal/gateway';
 import { storeKinds, useTestStore } from '../support/stores';
@@ -311,6 +313,28 @@ describe.each(storeKinds)('PayPal subscriptions on %s', (kind) => {
     const after = new Date(await expiry()).getTime();
     expect(after).toBeLessThan(new Date(granted).getTime());
     expect(Math.abs(after - new Date(before.plan_expires_at).getTime())).toBeLessThanOrEqual(86_400_000);
+  });
+
+  it('an operator’s refund of a PayPal payment is one refund, although PayPal’s refund webhook arrives before its answer', async () => {
+    const { orderId, activated, sale } = await approvedTeamSubscription();
+    await webhook(activated);
+    await webhook(sale);
+    await backgroundDeliveriesFinished();
+    const granted = await expiry();
+    const result = await refundOrder({ orderId, amount: 500, reason: 'goodwill', by: 'ops' });
+    expect(result).toMatchObject({ ok: true, answer: { state: 'succeeded' } });
+    const refunds = await refundsOfOrder(store().sql, orderId);
+    expect(refunds).toEqual([expect.objectContaining({ status: 'succeeded', origin: 'site', amount: 500 })]);
+    // The webhook PayPal sent for it named the same refund: recorded under its id, not a second time.
+    expect(refunds[0]!.gatewayRef).toMatch(/^[A-Z0-9]{17}$/);
+    expect(
+      await count("SELECT count(*)::int AS n FROM webhook_events WHERE event_type = 'PAYMENT.SALE.REFUNDED'"),
+    ).toBe(1);
+    await backgroundDeliveriesFinished();
+    expect(new Date(await expiry()).getTime()).toBeLessThan(new Date(granted).getTime());
+    // The rest, then nothing more: PayPal's own answer for a fully refunded sale is a no.
+    expect(await refundOrder({ orderId, reason: 'the rest', by: 'ops' })).toMatchObject({ ok: true, answer: { state: 'succeeded' } });
+    expect(await refundOrder({ orderId, reason: 'again', by: 'ops' })).toMatchObject({ ok: false, reason: 'nothing_left' });
   });
 
   it('a reversal in another currency than the order’s goes to the review queue, once', async () => {
