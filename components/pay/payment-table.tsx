@@ -1,5 +1,6 @@
 import { Fragment, type ReactNode } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
+import { joined } from '@/lib/i18n/isolate';
 import { Link } from '@/lib/i18n/navigation';
 import { useMoney } from '@/lib/i18n/money';
 import type { PaymentRecord } from '@/lib/shared/payment-history';
@@ -83,7 +84,7 @@ function PaymentRow({
   const created = new Date(payment.createdAt);
   const money = useMoney()(payment.amount, payment.currency);
   const bought = [
-    plans(`names.${payment.plan}`),
+    <bdi key="plan">{plans(`names.${payment.plan}`)}</bdi>,
     t('months', { months: payment.months }),
     ...(payment.seats === null ? [] : [t('seats', { seats: payment.seats })]),
     ...(payment.renewalCycle === null ? [] : [t('cycle', { cycle: payment.renewalCycle })]),
@@ -101,13 +102,13 @@ function PaymentRow({
         </td>
       )}
       <td role="cell" data-label={t('columns.purchase')}>
-        {bought.join(' · ')}
+        {joined(bought, t('separator'))}
       </td>
       <td role="cell" data-label={t('columns.amount')} className={styles.amount}>
         {money}
       </td>
       <td role="cell" data-label={t('columns.paidWith')}>
-        {payment.gatewayName} · {methods(payment.method as MethodKey)}
+        {joined([<bdi key="gateway">{payment.gatewayName}</bdi>, methods(payment.method as MethodKey)], t('separator'))}
       </td>
       <td role="cell" data-label={t('columns.status')}>
         {payment.status === 'failed' && payment.reason ? (

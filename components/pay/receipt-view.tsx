@@ -1,7 +1,9 @@
 'use client';
 import { useFormatter, useTranslations } from 'next-intl';
+import { isolated, joined, VALUE } from '@/lib/i18n/isolate';
 import { Link } from '@/lib/i18n/navigation';
 import { useMoney } from '@/lib/i18n/money';
+import { site } from '@/lib/config/site';
 import type { Receipt } from '@/lib/shared/receipt';
 import type en from '@/messages/en.json';
 import styles from './receipt.module.css';
@@ -34,20 +36,23 @@ function ReceiptDocument({ receipt, backTo }: { receipt: Receipt; backTo: '/pay'
   const format = useFormatter();
   const { item, seller, buyer } = receipt;
   const money = useMoney()(receipt.amount, receipt.currency);
-  const description = [
-    plans(`names.${item.plan}`),
-    history('months', { months: item.months }),
-    ...(item.seats === null ? [] : [history('seats', { seats: item.seats })]),
-    ...(item.renewalCycle === null ? [] : [history('cycle', { cycle: item.renewalCycle })]),
-  ].join(' · ');
+  const separator = history('separator');
+  const description = joined(
+    [
+      <bdi key="plan">{plans(`names.${item.plan}`)}</bdi>,
+      history('months', { months: item.months }),
+      ...(item.seats === null ? [] : [history('seats', { seats: item.seats })]),
+      ...(item.renewalCycle === null ? [] : [history('cycle', { cycle: item.renewalCycle })]),
+    ],
+    separator,
+  );
+  const account = `${site.chats[buyer.platform].name} ${buyer.username}`;
 
   return (
     <article className={styles.receipt} aria-labelledby="receipt-heading" data-testid="receipt">
       <header className={styles.head}>
         <h1 id="receipt-heading">{t('title')}</h1>
-        <p>
-          {t('number')} <bdi className={styles.code}>{receipt.reference}</bdi>
-        </p>
+        <p>{isolated(t('number', { reference: VALUE }), receipt.reference, 'ltr')}</p>
       </header>
 
       <div className={styles.parties}>
@@ -58,7 +63,7 @@ function ReceiptDocument({ receipt, backTo }: { receipt: Receipt; backTo: '/pay'
             <br />
             <bdi>{seller.address}</bdi>
             <br />
-            {t('taxId')} <bdi>{seller.taxId}</bdi>
+            {isolated(t('taxId', { taxId: VALUE }), seller.taxId, 'ltr')}
             <br />
             <bdi>{seller.email}</bdi>
           </p>
@@ -68,11 +73,11 @@ function ReceiptDocument({ receipt, backTo }: { receipt: Receipt; backTo: '/pay'
           <p>
             <bdi>{buyer.fullName}</bdi>
             <br />
-            {t('account')} <bdi className={styles.capitalize}>{buyer.platform}</bdi> <bdi>{buyer.username}</bdi>
+            {isolated(t('account', { account: VALUE }), account, 'ltr')}
             {buyer.team && (
               <>
                 <br />
-                {t('team')} <bdi>{buyer.team}</bdi>
+                {isolated(t('team', { team: VALUE }), buyer.team)}
               </>
             )}
           </p>
@@ -113,7 +118,7 @@ function ReceiptDocument({ receipt, backTo }: { receipt: Receipt; backTo: '/pay'
         </dd>
         <dt>{t('paidWith')}</dt>
         <dd>
-          {receipt.gatewayName} · {methods(receipt.method as MethodKey)}
+          {joined([<bdi key="gateway">{receipt.gatewayName}</bdi>, methods(receipt.method as MethodKey)], separator)}
         </dd>
         <dt>{t('gatewayReference')}</dt>
         <dd>

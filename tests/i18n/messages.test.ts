@@ -621,4 +621,25 @@ describe('components', () => {
     );
     expect(offenders).toEqual([]);
   });
+
+  const offendingLines = (pattern: RegExp) =>
+    [...sources('components'), ...sources('app')].flatMap((file) =>
+      readFileSync(join(__dirname, '../..', file), 'utf8')
+        .split('\n')
+        .flatMap((line, index) =>
+          pattern.test(line) && !/^\s*(\/\/|\*|\/\*)/.test(line) ? [`${file}:${index + 1}: ${line.trim()}`] : [],
+        ),
+    );
+
+  it('type no separator between parts ("Team Pro · 7 months"): it comes from a message, Japanese joins with ・', () => {
+    // The global not-found page answers paths outside every locale, in English only.
+    const offenders = offendingLines(/['"`][^'"`]*[·・•][^'"`]*['"`]|\}\s*[·・•]\s*\{/u).filter(
+      (line) => !line.startsWith('app/global-not-found.tsx:'),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('put no value beside a translated label ("{t(\'taxId\')} <bdi>…"): the label and its value are one message', () => {
+    expect(offendingLines(/\{\s*\w+\(\s*['"`][\w.]+['"`]\s*\)\s*\}[ \t]+(<bdi|\{)/u)).toEqual([]);
+  });
 });
