@@ -491,6 +491,21 @@ describe('right-to-left isolation', () => {
     },
   );
 
+  it.each(rtlCodes)(
+    '%s: a parenthesis that holds only Latin words holds them in one isolate, joined by no-break spaces (it never wraps with a mirrored bracket)',
+    (code) => {
+      const offenders = offendersIn(code, (_, message) =>
+        [...literalText(message).matchAll(/\(([^()]*)\)/gu)]
+          .map(([whole, inside]) => ({ whole, inside: inside! }))
+          .filter(({ inside }) => /\p{Script=Latin}/u.test(inside) && !/\p{Script=Arabic}/u.test(inside))
+          .filter(({ inside }) => !/^[\u2066\u2068][^\u2066-\u2069 ]*\u2069$/u.test(inside))
+          .map(({ whole }) => whole)
+          .join(', '),
+      );
+      expect(offenders).toEqual([]);
+    },
+  );
+
   it('knows Urdu is right-to-left', () => expect(rtlCodes).toContain('ur'));
 });
 
