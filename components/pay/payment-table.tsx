@@ -4,7 +4,7 @@ import { joined } from '@/lib/i18n/isolate';
 import { Link } from '@/lib/i18n/navigation';
 import { useMoney } from '@/lib/i18n/money';
 import type { PaymentRecord } from '@/lib/shared/payment-history';
-import { RECEIPT_PARAM } from '@/lib/shared/receipt';
+import { HISTORY_PAGE_PARAM, RECEIPT_PARAM } from '@/lib/shared/receipt';
 import type en from '@/messages/en.json';
 import cards from '@/components/layout/card-table.module.css';
 import styles from './payment-history.module.css';
@@ -21,17 +21,20 @@ export interface PaidByColumn<P> {
 
 /**
  * Payments as a table from 40rem up and a card per payment on a phone (the pay page's own history,
- * the team page's payments). A paid one links to its receipt on `receiptPath`.
+ * the team page's payments). A paid one links to its receipt on `receiptPath`, with the history
+ * page it is on (`historyPage`) so the receipt leads back to it.
  */
 export function PaymentTable<P extends PaymentRecord>({
   payments,
   labelledBy,
   receiptPath,
+  historyPage,
   paidBy,
 }: {
   payments: readonly P[];
   labelledBy: string;
   receiptPath: '/pay' | '/team';
+  historyPage?: number;
   paidBy?: PaidByColumn<P>;
 }) {
   const t = useTranslations('PayPage.history');
@@ -59,6 +62,7 @@ export function PaymentTable<P extends PaymentRecord>({
             key={payment.orderId}
             payment={payment}
             receiptPath={receiptPath}
+            historyPage={historyPage}
             paidBy={paidBy && { label: paidBy.label, content: paidBy.cell(payment) }}
           />
         ))}
@@ -70,9 +74,11 @@ export function PaymentTable<P extends PaymentRecord>({
 function PaymentRow({
   payment,
   receiptPath,
+  historyPage,
   paidBy,
 }: {
   payment: PaymentRecord;
+  historyPage?: number | undefined;
   receiptPath: '/pay' | '/team';
   paidBy: { label: string; content: ReactNode } | undefined;
 }) {
@@ -133,7 +139,13 @@ function PaymentRow({
           <>
             {' '}
             <Link
-              href={{ pathname: receiptPath, query: { [RECEIPT_PARAM]: payment.orderId } }}
+              href={{
+                pathname: receiptPath,
+                query: {
+                  [RECEIPT_PARAM]: payment.orderId,
+                  ...(historyPage ? { [HISTORY_PAGE_PARAM]: String(historyPage) } : {}),
+                },
+              }}
               aria-label={t('receiptFor', { reference: payment.reference })}
             >
               {t('receipt')}

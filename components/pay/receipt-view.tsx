@@ -1,10 +1,11 @@
 'use client';
+import type { ReactNode } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { isolated, joined, VALUE } from '@/lib/i18n/isolate';
 import { Link } from '@/lib/i18n/navigation';
 import { useMoney } from '@/lib/i18n/money';
 import { site } from '@/lib/config/site';
-import type { Receipt } from '@/lib/shared/receipt';
+import { HISTORY_PAGE_PARAM, type Receipt } from '@/lib/shared/receipt';
 import type en from '@/messages/en.json';
 import styles from './receipt.module.css';
 
@@ -15,20 +16,37 @@ type MethodKey = keyof (typeof en)['PayPage']['form']['methods'];
  * it as PDF). Values that come from outside — names, ids, references — sit in <bdi>, so a
  * right-to-left page keeps each in its own direction.
  */
-export function ReceiptView({ receipt, backTo = '/pay' }: { receipt: Receipt | null; backTo?: '/pay' | '/team' }) {
+export function ReceiptView({
+  receipt,
+  backTo = '/pay',
+  historyPage = null,
+}: {
+  receipt: Receipt | null;
+  backTo?: '/pay' | '/team';
+  /** The page of the payer's history the receipt was opened from: "Back to your payments" reopens it. */
+  historyPage?: number | null;
+}) {
   const t = useTranslations('PayPage.receipt');
+  const back = <BackLink backTo={backTo} historyPage={historyPage} />;
   if (!receipt)
     return (
       <section className={styles.missing} aria-labelledby="receipt-heading" data-testid="receipt-missing">
         <h1 id="receipt-heading">{t('missingTitle')}</h1>
         <p>{t('missing')}</p>
-        <Link href={backTo}>{t(backTo === '/team' ? 'backToTeam' : 'back')}</Link>
+        {back}
       </section>
     );
-  return <ReceiptDocument receipt={receipt} backTo={backTo} />;
+  return <ReceiptDocument receipt={receipt} back={back} />;
 }
 
-function ReceiptDocument({ receipt, backTo }: { receipt: Receipt; backTo: '/pay' | '/team' }) {
+/** Back to the page the receipt came from; to the pay page's history, on the page it was opened from. */
+function BackLink({ backTo, historyPage }: { backTo: '/pay' | '/team'; historyPage: number | null }) {
+  const t = useTranslations('PayPage.receipt');
+  const query = historyPage === null ? {} : { [HISTORY_PAGE_PARAM]: String(historyPage) };
+  return <Link href={{ pathname: backTo, query }}>{t(backTo === '/team' ? 'backToTeam' : 'back')}</Link>;
+}
+
+function ReceiptDocument({ receipt, back }: { receipt: Receipt; back: ReactNode }) {
   const t = useTranslations('PayPage.receipt');
   const history = useTranslations('PayPage.history');
   const plans = useTranslations('Plans');
@@ -135,7 +153,7 @@ function ReceiptDocument({ receipt, backTo }: { receipt: Receipt; backTo: '/pay'
         <button type="button" className="button button--primary" onClick={() => window.print()}>
           {t('print')}
         </button>
-        <Link href={backTo}>{t(backTo === '/team' ? 'backToTeam' : 'back')}</Link>
+        {back}
       </div>
     </article>
   );

@@ -105,7 +105,24 @@ describe('the payment history', () => {
     renderOpened();
     expect(await screen.findByRole('link', { name: 'Receipt for payment CCCCCCCCCC' })).toHaveAttribute(
       'href',
-      `/pay?receipt=${'c'.repeat(32)}`,
+      `/pay?receipt=${'c'.repeat(32)}&payments=1`,
+    );
+  });
+
+  it('comes back from a receipt opened on page 2 open on page 2, scrolled into view, and its receipts lead back there again', async () => {
+    const asked = serveHistory({
+      2: { page: 2, hasOlder: false, payments: [record({ orderId: 'd'.repeat(32), reference: 'OLDEST0002' })] },
+    });
+    const scrolled = jest.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    render(<PaymentHistory openAt={2} />, { wrapper: IntlWrapper });
+    expect(screen.getByTestId('payment-history')).toHaveAttribute('open');
+    expect(await screen.findByText('OLDEST0002')).toBeInTheDocument();
+    expect(asked).toEqual(['/api/pay/history?page=2']);
+    expect(scrolled).toHaveBeenCalled();
+    expect(screen.getByRole('link', { name: 'Receipt for payment OLDEST0002' })).toHaveAttribute(
+      'href',
+      `/pay?receipt=${'d'.repeat(32)}&payments=2`,
     );
   });
 

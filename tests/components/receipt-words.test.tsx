@@ -79,6 +79,18 @@ describe('the receipt’s words', () => {
   });
 });
 
+describe('the way back from a receipt', () => {
+  it('leads "Back to your payments" to the history page the receipt was opened from', () => {
+    render(<ReceiptView receipt={receipt} historyPage={3} />, { wrapper: inLocale('en') });
+    expect(screen.getByRole('link', { name: 'Back to your payments' })).toHaveAttribute('href', '/pay?payments=3');
+  });
+
+  it('leads back to the pay page when no history page is known, also from a missing receipt', () => {
+    render(<ReceiptView receipt={null} />, { wrapper: inLocale('en') });
+    expect(screen.getByRole('link', { name: 'Back to your payments' })).toHaveAttribute('href', '/pay');
+  });
+});
+
 describe('the renewals’ words', () => {
   it('puts the gateway’s name in an isolate inside the translated status, and joins the title with the separator', () => {
     const { container } = render(<Renewals renewals={[renewal]} />, { wrapper: inLocale('ur') });
