@@ -1,6 +1,7 @@
 import { Fragment, type ReactNode } from 'react';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { joined } from '@/lib/i18n/isolate';
+import { usePaymentTime } from '@/lib/i18n/payment-time';
 import { Link } from '@/lib/i18n/navigation';
 import { useMoney } from '@/lib/i18n/money';
 import type { PaymentRecord } from '@/lib/shared/payment-history';
@@ -86,8 +87,7 @@ function PaymentRow({
   const declines = useTranslations('PayPage.declines');
   const plans = useTranslations('Plans');
   const methods = useTranslations('PayPage.form.methods');
-  const format = useFormatter();
-  const created = new Date(payment.createdAt);
+  const paymentTime = usePaymentTime();
   const money = useMoney()(payment.amount, payment.currency);
   const bought = [
     <bdi key="plan">{plans(`names.${payment.plan}`)}</bdi>,
@@ -98,9 +98,7 @@ function PaymentRow({
   return (
     <tr role="row" data-reference={payment.reference} data-status={payment.status}>
       <td role="cell" data-label={t('columns.date')}>
-        <time dateTime={payment.createdAt}>
-          {format.dateTime(created, { dateStyle: 'medium', timeStyle: 'short' })}
-        </time>
+        <time dateTime={payment.createdAt}>{paymentTime(payment.createdAt)}</time>
       </td>
       {paidBy && (
         <td role="cell" data-label={paidBy.label} data-testid="paid-by">

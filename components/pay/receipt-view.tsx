@@ -1,7 +1,8 @@
 'use client';
 import type { ReactNode } from 'react';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { isolated, joined, VALUE } from '@/lib/i18n/isolate';
+import { usePaymentTime } from '@/lib/i18n/payment-time';
 import { Link } from '@/lib/i18n/navigation';
 import { useMoney } from '@/lib/i18n/money';
 import { site } from '@/lib/config/site';
@@ -51,7 +52,7 @@ function ReceiptDocument({ receipt, back }: { receipt: Receipt; back: ReactNode 
   const history = useTranslations('PayPage.history');
   const plans = useTranslations('Plans');
   const methods = useTranslations('PayPage.form.methods');
-  const format = useFormatter();
+  const paymentTime = usePaymentTime();
   const { item, seller, buyer } = receipt;
   const money = useMoney()(receipt.amount, receipt.currency);
   const separator = history('separator');
@@ -130,9 +131,7 @@ function ReceiptDocument({ receipt, back }: { receipt: Receipt; back: ReactNode 
       <dl className={styles.details}>
         <dt>{t('paidAt')}</dt>
         <dd>
-          <time dateTime={receipt.paidAt}>
-            {format.dateTime(new Date(receipt.paidAt), { dateStyle: 'long', timeStyle: 'short' })}
-          </time>
+          <time dateTime={receipt.paidAt}>{paymentTime(receipt.paidAt)}</time>
         </dd>
         <dt>{t('paidWith')}</dt>
         <dd>

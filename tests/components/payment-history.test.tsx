@@ -82,7 +82,7 @@ describe('the payment history', () => {
     renderOpened();
     const table = await screen.findByRole('table', { name: 'Your payments' });
     const [failed, refunded] = within(table).getAllByRole('row').slice(1);
-    expect(failed).toHaveTextContent('Nov 20, 2026');
+    expect(failed).toHaveTextContent('November 20, 2026, 9:30 AM');
     expect(failed).toHaveTextContent('Team Pro · 7 months · 30 seats');
     expect(failed).toHaveTextContent('₫6,300,000');
     expect(failed).toHaveTextContent('VNPay · VNPay QR code');

@@ -5,8 +5,10 @@ import { render, screen } from '@testing-library/react';
 import { NextIntlClientProvider } from 'next-intl';
 import type { ReactNode } from 'react';
 import { ReceiptView } from '@/components/pay/receipt-view';
+import { PaymentTable } from '@/components/pay/payment-table';
 import { Renewals } from '@/components/pay/renewals';
 import type { Locale } from '@/lib/i18n/locales';
+import type { PaymentRecord } from '@/lib/shared/payment-history';
 import type { Receipt } from '@/lib/shared/receipt';
 import type { Renewal } from '@/lib/shared/renewals';
 
@@ -34,6 +36,23 @@ const receipt: Receipt = {
   gatewayName: 'VNPay',
   method: 'qr',
   gatewayReference: '14123456',
+};
+
+const historyRecord: PaymentRecord = {
+  orderId: receipt.orderId,
+  reference: receipt.reference,
+  createdAt: receipt.paidAt,
+  plan: 'team_pro',
+  period: 'period1',
+  months: 7,
+  seats: 30,
+  renewalCycle: null,
+  amount: receipt.amount,
+  currency: 'VND',
+  gateway: 'vnpay',
+  gatewayName: 'VNPay',
+  method: 'qr',
+  status: 'paid',
 };
 
 const renewal: Renewal = {
@@ -98,4 +117,22 @@ describe('the renewals’ words', () => {
     expect(status?.querySelector('bdi')?.textContent).toBe('PayPal');
     expect(container.querySelector('[data-renewal] p')?.textContent).toMatch(/^Individual Pro · .+ · PayPal$/u);
   });
+});
+
+describe('the time of a payment', () => {
+  it.each(['vi', 'en', 'ja', 'ur'] as const)(
+    '%s: reads the same on the receipt and in the history (one date style per language)',
+    async (locale) => {
+      const { unmount } = render(<ReceiptView receipt={receipt} />, { wrapper: inLocale(locale) });
+      const onReceipt = screen.getByTestId('receipt').querySelector('time')!.textContent;
+      unmount();
+      render(
+        <PaymentTable payments={[{ ...historyRecord, createdAt: receipt.paidAt }]} labelledBy="x" receiptPath="/pay" />,
+        { wrapper: inLocale(locale) },
+      );
+      const inHistory = screen.getByRole('table').querySelector('time')!.textContent;
+      expect(inHistory).toBe(onReceipt);
+      if (locale === 'vi') expect(onReceipt).toBe('20 tháng 11, 2026 lúc 09:30');
+    },
+  );
 });
