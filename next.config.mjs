@@ -74,7 +74,13 @@ const nextConfig = {
     // Before the proxy: a locale's code in a URL whose prefix is another (`/ja/...`, the ISO code of
     // the `/jp` prefix) moves to the prefix in one permanent hop, the query kept. From the locale
     // table, so a new row whose prefix is not its code needs nothing here.
-    return prefixAliases().redirects;
+    // `/apple-touch-icon.png` is the address iOS and other browsers ask for without reading the page's
+    // <link rel="apple-touch-icon">: the same 180×180 icon, app/apple-icon.png. Here, because
+    // redirects answer before the proxy, which would take it for an unknown page.
+    return [
+      ...prefixAliases().redirects,
+      { source: '/apple-touch-icon.png', destination: '/apple-icon.png', permanent: true },
+    ];
   },
   async rewrites() {
     // After the proxy, before the file system: English pages and the prefixes that are not their

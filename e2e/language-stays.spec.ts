@@ -136,7 +136,7 @@ test('/ja and /ja/... (the ISO code of the /jp prefix) move to /jp in one perman
   expect(await follow(request, '/ja/nope')).toMatchObject({ hops: ['308 /jp/nope'], status: 404 });
 });
 
-test('/favicon.ico is an icon (200) and the Apple touch icon is a 180×180 PNG linked from every page', async ({
+test('/favicon.ico is an icon (200) and the Apple touch icon is a 180×180 PNG linked from every page and served at /apple-touch-icon.png', async ({
   request,
 }) => {
   const favicon = await request.get('/favicon.ico');
@@ -155,4 +155,10 @@ test('/favicon.ico is an icon (200) and the Apple touch icon is a 180×180 PNG l
   const bytes = await png.body();
   expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
   expect({ width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) }).toEqual({ width: 180, height: 180 });
+
+  // The address a device asks for without reading the page leads to the same icon.
+  const bare = await request.get('/apple-touch-icon.png');
+  expect(bare.status()).toBe(200);
+  expect(bare.headers()['content-type']).toBe('image/png');
+  expect(Buffer.compare(await bare.body(), bytes)).toBe(0);
 });

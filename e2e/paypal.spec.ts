@@ -38,7 +38,10 @@ test.describe('paying with PayPal through the local sandbox', () => {
 
     // The @paypal/react-paypal-js buttons, rendered by the sandbox's stand-in for PayPal's JS SDK.
     await page.getByTestId('paypal-sandbox-button').click();
-    await page.getByTestId('paypal-sandbox-approval').getByRole('button', { name: 'Approve subscription' }).click();
+    await page
+      .getByTestId('paypal-sandbox-approval')
+      .getByRole('button', { name: message('en', 'GatewaySandbox.approve') })
+      .click();
     await expect(page).toHaveURL(/\/pay\?status=success&order=[a-f0-9]{32}$/);
     await expect(page.locator('[data-status=success]')).toBeVisible();
     // The result names the renewal it started, and where it is stopped.

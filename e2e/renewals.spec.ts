@@ -17,7 +17,10 @@ test.describe('automatic renewals on /pay', () => {
     await openLink(page, await payLink({ ...tom, prefix: '/vi' }));
     await page.getByRole('radio', { name: message('vi', 'PayPage.form.gateways.paypal') }).check();
     await page.getByTestId('paypal-sandbox-button').click();
-    await page.getByTestId('paypal-sandbox-approval').getByRole('button', { name: 'Approve subscription' }).click();
+    await page
+      .getByTestId('paypal-sandbox-approval')
+      .getByRole('button', { name: message('vi', 'GatewaySandbox.approve') })
+      .click();
     await expect(page).toHaveURL(/\/vi\/pay\?status=success&order=[a-f0-9]{32}$/);
     await page.getByRole('link', { name: message('vi', 'PayPage.result.back') }).click();
 

@@ -1,4 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
+import { openLink, payLink } from './support/links';
 
 /**
  * Scripts that Latin typography gets wrong, read from the rendered lines (app/globals.css).
@@ -143,9 +144,12 @@ interface HeadingLines {
   lines: string[];
 }
 
+/** Short lines that break at phrases (app/globals.css): headings, table labels and the landing's kicker. */
+const phraseLines = 'main :is(h1, h2, h3, th, .hero__eyebrow)';
+
 /** Each heading's text split where the browser broke its lines (a character's rect starting a new row). */
-function headingLines(page: Page): Promise<HeadingLines[]> {
-  return page.locator('main :is(h1, h2, h3)').evaluateAll((headings) =>
+function headingLines(page: Page, selector = 'main :is(h1, h2, h3)'): Promise<HeadingLines[]> {
+  return page.locator(selector).evaluateAll((headings) =>
     headings
       .filter((h) => (h as HTMLElement).offsetParent !== null)
       .map((heading) => {
@@ -213,7 +217,7 @@ for (const { prefix, language, words } of [
             .querySelectorAll('main section')
             .forEach((s) => ((s as HTMLElement).style.contentVisibility = 'visible')),
         );
-        const headings = await headingLines(page);
+        const headings = await headingLines(page, phraseLines);
         const wrapped = headings.filter((h) => h.lines.length > 1);
         if (viewport === phone && path === prefix) expect(wrapped.length, 'some headings wrap').toBeGreaterThan(0);
         const bad = headings.flatMap((h) =>
@@ -225,3 +229,19 @@ for (const { prefix, language, words } of [
     }
   });
 }
+
+/**
+ * The pay page's row labels on a phone ("プランの有効期|限" and "支払い済みの席|数" broke inside a
+ * word): each <th> of the account and team tables breaks between phrases.
+ */
+test('ja pay page: table labels break between phrases, never inside a word (360 px)', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: phone });
+  const page = await context.newPage();
+  await openLink(page, await payLink({ user: '1001', team: '-1002001', prefix: '/jp' }));
+  await expect(page.getByTestId('team-table')).toBeVisible();
+  await page.evaluate(() => document.fonts.ready);
+  const labels = await headingLines(page, 'main th');
+  expect(labels.length, 'the pay page has labels').toBeGreaterThan(3);
+  expect(labels.flatMap((label) => badBreaks(label, 'ja', true))).toEqual([]);
+  await context.close();
+});

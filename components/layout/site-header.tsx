@@ -4,9 +4,11 @@ import { site } from '@/lib/config/site';
 import { HomeLink } from './home-link';
 import { LanguageSwitcher } from './language-switcher';
 import { MobileMenu } from './mobile-menu';
+import { OutsideFocusedPages } from './outside-focused-pages';
 
 const anchors = ['about', 'features', 'pricing', 'testimonials', 'download'] as const;
 
+/** The brand, the landing's navigation with "Sign up", and the language switcher; on the pay and team pages only the brand and the language. */
 export function SiteHeader() {
   const t = useTranslations('Navigation');
   const links = (
@@ -35,11 +37,13 @@ export function SiteHeader() {
           </span>
           <span className="site-header__name">{site.name}</span>
         </HomeLink>
-        <nav className="site-nav" aria-label={t('mainLabel')}>
-          <MobileMenu openLabel={t('openMenu')} closeLabel={t('closeMenu')}>
-            {links}
-          </MobileMenu>
-        </nav>
+        <OutsideFocusedPages>
+          <nav className="site-nav" aria-label={t('mainLabel')}>
+            <MobileMenu openLabel={t('openMenu')} closeLabel={t('closeMenu')}>
+              {links}
+            </MobileMenu>
+          </nav>
+        </OutsideFocusedPages>
         <LanguageSwitcher />
       </div>
     </header>

@@ -2,6 +2,7 @@
 import { useId, useMemo, useRef, useState } from 'react';
 import dynamic from 'next/dynamic';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { isolated, VALUE } from '@/lib/i18n/isolate';
 import { localeInfo } from '@/lib/i18n/locales';
 import {
   paidPlanIds,
@@ -136,7 +137,7 @@ export function CheckoutForm({
   const refusal = !buyer
     ? t('form.teamRequired')
     : gateway?.period3 === false && effectivePeriod === 'period3'
-      ? t('form.period3NotWithGateway', { gateway: gateway.name })
+      ? isolated(t('form.period3NotWithGateway', { gateway: VALUE }), gateway.name)
       : priced && !priced.ok
         ? priced.reason === 'nothing_to_pay'
           ? t('form.nothingToPay')

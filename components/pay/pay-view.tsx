@@ -6,6 +6,7 @@ import { site } from '@/lib/config/site';
 import { localeInfo, type Locale } from '@/lib/i18n/locales';
 import { payPageViewFromJson, type PayPageView } from '@/lib/shared/pay-page-view';
 import { payQueryParams } from '@/lib/shared/pay-query';
+import { historyPageOf } from '@/lib/shared/receipt';
 import { PayResultView } from './pay-result';
 import { AccountTables } from './account-tables';
 import { CheckoutForm } from './checkout-form';
@@ -76,7 +77,7 @@ export function PayView() {
   }, [waiting, load]);
 
   if (state.kind === 'loading') return <PayLoading result={namesResult(search)} />;
-  if (state.kind === 'receipt') return <ReceiptView receipt={state.receipt} />;
+  if (state.kind === 'receipt') return <ReceiptView receipt={state.receipt} historyPage={historyPageOf(search)} />;
   if (state.kind === 'result')
     return <PayResultView result={state.result} supportEmail={state.supportEmail} signedIn={state.signedIn} />;
   return (
@@ -86,7 +87,7 @@ export function PayView() {
         <AccountTables context={state.context} now={new Date(state.now)} />
         <CheckoutForm {...state.form} />
         <Renewals renewals={state.renewals} />
-        <PaymentHistory />
+        <PaymentHistory openAt={historyPageOf(search)} />
       </div>
     </PayViewReloadProvider>
   );

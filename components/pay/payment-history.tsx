@@ -1,5 +1,5 @@
 'use client';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { localeInfo, type Locale } from '@/lib/i18n/locales';
 import type { PaymentHistoryPage } from '@/lib/shared/payment-history';
@@ -12,14 +12,17 @@ type State = { kind: 'loading' } | { kind: 'ready'; history: PaymentHistoryPage 
  * The payer's own payments under the form, behind a disclosure: GET /api/pay/history (session
  * cookie) is asked when it is first opened, then a page of twenty at a time — most visits come to
  * pay, and the history would be a second personal request on each of them. A table from 40rem
- * up, a card per payment on a phone.
+ * up, a card per payment on a phone. `openAt`: the page a receipt was opened from, on the way back
+ * from it — the history opens there, scrolled into view.
  */
-export function PaymentHistory() {
+export function PaymentHistory({ openAt = null }: { openAt?: number | null }) {
   const t = useTranslations('PayPage.history');
   const locale = useLocale() as Locale;
-  const [open, setOpen] = useState(false);
-  const [page, setPage] = useState(1);
+  const [open, setOpen] = useState(openAt !== null);
+  const [page, setPage] = useState(openAt ?? 1);
   const [state, setState] = useState<State>({ kind: 'loading' });
+  const details = useRef<HTMLDetailsElement>(null);
+  const returning = useRef(openAt !== null);
 
   const load = useCallback(async () => {
     try {
@@ -39,8 +42,17 @@ export function PaymentHistory() {
     if (open) void load();
   }, [open, load]);
 
+  useEffect(() => {
+    if (!returning.current || state.kind === 'loading') return;
+    returning.current = false;
+    details.current?.scrollIntoView?.({ block: 'start' });
+  }, [state.kind]);
+
   return (
     <details
+      ref={details}
+      id="payments"
+      open={openAt !== null || undefined}
       className={styles.history}
       data-testid="payment-history"
       onToggle={(event) => setOpen(event.currentTarget.open)}
@@ -61,7 +73,12 @@ export function PaymentHistory() {
       {state.kind === 'ready' && state.history.payments.length > 0 && (
         <>
           <p className={styles.hint}>{t('referenceHint')}</p>
-          <PaymentTable payments={state.history.payments} labelledBy="payments-heading" receiptPath="/pay" />
+          <PaymentTable
+            payments={state.history.payments}
+            labelledBy="payments-heading"
+            receiptPath="/pay"
+            historyPage={page}
+          />
         </>
       )}
       {state.kind === 'ready' && (page > 1 || state.history.hasOlder) && (

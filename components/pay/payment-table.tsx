@@ -1,9 +1,11 @@
 import { Fragment, type ReactNode } from 'react';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
+import { joined } from '@/lib/i18n/isolate';
+import { usePaymentTime } from '@/lib/i18n/payment-time';
 import { Link } from '@/lib/i18n/navigation';
 import { useMoney } from '@/lib/i18n/money';
 import type { PaymentRecord } from '@/lib/shared/payment-history';
-import { RECEIPT_PARAM } from '@/lib/shared/receipt';
+import { HISTORY_PAGE_PARAM, RECEIPT_PARAM } from '@/lib/shared/receipt';
 import type en from '@/messages/en.json';
 import cards from '@/components/layout/card-table.module.css';
 import styles from './payment-history.module.css';
@@ -20,17 +22,20 @@ export interface PaidByColumn<P> {
 
 /**
  * Payments as a table from 40rem up and a card per payment on a phone (the pay page's own history,
- * the team page's payments). A paid one links to its receipt on `receiptPath`.
+ * the team page's payments). A paid one links to its receipt on `receiptPath`, with the history
+ * page it is on (`historyPage`) so the receipt leads back to it.
  */
 export function PaymentTable<P extends PaymentRecord>({
   payments,
   labelledBy,
   receiptPath,
+  historyPage,
   paidBy,
 }: {
   payments: readonly P[];
   labelledBy: string;
   receiptPath: '/pay' | '/team';
+  historyPage?: number;
   paidBy?: PaidByColumn<P>;
 }) {
   const t = useTranslations('PayPage.history');
@@ -58,6 +63,7 @@ export function PaymentTable<P extends PaymentRecord>({
             key={payment.orderId}
             payment={payment}
             receiptPath={receiptPath}
+            historyPage={historyPage}
             paidBy={paidBy && { label: paidBy.label, content: paidBy.cell(payment) }}
           />
         ))}
@@ -69,9 +75,11 @@ export function PaymentTable<P extends PaymentRecord>({
 function PaymentRow({
   payment,
   receiptPath,
+  historyPage,
   paidBy,
 }: {
   payment: PaymentRecord;
+  historyPage?: number | undefined;
   receiptPath: '/pay' | '/team';
   paidBy: { label: string; content: ReactNode } | undefined;
 }) {
@@ -79,11 +87,10 @@ function PaymentRow({
   const declines = useTranslations('PayPage.declines');
   const plans = useTranslations('Plans');
   const methods = useTranslations('PayPage.form.methods');
-  const format = useFormatter();
-  const created = new Date(payment.createdAt);
+  const paymentTime = usePaymentTime();
   const money = useMoney()(payment.amount, payment.currency);
   const bought = [
-    plans(`names.${payment.plan}`),
+    <bdi key="plan">{plans(`names.${payment.plan}`)}</bdi>,
     t('months', { months: payment.months }),
     ...(payment.seats === null ? [] : [t('seats', { seats: payment.seats })]),
     ...(payment.renewalCycle === null ? [] : [t('cycle', { cycle: payment.renewalCycle })]),
@@ -91,9 +98,7 @@ function PaymentRow({
   return (
     <tr role="row" data-reference={payment.reference} data-status={payment.status}>
       <td role="cell" data-label={t('columns.date')}>
-        <time dateTime={payment.createdAt}>
-          {format.dateTime(created, { dateStyle: 'medium', timeStyle: 'short' })}
-        </time>
+        <time dateTime={payment.createdAt}>{paymentTime(payment.createdAt)}</time>
       </td>
       {paidBy && (
         <td role="cell" data-label={paidBy.label} data-testid="paid-by">
@@ -101,13 +106,13 @@ function PaymentRow({
         </td>
       )}
       <td role="cell" data-label={t('columns.purchase')}>
-        {bought.join(' · ')}
+        {joined(bought, t('separator'))}
       </td>
       <td role="cell" data-label={t('columns.amount')} className={styles.amount}>
         {money}
       </td>
       <td role="cell" data-label={t('columns.paidWith')}>
-        {payment.gatewayName} · {methods(payment.method as MethodKey)}
+        {joined([<bdi key="gateway">{payment.gatewayName}</bdi>, methods(payment.method as MethodKey)], t('separator'))}
       </td>
       <td role="cell" data-label={t('columns.status')}>
         {payment.status === 'failed' && payment.reason ? (
@@ -132,7 +137,13 @@ function PaymentRow({
           <>
             {' '}
             <Link
-              href={{ pathname: receiptPath, query: { [RECEIPT_PARAM]: payment.orderId } }}
+              href={{
+                pathname: receiptPath,
+                query: {
+                  [RECEIPT_PARAM]: payment.orderId,
+                  ...(historyPage ? { [HISTORY_PAGE_PARAM]: String(historyPage) } : {}),
+                },
+              }}
               aria-label={t('receiptFor', { reference: payment.reference })}
             >
               {t('receipt')}

@@ -1,8 +1,12 @@
 'use client';
-import { useFormatter, useTranslations } from 'next-intl';
+import type { ReactNode } from 'react';
+import { useTranslations } from 'next-intl';
+import { isolated, joined, VALUE } from '@/lib/i18n/isolate';
+import { usePaymentTime } from '@/lib/i18n/payment-time';
 import { Link } from '@/lib/i18n/navigation';
 import { useMoney } from '@/lib/i18n/money';
-import type { Receipt } from '@/lib/shared/receipt';
+import { site } from '@/lib/config/site';
+import { HISTORY_PAGE_PARAM, type Receipt } from '@/lib/shared/receipt';
 import type en from '@/messages/en.json';
 import styles from './receipt.module.css';
 
@@ -13,41 +17,61 @@ type MethodKey = keyof (typeof en)['PayPage']['form']['methods'];
  * it as PDF). Values that come from outside — names, ids, references — sit in <bdi>, so a
  * right-to-left page keeps each in its own direction.
  */
-export function ReceiptView({ receipt, backTo = '/pay' }: { receipt: Receipt | null; backTo?: '/pay' | '/team' }) {
+export function ReceiptView({
+  receipt,
+  backTo = '/pay',
+  historyPage = null,
+}: {
+  receipt: Receipt | null;
+  backTo?: '/pay' | '/team';
+  /** The page of the payer's history the receipt was opened from: "Back to your payments" reopens it. */
+  historyPage?: number | null;
+}) {
   const t = useTranslations('PayPage.receipt');
+  const back = <BackLink backTo={backTo} historyPage={historyPage} />;
   if (!receipt)
     return (
       <section className={styles.missing} aria-labelledby="receipt-heading" data-testid="receipt-missing">
         <h1 id="receipt-heading">{t('missingTitle')}</h1>
         <p>{t('missing')}</p>
-        <Link href={backTo}>{t(backTo === '/team' ? 'backToTeam' : 'back')}</Link>
+        {back}
       </section>
     );
-  return <ReceiptDocument receipt={receipt} backTo={backTo} />;
+  return <ReceiptDocument receipt={receipt} back={back} />;
 }
 
-function ReceiptDocument({ receipt, backTo }: { receipt: Receipt; backTo: '/pay' | '/team' }) {
+/** Back to the page the receipt came from; to the pay page's history, on the page it was opened from. */
+function BackLink({ backTo, historyPage }: { backTo: '/pay' | '/team'; historyPage: number | null }) {
+  const t = useTranslations('PayPage.receipt');
+  const query = historyPage === null ? {} : { [HISTORY_PAGE_PARAM]: String(historyPage) };
+  return <Link href={{ pathname: backTo, query }}>{t(backTo === '/team' ? 'backToTeam' : 'back')}</Link>;
+}
+
+function ReceiptDocument({ receipt, back }: { receipt: Receipt; back: ReactNode }) {
   const t = useTranslations('PayPage.receipt');
   const history = useTranslations('PayPage.history');
   const plans = useTranslations('Plans');
   const methods = useTranslations('PayPage.form.methods');
-  const format = useFormatter();
+  const paymentTime = usePaymentTime();
   const { item, seller, buyer } = receipt;
   const money = useMoney()(receipt.amount, receipt.currency);
-  const description = [
-    plans(`names.${item.plan}`),
-    history('months', { months: item.months }),
-    ...(item.seats === null ? [] : [history('seats', { seats: item.seats })]),
-    ...(item.renewalCycle === null ? [] : [history('cycle', { cycle: item.renewalCycle })]),
-  ].join(' · ');
+  const separator = history('separator');
+  const description = joined(
+    [
+      <bdi key="plan">{plans(`names.${item.plan}`)}</bdi>,
+      history('months', { months: item.months }),
+      ...(item.seats === null ? [] : [history('seats', { seats: item.seats })]),
+      ...(item.renewalCycle === null ? [] : [history('cycle', { cycle: item.renewalCycle })]),
+    ],
+    separator,
+  );
+  const account = `${site.chats[buyer.platform].name} ${buyer.username}`;
 
   return (
     <article className={styles.receipt} aria-labelledby="receipt-heading" data-testid="receipt">
       <header className={styles.head}>
         <h1 id="receipt-heading">{t('title')}</h1>
-        <p>
-          {t('number')} <bdi className={styles.code}>{receipt.reference}</bdi>
-        </p>
+        <p>{isolated(t('number', { reference: VALUE }), receipt.reference, 'ltr')}</p>
       </header>
 
       <div className={styles.parties}>
@@ -58,7 +82,7 @@ function ReceiptDocument({ receipt, backTo }: { receipt: Receipt; backTo: '/pay'
             <br />
             <bdi>{seller.address}</bdi>
             <br />
-            {t('taxId')} <bdi>{seller.taxId}</bdi>
+            {isolated(t('taxId', { taxId: VALUE }), seller.taxId, 'ltr')}
             <br />
             <bdi>{seller.email}</bdi>
           </p>
@@ -68,11 +92,11 @@ function ReceiptDocument({ receipt, backTo }: { receipt: Receipt; backTo: '/pay'
           <p>
             <bdi>{buyer.fullName}</bdi>
             <br />
-            {t('account')} <bdi className={styles.capitalize}>{buyer.platform}</bdi> <bdi>{buyer.username}</bdi>
+            {isolated(t('account', { account: VALUE }), account, 'ltr')}
             {buyer.team && (
               <>
                 <br />
-                {t('team')} <bdi>{buyer.team}</bdi>
+                {isolated(t('team', { team: VALUE }), buyer.team)}
               </>
             )}
           </p>
@@ -107,13 +131,11 @@ function ReceiptDocument({ receipt, backTo }: { receipt: Receipt; backTo: '/pay'
       <dl className={styles.details}>
         <dt>{t('paidAt')}</dt>
         <dd>
-          <time dateTime={receipt.paidAt}>
-            {format.dateTime(new Date(receipt.paidAt), { dateStyle: 'long', timeStyle: 'short' })}
-          </time>
+          <time dateTime={receipt.paidAt}>{paymentTime(receipt.paidAt)}</time>
         </dd>
         <dt>{t('paidWith')}</dt>
         <dd>
-          {receipt.gatewayName} · {methods(receipt.method as MethodKey)}
+          {joined([<bdi key="gateway">{receipt.gatewayName}</bdi>, methods(receipt.method as MethodKey)], separator)}
         </dd>
         <dt>{t('gatewayReference')}</dt>
         <dd>
@@ -130,7 +152,7 @@ function ReceiptDocument({ receipt, backTo }: { receipt: Receipt; backTo: '/pay'
         <button type="button" className="button button--primary" onClick={() => window.print()}>
           {t('print')}
         </button>
-        <Link href={backTo}>{t(backTo === '/team' ? 'backToTeam' : 'back')}</Link>
+        {back}
       </div>
     </article>
   );

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { ConfirmDialog, refusalOf } from '@/components/layout/confirm-dialog';
+import { isolated, joined, VALUE } from '@/lib/i18n/isolate';
 import { localeInfo } from '@/lib/i18n/locales';
 import { useMoney } from '@/lib/i18n/money';
 import type { Renewal } from '@/lib/shared/renewals';
@@ -45,19 +46,21 @@ function RenewalItem({ renewal, onStop }: { renewal: Renewal; onStop: () => void
   const plans = useTranslations('Plans');
   const format = useFormatter();
   const money = useMoney()(renewal.amount, renewal.currency);
-  const what = [
-    plans(`names.${renewal.plan}`),
-    history('months', { months: renewal.months }),
-    ...(renewal.seats === null ? [] : [history('seats', { seats: renewal.seats })]),
-  ].join(' · ');
+  const what = joined(
+    [
+      <bdi key="plan">{plans(`names.${renewal.plan}`)}</bdi>,
+      history('months', { months: renewal.months }),
+      ...(renewal.seats === null ? [] : [history('seats', { seats: renewal.seats })]),
+      <bdi key="gateway">{renewal.gatewayName}</bdi>,
+    ],
+    history('separator'),
+  );
   return (
     <li className={styles.renewal} data-renewal={renewal.id} data-status={renewal.status}>
-      <p className={styles.renewalTitle}>
-        {what} · {renewal.gatewayName}
-      </p>
+      <p className={styles.renewalTitle}>{what}</p>
       <dl className={styles.renewalFacts}>
         <dt>{t('status')}</dt>
-        <dd>{t(`statuses.${renewal.status}`, { gateway: renewal.gatewayName })}</dd>
+        <dd>{isolated(t(`statuses.${renewal.status}`, { gateway: VALUE }), renewal.gatewayName)}</dd>
         <dt>{t('amount')}</dt>
         <dd>{money}</dd>
         {renewal.nextBillingAt && (
@@ -108,7 +111,7 @@ function StopRenewalDialog({
     <ConfirmDialog
       labelId="stop-renewal"
       title={t('dialogTitle')}
-      body={t('dialogBody', { gateway: renewal.gatewayName })}
+      body={isolated(t('dialogBody', { gateway: VALUE }), renewal.gatewayName)}
       cancelLabel={t('keep')}
       confirmLabel={t('confirm')}
       workingLabel={t('working')}

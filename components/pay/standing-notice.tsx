@@ -1,5 +1,6 @@
 'use client';
 import { useFormatter, useTranslations } from 'next-intl';
+import { isolated, VALUE } from '@/lib/i18n/isolate';
 import { useMoney } from '@/lib/i18n/money';
 import type { PendingPayment, RunningRenewal } from '@/lib/shared/pending-payment';
 import styles from './pay.module.css';
@@ -29,7 +30,7 @@ export function StandingNotice({
   if (renewal) {
     return (
       <div className={styles.notice} role="note" data-testid="renewal-running">
-        <p>{t('renewalRunning', { gateway: renewal.gatewayName })}</p>
+        <p>{isolated(t('renewalRunning', { gateway: VALUE }), renewal.gatewayName)}</p>
       </div>
     );
   }
@@ -38,11 +39,14 @@ export function StandingNotice({
     <div className={styles.notice} role="note" data-testid="payment-pending">
       {pending && (
         <p>
-          {t('pendingNotice', {
-            amount: money(pending.amount, pending.currency),
-            gateway: pending.gatewayName,
-            time: format.dateTime(new Date(pending.startedAt), { timeStyle: 'short' }),
-          })}
+          {isolated(
+            t('pendingNotice', {
+              amount: money(pending.amount, pending.currency),
+              gateway: VALUE,
+              time: format.dateTime(new Date(pending.startedAt), { timeStyle: 'short' }),
+            }),
+            pending.gatewayName,
+          )}
         </p>
       )}
       <label className={styles.inline}>

@@ -103,8 +103,11 @@ export function MemberSection({ team, search, page, selfId = null }: MemberSecti
                         <td role="cell" data-label={t('role')}>
                           {t(`roles.${member.role}`)}
                         </td>
+                        {/* An invited member has not joined: their card shows no "Joined" line (the cell is empty). */}
                         <td role="cell" data-label={t('joined')}>
-                          {format.dateTime(new Date(member.joinedAt), { dateStyle: 'medium' })}
+                          {member.status === 'invited'
+                            ? null
+                            : format.dateTime(new Date(member.joinedAt), { dateStyle: 'medium' })}
                         </td>
                         <td role="cell" data-label={t('status')}>
                           <StatusBadge className={styles.status} status={member.status}>

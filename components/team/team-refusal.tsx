@@ -35,7 +35,8 @@ export function TeamRefusal({
         {link ? isolated(linkErrors(link, { command: VALUE }), linkCommand.team, 'ltr') : t(`errors.${code}`)}
       </p>
       {link === 'missing' ? <HandoffOffer /> : null}
-      {link ? <BackToChat chat={chat} /> : <p>{t('refused.hint')}</p>}
+      {/* A member who is not an admin was already told to type /team if they are one: said once. */}
+      {link ? <BackToChat chat={chat} /> : code === 'not_team_admin' ? null : <p>{t('refused.hint')}</p>}
     </section>
   );
 }

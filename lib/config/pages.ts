@@ -18,6 +18,12 @@ export const pages = {
 export type PageKey = keyof typeof pages;
 export type PagePath = (typeof pages)[PageKey]['path'];
 
+/**
+ * The pages a person pays or manages a team on: a focused page, as payers expect of a checkout —
+ * the header keeps the brand and the language, not the landing's navigation and "Sign up".
+ */
+export const focusedPages: ReadonlySet<string> = new Set([pages.pay.path, pages.team.path]);
+
 export const policyPages = [
   'terms',
   'privacy',

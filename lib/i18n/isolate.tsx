@@ -29,3 +29,17 @@ export function isolated(text: string, value: string, dir?: 'ltr'): ReactNode {
     </>
   );
 }
+
+/**
+ * `parts` in order with the locale's separator between them (`PayPage.history.separator`: " · ",
+ * Japanese "・"). Nodes, not a joined string, so a part can keep its own `<bdi>`: a plan's or a
+ * gateway's Latin name in a right-to-left sentence.
+ */
+export function joined(parts: readonly ReactNode[], separator: string): ReactNode {
+  return parts.map((part, index) => (
+    <Fragment key={index}>
+      {index > 0 && separator}
+      {part}
+    </Fragment>
+  ));
+}

@@ -31,3 +31,16 @@ export interface Receipt {
 }
 
 export const RECEIPT_PARAM = 'receipt';
+
+/**
+ * The page of the payer's history a receipt was opened from (`/pay?receipt=…&payments=2`): the
+ * receipt's "Back to your payments" reopens the history on it.
+ */
+export const HISTORY_PAGE_PARAM = 'payments';
+
+/** The history page an address names, or null (absent, or not a page number). */
+export function historyPageOf(search: { get(name: string): string | null }): number | null {
+  const value = search.get(HISTORY_PAGE_PARAM);
+  if (value === null || !/^[1-9]\d{0,4}$/.test(value)) return null;
+  return Number(value);
+}

@@ -82,7 +82,7 @@ describe('the payment history', () => {
     renderOpened();
     const table = await screen.findByRole('table', { name: 'Your payments' });
     const [failed, refunded] = within(table).getAllByRole('row').slice(1);
-    expect(failed).toHaveTextContent('Nov 20, 2026');
+    expect(failed).toHaveTextContent('November 20, 2026, 9:30 AM');
     expect(failed).toHaveTextContent('Team Pro · 7 months · 30 seats');
     expect(failed).toHaveTextContent('₫6,300,000');
     expect(failed).toHaveTextContent('VNPay · VNPay QR code');
@@ -105,7 +105,24 @@ describe('the payment history', () => {
     renderOpened();
     expect(await screen.findByRole('link', { name: 'Receipt for payment CCCCCCCCCC' })).toHaveAttribute(
       'href',
-      `/pay?receipt=${'c'.repeat(32)}`,
+      `/pay?receipt=${'c'.repeat(32)}&payments=1`,
+    );
+  });
+
+  it('comes back from a receipt opened on page 2 open on page 2, scrolled into view, and its receipts lead back there again', async () => {
+    const asked = serveHistory({
+      2: { page: 2, hasOlder: false, payments: [record({ orderId: 'd'.repeat(32), reference: 'OLDEST0002' })] },
+    });
+    const scrolled = jest.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    render(<PaymentHistory openAt={2} />, { wrapper: IntlWrapper });
+    expect(screen.getByTestId('payment-history')).toHaveAttribute('open');
+    expect(await screen.findByText('OLDEST0002')).toBeInTheDocument();
+    expect(asked).toEqual(['/api/pay/history?page=2']);
+    expect(scrolled).toHaveBeenCalled();
+    expect(screen.getByRole('link', { name: 'Receipt for payment OLDEST0002' })).toHaveAttribute(
+      'href',
+      `/pay?receipt=${'d'.repeat(32)}&payments=2`,
     );
   });
 

@@ -57,6 +57,10 @@ describe('the member table', () => {
     expect(row('boss')).toHaveTextContent('Admin');
     expect(row('newbie')).toHaveTextContent('Not joined yet');
     expect(row('newbie')).toHaveTextContent('Invited');
+    // Not joined, so no "Joined" date: the cell under that column (a card's "Joined" line) is empty.
+    const joinedCell = (name: string) => row(name).querySelector('td[data-label="Joined"]')!;
+    expect(joinedCell('newbie')).toBeEmptyDOMElement();
+    expect(joinedCell('boss')).not.toBeEmptyDOMElement();
     expect(within(row('gone')).getByRole('button')).toHaveAccessibleName('Unblock Some One');
   });
 

@@ -63,6 +63,11 @@ describe('proxy matcher', () => {
     expect(routeOf(redirects, path)).toEqual({ destination: path.replace(/^\/ja/, '/jp'), permanent: true });
   });
 
+  it('sends /apple-touch-icon.png, which devices ask for unprompted, to the touch icon before the proxy can call it unknown', async () => {
+    const { redirects } = await nextConfigRoutes();
+    expect(routeOf(redirects, '/apple-touch-icon.png')).toEqual({ destination: '/apple-icon.png', permanent: true });
+  });
+
   it.each([
     ['/xx', null],
     ['/xx/join', '/xx'],

@@ -2,6 +2,7 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { Order } from '@/lib/server/ledger/types';
+import { orderDescription } from '@/lib/server/payments/order-description';
 import { cappedJson } from '@/lib/server/http/capped-read';
 import type { MomoConfig } from './config';
 import { CREATE_FIELDS, QUERY_FIELDS, REFUND_FIELDS, sign } from './signature';
@@ -18,8 +19,8 @@ export const requestTypes: Record<string, string> = {
   credit_card: 'payWithCC',
 };
 
-/** MoMo wants a description; ours names the plan and the order, in ASCII so no encoder disagrees. */
-const orderInfo = (order: Order) => `Quorum AI ${order.plan} ${order.period} ${order.id}`;
+/** MoMo shows its description in its app, in the language the payer's page asked it for (`lang`). */
+const orderInfo = (order: Order) => orderDescription(order, order.locale === 'vi' ? 'vi' : 'en').slice(0, 255);
 
 /** A fresh request id: MoMo's idempotency key for one call (String(50)). */
 export const newRequestId = (orderId: string) => `${orderId}-${randomBytes(6).toString('hex')}`;

@@ -1,5 +1,6 @@
 import 'server-only';
 import type { Order } from '@/lib/server/ledger/types';
+import { orderDescription } from '@/lib/server/payments/order-description';
 import { signedQuery } from './signature';
 import type { VnpayConfig } from './config';
 
@@ -20,7 +21,10 @@ export function vnpayDate(date: Date): string {
     .replace(/[-:T]/g, '');
 }
 
-/** VNPay wants "no special characters": letters, digits and spaces only, at most 255. */
+/**
+ * VNPay wants Vietnamese without accents and "no special characters": letters, digits and spaces
+ * only, at most 255.
+ */
 export function safeOrderInfo(text: string): string {
   return text
     .replace(/[^A-Za-z0-9 ]/g, ' ')
@@ -38,7 +42,7 @@ export function paymentUrl(order: Order, config: VnpayConfig): string {
     vnp_Amount: String(order.amount * 100),
     vnp_CurrCode: 'VND',
     vnp_TxnRef: order.id,
-    vnp_OrderInfo: safeOrderInfo(`Quorum AI ${order.plan} ${order.period} order ${order.id}`),
+    vnp_OrderInfo: safeOrderInfo(orderDescription(order, 'vi')),
     vnp_OrderType: 'other',
     vnp_Locale: order.locale === 'vi' ? 'vn' : 'en',
     vnp_ReturnUrl: config.returnUrl,

@@ -6,7 +6,7 @@ import { SANDBOX_PATH } from '../config';
 import { sandboxTransport } from './api';
 import { renderSandboxConsole } from './console';
 import { deliverAll, playSandboxAction, sandboxActions } from './player';
-import { sandboxSdk } from './sdk';
+import { sandboxSdk, sandboxWords } from './sdk';
 import { sandboxKeys } from './signing';
 import { recentSandboxSubscriptions } from './store';
 
@@ -34,7 +34,8 @@ export async function handlePaypalSandbox(request: SandboxRequest): Promise<Resp
     return text(html, 200, 'text/html; charset=utf-8');
   }
   if (path === '' && method === 'POST') return play(request);
-  if (path === 'sdk' && method === 'GET') return text(sandboxSdk, 200, 'text/javascript; charset=utf-8');
+  if (path === 'sdk' && method === 'GET')
+    return text(sandboxSdk(await sandboxWords()), 200, 'text/javascript; charset=utf-8');
   if (path.startsWith('api/v1/')) {
     return sandboxTransport(request.url.toString(), {
       method,
