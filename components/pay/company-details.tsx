@@ -80,7 +80,11 @@ export function CompanyDetailsForm({
     return (
       <div className={styles.company}>
         {saved && <p role="status">{t('saved')}</p>}
-        <button type="button" className="button" onClick={() => setState({ kind: 'editing', error: null, busy: false })}>
+        <button
+          type="button"
+          className="button"
+          onClick={() => setState({ kind: 'editing', error: null, busy: false })}
+        >
           {billing ? t('edit') : t('add')}
         </button>
       </div>

@@ -35,7 +35,6 @@ export interface RevocationTerms {
   seats: number | null;
 }
 
-
 /**
  * What a refund does to a plan: the refunded days come off the expiry, but never past `now` (time
  * already used cannot be handed back), and a team keeps at most the seats its other payments
@@ -46,9 +45,15 @@ export function planAfterRevocation(current: PlanState, terms: RevocationTerms, 
   if (current.plan !== terms.plan) return current;
   const expiresAt =
     current.expiresAt && terms.days > 0
-      ? new Date(Math.max(Math.min(now.getTime(), current.expiresAt.getTime()), current.expiresAt.getTime() - terms.days * DAY_MS))
+      ? new Date(
+          Math.max(
+            Math.min(now.getTime(), current.expiresAt.getTime()),
+            current.expiresAt.getTime() - terms.days * DAY_MS,
+          ),
+        )
       : current.expiresAt;
-  const seats = terms.plan === 'team_pro' && terms.seats !== null ? Math.min(current.seats, terms.seats) : current.seats;
+  const seats =
+    terms.plan === 'team_pro' && terms.seats !== null ? Math.min(current.seats, terms.seats) : current.seats;
   return { plan: current.plan, expiresAt, seats };
 }
 

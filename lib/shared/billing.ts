@@ -10,4 +10,3 @@ export interface Billing {
   taxId: string | null;
   address: string | null;
 }
-

@@ -158,10 +158,20 @@ export function directoryContract(directory: () => AccountDirectory): void {
     expect(first.status !== 'not_found' && first.expiresAt?.toISOString()).toBe(expected);
     // Delivered again, or concurrently: nothing more comes off.
     const again = await Promise.all(Array.from({ length: 4 }, () => directory().applyRevocation(revocation)));
-    expect(again.map((r) => r.status)).toEqual(['already_applied', 'already_applied', 'already_applied', 'already_applied']);
+    expect(again.map((r) => r.status)).toEqual([
+      'already_applied',
+      'already_applied',
+      'already_applied',
+      'already_applied',
+    ]);
     expect((await directory().payContext(alice))!.team!.planExpiresAt?.toISOString()).toBe(expected);
     // A refund of more days than are left ends the plan at the refund, not in the past.
-    await directory().applyRevocation({ ...revocation, refundId: `${revocation.refundId}-all`, days: 400, seats: null });
+    await directory().applyRevocation({
+      ...revocation,
+      refundId: `${revocation.refundId}-all`,
+      days: 400,
+      seats: null,
+    });
     const ended = (await directory().payContext(alice))!.team!;
     expect(ended.planExpiresAt?.getTime()).toBe(refundedAt.getTime());
     expect(ended.seats).toBe(10);

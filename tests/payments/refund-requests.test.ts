@@ -71,7 +71,8 @@ const call = (overrides: Partial<RefundCall> = {}): RefundCall => ({
   ...overrides,
 });
 
-const hmac = (algorithm: string, key: string, text: string) => createHmac(algorithm, key).update(text, 'utf8').digest('hex');
+const hmac = (algorithm: string, key: string, text: string) =>
+  createHmac(algorithm, key).update(text, 'utf8').digest('hex');
 
 describe('VNPay refund request, against a fake VNPay on 127.0.0.1', () => {
   const vnpay = fakeGateway();
@@ -203,7 +204,17 @@ describe('MoMo refund request, against a fake MoMo on 127.0.0.1', () => {
       const r = JSON.parse(body) as Record<string, string | number>;
       const raw = `accessKey=${config().accessKey}&amount=${r.amount}&description=${r.description}&orderId=${r.orderId}&partnerCode=${r.partnerCode}&requestId=${r.requestId}&transId=${r.transId}`;
       valid = hmac('sha256', config().secretKey, raw) === r.signature;
-      return { json: { partnerCode: 'MOMO', orderId: r.orderId, requestId: r.requestId, amount: r.amount, transId: 2600000001, resultCode: 0, message: 'Successful.' } };
+      return {
+        json: {
+          partnerCode: 'MOMO',
+          orderId: r.orderId,
+          requestId: r.requestId,
+          amount: r.amount,
+          transId: 2600000001,
+          resultCode: 0,
+          message: 'Successful.',
+        },
+      };
     });
     expect(await momoRefund(call(), config())).toEqual({ state: 'succeeded', gatewayRef: '2600000001', code: '0' });
     expect(valid).toBe(true);
@@ -216,7 +227,15 @@ describe('MoMo refund request, against a fake MoMo on 127.0.0.1', () => {
   it('reads 1081 as a no, 7000 (processing) as not known yet, and lists the payment’s refunds from its query with our request id', async () => {
     momo.answer(({ body }) => {
       const r = JSON.parse(body) as Record<string, string>;
-      return { json: { partnerCode: 'MOMO', orderId: r.orderId, requestId: r.requestId, resultCode: 1081, message: 'Refund rejected.' } };
+      return {
+        json: {
+          partnerCode: 'MOMO',
+          orderId: r.orderId,
+          requestId: r.requestId,
+          resultCode: 1081,
+          message: 'Refund rejected.',
+        },
+      };
     });
     expect(await momoRefund(call(), config())).toMatchObject({ state: 'refused', code: '1081' });
     momo.answer(({ body }) => {
@@ -274,9 +293,16 @@ describe('PayPal sale refund, against a fake PayPal on 127.0.0.1', () => {
           : { status: 401, json: { error: 'invalid_client' } };
       }
       if (headers.authorization !== 'Bearer T0KEN') return { status: 401, json: { name: 'AUTHENTICATION_FAILURE' } };
-      return { status: 201, json: { id: '1JU08902781691411', state: 'completed', amount: { total: '1.50', currency: 'USD' } } };
+      return {
+        status: 201,
+        json: { id: '1JU08902781691411', state: 'completed', amount: { total: '1.50', currency: 'USD' } },
+      };
     });
-    const answer = await paypalClient(config()).refundSale('2GG279541U471931P', { total: '1.50', currency: 'USD' }, 'our-refund-id');
+    const answer = await paypalClient(config()).refundSale(
+      '2GG279541U471931P',
+      { total: '1.50', currency: 'USD' },
+      'our-refund-id',
+    );
     expect(answer).toMatchObject({ ok: true, refund: { id: '1JU08902781691411', state: 'completed' } });
     const refund = paypal.seen().find((r) => (r as { url: string }).url !== '/v1/oauth2/token') as {
       url: string;

@@ -192,8 +192,9 @@ describe.each(storeKinds)('refunds through the local sandboxes on %s', (kind) =>
       if (gateway === 'vnpay') expect(await vnpayPortalRefund(order.id, order.amount, null)).toBe('00');
       else expect(await momoPortalRefund(order.id, order.amount, null)).toBe(0);
       const refused = async () =>
-        (await metrics().refunds.get()).values.find((v) => v.labels.gateway === gateway && v.labels.outcome === 'refused')
-          ?.value ?? 0;
+        (await metrics().refunds.get()).values.find(
+          (v) => v.labels.gateway === gateway && v.labels.outcome === 'refused',
+        )?.value ?? 0;
       const countBefore = await refused();
 
       const result = await refundOrder({ orderId: order.id, reason: 'customer asked', by: 'ops' });

@@ -6,7 +6,15 @@ import { recordReportedRefund } from '@/lib/server/payments/refunds';
 import { resetRateLimits } from '@/lib/server/http/rate-limit';
 import type { PayPageView } from '@/lib/shared/pay-page-view';
 import { storeKinds, useTestStore } from '../support/stores';
-import { alice, carol, ipnRequest, pendingTeamOrder, sessionCookie, vnpayCallback, vnpayRoutes } from '../support/money';
+import {
+  alice,
+  carol,
+  ipnRequest,
+  pendingTeamOrder,
+  sessionCookie,
+  vnpayCallback,
+  vnpayRoutes,
+} from '../support/money';
 
 type Who = Parameters<typeof sessionCookie>[0];
 
@@ -28,7 +36,9 @@ async function post(who: Who, body: unknown, locale = 'en') {
 
 async function receipt(orderId: string) {
   const response = await payView(
-    new NextRequest(`http://localhost/api/pay/view?receipt=${orderId}`, { headers: { cookie: await sessionCookie(alice) } }),
+    new NextRequest(`http://localhost/api/pay/view?receipt=${orderId}`, {
+      headers: { cookie: await sessionCookie(alice) },
+    }),
   );
   const view = (await response.json()) as PayPageView;
   return view.kind === 'receipt' ? view.receipt : null;
@@ -41,7 +51,11 @@ async function paidOrder() {
   return order;
 }
 
-const acme = { company: '  Acme Growth JSC ', taxId: '0312345678-001', address: '12 Nguyen Hue\nDistrict 1, Ho Chi Minh City' };
+const acme = {
+  company: '  Acme Growth JSC ',
+  taxId: '0312345678-001',
+  address: '12 Nguyen Hue\nDistrict 1, Ho Chi Minh City',
+};
 
 describe.each(storeKinds)('company details for invoices on %s', (kind) => {
   useTestStore(kind);
@@ -85,7 +99,10 @@ describe.each(storeKinds)('company details for invoices on %s', (kind) => {
     const order = await paidOrder();
     const refused = await post(alice, { orderId: order.id, billing }, 'vi');
     expect(refused.status).toBe(422);
-    expect(refused.body.error).toEqual({ code: 'billing_invalid', message: expect.stringContaining('Kiểm tra lại thông tin công ty') });
+    expect(refused.body.error).toEqual({
+      code: 'billing_invalid',
+      message: expect.stringContaining('Kiểm tra lại thông tin công ty'),
+    });
     expect((await receipt(order.id))?.billing).toBeNull();
   });
 

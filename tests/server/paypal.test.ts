@@ -333,8 +333,14 @@ describe.each(storeKinds)('PayPal subscriptions on %s', (kind) => {
     await backgroundDeliveriesFinished();
     expect(new Date(await expiry()).getTime()).toBeLessThan(new Date(granted).getTime());
     // The rest, then nothing more: PayPal's own answer for a fully refunded sale is a no.
-    expect(await refundOrder({ orderId, reason: 'the rest', by: 'ops' })).toMatchObject({ ok: true, answer: { state: 'succeeded' } });
-    expect(await refundOrder({ orderId, reason: 'again', by: 'ops' })).toMatchObject({ ok: false, reason: 'nothing_left' });
+    expect(await refundOrder({ orderId, reason: 'the rest', by: 'ops' })).toMatchObject({
+      ok: true,
+      answer: { state: 'succeeded' },
+    });
+    expect(await refundOrder({ orderId, reason: 'again', by: 'ops' })).toMatchObject({
+      ok: false,
+      reason: 'nothing_left',
+    });
   });
 
   it('a reversal in another currency than the order’s goes to the review queue, once', async () => {

@@ -13,14 +13,15 @@ import { z } from 'zod';
 import { ledgerSql } from '@/lib/server/db';
 import { countOrders, findOrder, listOrders } from '@/lib/server/ledger/orders';
 import type { Order } from '@/lib/server/ledger/types';
-import { decisionsFor, describeDelivery, eventsFor, refundFromReview, resolveOrder } from '@/lib/server/payments/review';
-import { refundOrder } from '@/lib/server/payments/refund-order';
 import {
-  countRequestedRefunds,
-  recentRefunds,
-  refundsOfOrder,
-  requestedRefunds,
-} from '@/lib/server/ledger/refunds';
+  decisionsFor,
+  describeDelivery,
+  eventsFor,
+  refundFromReview,
+  resolveOrder,
+} from '@/lib/server/payments/review';
+import { refundOrder } from '@/lib/server/payments/refund-order';
+import { countRequestedRefunds, recentRefunds, refundsOfOrder, requestedRefunds } from '@/lib/server/ledger/refunds';
 import { describeRefund, parseAmountOption, refundLine } from './refund-text';
 import { closeLedgerAndExit, openLedgerForCli } from './ledger-access';
 
@@ -147,7 +148,12 @@ async function main() {
       const result = await refundFromReview({ orderId: id.data, amount, note, by });
       if (!result.ok) {
         if (result.reason === 'refund_failed') console.error(describeRefund(id.data, result.refund));
-        else console.error(result.reason === 'not_found' ? `no order ${id.data}` : `order ${id.data} is ${result.status}, not under review: nothing changed`);
+        else
+          console.error(
+            result.reason === 'not_found'
+              ? `no order ${id.data}`
+              : `order ${id.data} is ${result.status}, not under review: nothing changed`,
+          );
         return closeLedgerAndExit(1);
       }
       console.log(line(result.order));
@@ -185,13 +191,22 @@ async function main() {
   }
 
   if (command === 'refunds') {
-    const limit = z.coerce.number().int().min(1).max(10_000).safeParse(values.limit ?? 50);
+    const limit = z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(10_000)
+      .safeParse(values.limit ?? 50);
     if (!limit.success) fail('--limit must be a whole number from 1 to 10000');
     await openLedgerForCli();
     const sql = await ledgerSql();
-    const refunds = values.all ? await recentRefunds(sql, limit.data) : await requestedRefunds(sql, new Date(), limit.data);
+    const refunds = values.all
+      ? await recentRefunds(sql, limit.data)
+      : await requestedRefunds(sql, new Date(), limit.data);
     for (const refund of refunds) console.log(refundLine(refund));
-    console.log(`${refunds.length} refund(s) shown${values.all ? '' : ' (waiting on a gateway; --all for every refund)'}`);
+    console.log(
+      `${refunds.length} refund(s) shown${values.all ? '' : ' (waiting on a gateway; --all for every refund)'}`,
+    );
     return closeLedgerAndExit(0);
   }
 

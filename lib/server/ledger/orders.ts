@@ -220,9 +220,11 @@ export async function setBilling(
   orderId: string,
   billing: Billing | null,
 ): Promise<boolean> {
-  const result = await sql.query(
-    'UPDATE orders SET billing = $4 WHERE id = $1 AND platform = $2 AND user_id = $3',
-    [orderId, owner.platform, owner.userId, billing ? storableJson(billing) : null],
-  );
+  const result = await sql.query('UPDATE orders SET billing = $4 WHERE id = $1 AND platform = $2 AND user_id = $3', [
+    orderId,
+    owner.platform,
+    owner.userId,
+    billing ? storableJson(billing) : null,
+  ]);
   return result.rowCount === 1;
 }

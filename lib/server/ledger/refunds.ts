@@ -134,7 +134,14 @@ export async function settleRefund(
     `UPDATE refunds SET status = $2, gateway_ref = COALESCE($3, gateway_ref), answer_code = $4,
             answer_message = $5, settled_at = $6
       WHERE id = $1 AND status = 'requested'`,
-    [id, to, answer.gatewayRef, answer.code, answer.message === null ? null : storableText(answer.message.slice(0, 500)), now],
+    [
+      id,
+      to,
+      answer.gatewayRef,
+      answer.code,
+      answer.message === null ? null : storableText(answer.message.slice(0, 500)),
+      now,
+    ],
   );
   return result.rowCount === 1;
 }
@@ -157,7 +164,9 @@ export async function requestedRefunds(sql: Sql, createdBefore: Date, limit: num
 }
 
 export async function countRequestedRefunds(sql: Sql): Promise<number> {
-  const result = await sql.query<{ n: number | string }>(`SELECT count(*) AS n FROM refunds WHERE status = 'requested'`);
+  const result = await sql.query<{ n: number | string }>(
+    `SELECT count(*) AS n FROM refunds WHERE status = 'requested'`,
+  );
   return Number(result.rows[0]?.n ?? 0);
 }
 

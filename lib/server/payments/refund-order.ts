@@ -29,8 +29,7 @@ export type RefundRefusal =
   | 'gateway_unavailable';
 
 export type RefundResult =
-  | { ok: true; refund: Refund; answer: RefundAnswer }
-  | { ok: false; reason: RefundRefusal; remaining?: number };
+  { ok: true; refund: Refund; answer: RefundAnswer } | { ok: false; reason: RefundRefusal; remaining?: number };
 
 export interface RefundInput {
   orderId: string;
@@ -44,36 +43,38 @@ export interface RefundInput {
 export async function refundOrder(input: RefundInput): Promise<RefundResult> {
   const now = input.now ?? new Date();
   const sql = await ledgerSql();
-  const started = await sql.transaction(async (tx): Promise<RefundResult | { ok: true; refund: Refund; paid: Paid }> => {
-    const order = await lockOrder(tx, input.orderId);
-    if (!order) return { ok: false, reason: 'not_found' };
-    const paid = await paidState(tx, order);
-    if (!paid) return { ok: false, reason: 'not_paid' };
-    const gateway = findGateway(order.gateway);
-    if (!gateway?.refund) return { ok: false, reason: 'no_refund_api' };
-    if (!gateway.available()) return { ok: false, reason: 'gateway_unavailable' };
-    if (paid.inFlight > 0) return { ok: false, reason: 'refund_in_progress' };
-    const remaining = paid.payment.amount - paid.refunded;
-    if (remaining <= 0) return { ok: false, reason: 'nothing_left', remaining: 0 };
-    const amount = input.amount ?? remaining;
-    if (amount > remaining) return { ok: false, reason: 'exceeds_paid', remaining };
-    const refund = await insertRefund(tx, {
-      id: newRefundId(),
-      orderId: order.id,
-      gateway: order.gateway,
-      amount,
-      currency: order.currency,
-      status: 'requested',
-      origin: 'site',
-      gatewayRef: null,
-      reason: input.reason,
-      requestedBy: input.by,
-      now,
-    });
-    // The unique index on in-flight refunds: another transaction recorded one since our read.
-    if (!refund) return { ok: false, reason: 'refund_in_progress' };
-    return { ok: true, refund, paid };
-  });
+  const started = await sql.transaction(
+    async (tx): Promise<RefundResult | { ok: true; refund: Refund; paid: Paid }> => {
+      const order = await lockOrder(tx, input.orderId);
+      if (!order) return { ok: false, reason: 'not_found' };
+      const paid = await paidState(tx, order);
+      if (!paid) return { ok: false, reason: 'not_paid' };
+      const gateway = findGateway(order.gateway);
+      if (!gateway?.refund) return { ok: false, reason: 'no_refund_api' };
+      if (!gateway.available()) return { ok: false, reason: 'gateway_unavailable' };
+      if (paid.inFlight > 0) return { ok: false, reason: 'refund_in_progress' };
+      const remaining = paid.payment.amount - paid.refunded;
+      if (remaining <= 0) return { ok: false, reason: 'nothing_left', remaining: 0 };
+      const amount = input.amount ?? remaining;
+      if (amount > remaining) return { ok: false, reason: 'exceeds_paid', remaining };
+      const refund = await insertRefund(tx, {
+        id: newRefundId(),
+        orderId: order.id,
+        gateway: order.gateway,
+        amount,
+        currency: order.currency,
+        status: 'requested',
+        origin: 'site',
+        gatewayRef: null,
+        reason: input.reason,
+        requestedBy: input.by,
+        now,
+      });
+      // The unique index on in-flight refunds: another transaction recorded one since our read.
+      if (!refund) return { ok: false, reason: 'refund_in_progress' };
+      return { ok: true, refund, paid };
+    },
+  );
   if (!started.ok || !('paid' in started)) return started as RefundResult;
 
   const { refund, paid } = started;
@@ -104,4 +105,3 @@ async function askGateway(refund: Refund, paid: Paid, now: Date): Promise<Refund
     return { state: 'unknown', reason: error instanceof Error ? error.message : String(error) };
   }
 }
-

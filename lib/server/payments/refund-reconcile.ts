@@ -33,10 +33,7 @@ export interface RefundReconcileReport {
   lastError?: string;
 }
 
-export async function reconcileRefunds(
-  now: Date,
-  gateways: readonly PaymentGateway[],
-): Promise<RefundReconcileReport> {
+export async function reconcileRefunds(now: Date, gateways: readonly PaymentGateway[]): Promise<RefundReconcileReport> {
   const report: RefundReconcileReport = { finished: 0, checked: 0, outcomes: {}, unavailable: 0 };
   const sql = await ledgerSql();
   const ids = new Set(gateways.map((gateway) => gateway.id));
@@ -51,7 +48,13 @@ export async function reconcileRefunds(
             AND (refunds_checked_at IS NULL OR refunds_checked_at < $4)
           ORDER BY updated_at LIMIT $5 FOR UPDATE SKIP LOCKED)
        RETURNING id`,
-      [gateway.id, new Date(now.getTime() - gateway.refundWindowMs), now, new Date(now.getTime() - REFUND_CHECK_EVERY_MS), PAGE],
+      [
+        gateway.id,
+        new Date(now.getTime() - gateway.refundWindowMs),
+        now,
+        new Date(now.getTime() - REFUND_CHECK_EVERY_MS),
+        PAGE,
+      ],
     );
     for (const { id } of due.rows) {
       const order = await findOrder(sql, id);
@@ -138,7 +141,13 @@ async function finishWaiting(refund: Refund, now: Date, report: RefundReconcileR
   if (answer.state === 'listed') {
     const mine = answer.refunds.find((r) => r.requestId === refund.id);
     if (mine) {
-      await recordReportedRefund({ orderId: order.id, gateway: gateway.id, reported: mine, reason: refund.reason, now });
+      await recordReportedRefund({
+        orderId: order.id,
+        gateway: gateway.id,
+        reported: mine,
+        reason: refund.reason,
+        now,
+      });
       report.finished += 1;
       return;
     }

@@ -3,7 +3,14 @@ import { ledgerSql, type Sql } from '@/lib/server/db';
 import { lockOrder, moveOrder } from '@/lib/server/ledger/orders';
 import { paidEventOf, recordEvent, type PaidEvent } from '@/lib/server/ledger/payment-events';
 import { enqueueRevocation } from '@/lib/server/ledger/outbox';
-import { insertRefund, lockRefund, newRefundId, refundTotals, settleRefund, type Refund } from '@/lib/server/ledger/refunds';
+import {
+  insertRefund,
+  lockRefund,
+  newRefundId,
+  refundTotals,
+  settleRefund,
+  type Refund,
+} from '@/lib/server/ledger/refunds';
 import type { Order } from '@/lib/server/ledger/types';
 import type { Revocation } from '@/lib/server/directory/types';
 import { daysBought } from '@/lib/pricing/grant';
@@ -42,7 +49,11 @@ export async function paidState(tx: Sql, order: Order): Promise<Paid | null> {
  * gateway's report) finds it no longer `requested` and changes nothing. An unknown answer leaves it
  * requested for reconciliation.
  */
-export async function finishRefund(refundId: string, answer: RefundAnswer, now: Date): Promise<'finished' | 'unchanged'> {
+export async function finishRefund(
+  refundId: string,
+  answer: RefundAnswer,
+  now: Date,
+): Promise<'finished' | 'unchanged'> {
   if (answer.state === 'unknown') {
     const refund = await (await ledgerSql()).transaction((tx) => lockRefund(tx, refundId));
     metrics().refunds.inc({ gateway: refund?.gateway ?? 'unknown', outcome: 'unknown' });
@@ -56,7 +67,13 @@ export async function finishRefund(refundId: string, answer: RefundAnswer, now: 
     const order = await lockOrder(tx, peek.orderId);
     if (!order) return null;
     if (answer.state === 'refused') {
-      await settleRefund(tx, refundId, 'refused', { gatewayRef: null, code: answer.code, message: answer.message }, now);
+      await settleRefund(
+        tx,
+        refundId,
+        'refused',
+        { gatewayRef: null, code: answer.code, message: answer.message },
+        now,
+      );
       return { refund: peek, revoked: false };
     }
     const revoked = await completeRefund(tx, order, peek, answer.gatewayRef, answer.code, now);
@@ -94,7 +111,10 @@ async function revokeShare(tx: Sql, before: Paid, refund: Refund, now: Date): Pr
   if (granted.rows.length === 0) return false;
   const revocation = revocationFor(before, refund.amount, now, await seatsKept(tx, order));
   await enqueueRevocation(tx, { ...revocation, refundId: refund.id });
-  log().info({ refund: refund.id, order: order.id, days: revocation.days, seats: revocation.seats }, 'refund: revocation queued');
+  log().info(
+    { refund: refund.id, order: order.id, days: revocation.days, seats: revocation.seats },
+    'refund: revocation queued',
+  );
   return true;
 }
 
@@ -184,7 +204,10 @@ export async function recordReportedRefund(input: {
     if (mine) {
       if (mine.status !== 'requested') {
         // Ours, answered before without the gateway's id (or refused here while the gateway went on).
-        await tx.query(`UPDATE refunds SET gateway_ref = $2 WHERE id = $1 AND gateway_ref IS NULL`, [mine.id, reported.gatewayRef]);
+        await tx.query(`UPDATE refunds SET gateway_ref = $2 WHERE id = $1 AND gateway_ref IS NULL`, [
+          mine.id,
+          reported.gatewayRef,
+        ]);
         return { outcome: 'known' };
       }
       const refund = await lockRefund(tx, mine.id);
@@ -274,9 +297,10 @@ export async function recordRefundSummary(input: {
   }
   // Part of it went back: ours in flight explains it; one recorded already explains it; else a person decides.
   if (paid.inFlight > 0) {
-    const inFlight = await sql.query<{ id: string }>(`SELECT id FROM refunds WHERE order_id = $1 AND status = 'requested'`, [
-      order.id,
-    ]);
+    const inFlight = await sql.query<{ id: string }>(
+      `SELECT id FROM refunds WHERE order_id = $1 AND status = 'requested'`,
+      [order.id],
+    );
     const id = inFlight.rows[0]?.id;
     if (id) await finishRefund(id, { state: 'succeeded', gatewayRef: null, code: 'reported' }, now);
     return 'finished_ours';

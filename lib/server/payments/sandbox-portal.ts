@@ -44,7 +44,8 @@ export async function portal(
   const ref = orderRef.safeParse(request.url.searchParams.get('order'));
   if (!ref.success) return page(400, '<p role="alert">Add ?order=&lt;order id&gt; to the address.</p>');
   const record = await readSandboxPayment<Record<string, unknown>>(records, ref.data);
-  if (!record) return page(404, `<p role="alert">No ${escapeHtml(gateway)} payment for order ${escapeHtml(ref.data)}.</p>`);
+  if (!record)
+    return page(404, `<p role="alert">No ${escapeHtml(gateway)} payment for order ${escapeHtml(ref.data)}.</p>`);
   const { paid, refunded } = view(record);
   const result = request.url.searchParams.get('result');
   const left = Math.max(0, paid - refunded);

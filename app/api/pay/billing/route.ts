@@ -6,7 +6,6 @@ import { otherMethods } from '@/lib/server/http/methods';
 import { sessionRoute } from '@/lib/server/http/session-route';
 import { billingInput, saveBilling } from '@/lib/server/payments/billing';
 
-
 /** Company details are a few hundred characters; a kilobyte per field is generous. */
 const MAX_BODY_BYTES = 4_096;
 const billingRequest = z.strictObject({ orderId: z.string().regex(/^[a-f0-9]{32}$/), billing: z.unknown() });

@@ -39,14 +39,19 @@ export async function refundPayment(call: RefundCall, config: MomoConfig | null)
   } catch (error) {
     return { state: 'unknown', reason: `MoMo refund: ${error instanceof Error ? error.message : String(error)}` };
   }
-  if (reply.resultCode === 0) return { state: 'succeeded', gatewayRef: reply.transId ? String(reply.transId) : null, code: '0' };
+  if (reply.resultCode === 0)
+    return { state: 'succeeded', gatewayRef: reply.transId ? String(reply.transId) : null, code: '0' };
   const known = refusals[reply.resultCode];
   if (known) return { state: 'refused', code: String(reply.resultCode), message: `${known} (${reply.message ?? ''})` };
   return { state: 'unknown', reason: `MoMo refund resultCode ${reply.resultCode}` };
 }
 
 /** MoMo's query lists the payment's refunds with their amounts: each succeeded one is reported. */
-export async function refundsOf(order: Order, _payment: SettledPayment, config: MomoConfig | null): Promise<RefundReport> {
+export async function refundsOf(
+  order: Order,
+  _payment: SettledPayment,
+  config: MomoConfig | null,
+): Promise<RefundReport> {
   if (!config) return { state: 'unavailable', reason: 'MoMo is not configured' };
   try {
     const answer = await queryPayment(order.id, config);

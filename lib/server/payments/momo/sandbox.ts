@@ -245,7 +245,10 @@ export async function refundSandboxPayment(
     transId: randomInt(1_000_000_000, 9_999_999_999),
     createdTime: Date.now(),
   };
-  await writeSandboxPayment(GATEWAY, paymentOrderId, { ...payment, refunds: [...refunds, refund] } satisfies SandboxPayment);
+  await writeSandboxPayment(GATEWAY, paymentOrderId, {
+    ...payment,
+    refunds: [...refunds, refund],
+  } satisfies SandboxPayment);
   return 0;
 }
 
@@ -422,13 +425,19 @@ export async function handleSandbox(
   if (request.method === 'POST' && request.path === 'v2/gateway/api/query') return query(request, config);
   if (request.method === 'POST' && request.path === 'v2/gateway/api/refund') return refund(request, config);
   if (request.path === 'portal') {
-    return portal(request, 'MoMo', GATEWAY, (ref, amount) => refundSandboxPayment(ref, amount, null).then(String), (record) => {
-      const payment = record as unknown as SandboxPayment;
-      return {
-        paid: payment.result && Number(payment.result.resultCode) === 0 ? payment.request.amount : 0,
-        refunded: (payment.refunds ?? []).reduce((sum, r) => sum + r.amount, 0),
-      };
-    });
+    return portal(
+      request,
+      'MoMo',
+      GATEWAY,
+      (ref, amount) => refundSandboxPayment(ref, amount, null).then(String),
+      (record) => {
+        const payment = record as unknown as SandboxPayment;
+        return {
+          paid: payment.result && Number(payment.result.resultCode) === 0 ? payment.request.amount : 0,
+          refunded: (payment.refunds ?? []).reduce((sum, r) => sum + r.amount, 0),
+        };
+      },
+    );
   }
   if (request.path !== 'pay') return new Response('Not found', { status: 404 });
   if (request.method === 'GET') return showPage(request);

@@ -105,7 +105,11 @@ export interface PaypalClient {
    * PayPal's idempotency key (PayPal-Request-Id): the same id again returns the same refund.
    * Throws UnavailableError when PayPal gives no answer that says yes or no.
    */
-  refundSale(saleId: string, amount: { total: string; currency: string } | null, requestId: string): Promise<SaleRefund>;
+  refundSale(
+    saleId: string,
+    amount: { total: string; currency: string } | null,
+    requestId: string,
+  ): Promise<SaleRefund>;
 }
 
 export const saleRefund = z.object({

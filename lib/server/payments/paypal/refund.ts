@@ -38,13 +38,15 @@ export async function refundPayment(call: RefundCall): Promise<RefundAnswer> {
     return {
       state: 'refused',
       code: 'sale_unknown',
-      message: 'PayPal: the sale of this payment is not known here yet (its PAYMENT.SALE.COMPLETED webhook has not arrived)',
+      message:
+        'PayPal: the sale of this payment is not known here yet (its PAYMENT.SALE.COMPLETED webhook has not arrived)',
     };
   }
   const amount = call.whole ? null : { total: dollars(call.amount), currency: call.order.currency };
   try {
     const answer = await paypalClient(config).refundSale(sale, amount, call.refundId);
-    if (!answer.ok) return { state: 'refused', code: answer.name, message: `PayPal: ${answer.name} ${answer.message}`.trim() };
+    if (!answer.ok)
+      return { state: 'refused', code: answer.name, message: `PayPal: ${answer.name} ${answer.message}`.trim() };
     const { refund } = answer;
     if (refund.state === 'failed' || refund.state === 'cancelled') {
       return { state: 'refused', code: refund.state, message: `PayPal: the refund ${refund.state}` };

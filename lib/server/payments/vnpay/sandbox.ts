@@ -179,7 +179,8 @@ export async function refundSandboxPayment(
   const record = await readSandboxPayment<SandboxRecord>(RECORDS, txnRef);
   if (!record) return '91';
   const status = record.vnp_TransactionStatus;
-  if (status !== '00' && !(status === '05' && record.vnp_TransactionType === '03')) return status === '05' ? '94' : '95';
+  if (status !== '00' && !(status === '05' && record.vnp_TransactionType === '03'))
+    return status === '05' ? '94' : '95';
   if (requestId && requestIds(record).includes(requestId)) return '94';
   const paid = Number(record.vnp_Amount) / 100;
   const refunded = Number(record.refunded ?? 0) + amountVnd;
@@ -230,7 +231,8 @@ async function transactionApi(rawBody: string, config: VnpayConfig): Promise<Res
   if (request.vnp_TmnCode !== config.tmnCode) return respond(base('02', 'Invalid TmnCode', request));
   if (command === 'refund') {
     const before = await readSandboxPayment<SandboxRecord>(RECORDS, request.vnp_TxnRef ?? '');
-    if (before && request.vnp_TransactionNo !== before.vnp_TransactionNo) return respond(base('91', 'Transaction not found', request));
+    if (before && request.vnp_TransactionNo !== before.vnp_TransactionNo)
+      return respond(base('91', 'Transaction not found', request));
     const amount = Number(request.vnp_Amount ?? 'x') / 100;
     const code = await refundSandboxPayment(request.vnp_TxnRef ?? '', amount, request.vnp_RequestId ?? null);
     const after = await readSandboxPayment<SandboxRecord>(RECORDS, request.vnp_TxnRef ?? '');

@@ -10,7 +10,13 @@ import {
   updateSandboxSubscription,
   type SandboxSubscription,
 } from './store';
-import { latestSandboxSale, recordSandboxSale, refundSandboxSale, type SandboxSale, type SandboxSaleRefund } from './sales';
+import {
+  latestSandboxSale,
+  recordSandboxSale,
+  refundSandboxSale,
+  type SandboxSale,
+  type SandboxSaleRefund,
+} from './sales';
 
 /**
  * What the tester (or the stand-in SDK's approval dialog) makes the sandbox do, and the webhooks
@@ -93,7 +99,10 @@ export function saleRefunded(sale: SandboxSale, refund: SandboxSaleRefund, now: 
 /** Remembers each sale a batch of webhooks reports, so PayPal's refund API can find it. */
 async function recordSales(bodies: string[], subscriptionId: string): Promise<void> {
   for (const body of bodies) {
-    const parsed = JSON.parse(body) as { event_type: string; resource: { id: string; amount: { total: string; currency: string } } };
+    const parsed = JSON.parse(body) as {
+      event_type: string;
+      resource: { id: string; amount: { total: string; currency: string } };
+    };
     if (parsed.event_type !== 'PAYMENT.SALE.COMPLETED') continue;
     await recordSandboxSale({
       id: parsed.resource.id,

@@ -50,14 +50,26 @@ export async function refundSandboxSale(
   requestId: string | null,
 ): Promise<SaleRefundResult> {
   const sale = await findSandboxSale(saleId);
-  if (!sale) return { ok: false, status: 404, name: 'INVALID_RESOURCE_ID', message: 'Requested resource ID was not found.' };
+  if (!sale)
+    return { ok: false, status: 404, name: 'INVALID_RESOURCE_ID', message: 'Requested resource ID was not found.' };
   const earlier = requestId ? sale.refunds.find((r) => r.requestId === requestId) : undefined;
   if (earlier) return { ok: true, refund: earlier, sale, repeated: true };
   const left = sale.cents - sale.refunds.reduce((sum, r) => sum + r.cents, 0);
-  if (left <= 0) return { ok: false, status: 422, name: 'TRANSACTION_ALREADY_REFUNDED', message: 'Requested transaction is already fully refunded.' };
+  if (left <= 0)
+    return {
+      ok: false,
+      status: 422,
+      name: 'TRANSACTION_ALREADY_REFUNDED',
+      message: 'Requested transaction is already fully refunded.',
+    };
   const amount = cents ?? left;
   if (amount <= 0 || amount > left) {
-    return { ok: false, status: 422, name: 'REFUND_EXCEEDED_TRANSACTION_AMOUNT', message: 'Refund amount exceeds the amount left.' };
+    return {
+      ok: false,
+      status: 422,
+      name: 'REFUND_EXCEEDED_TRANSACTION_AMOUNT',
+      message: 'Refund amount exceeds the amount left.',
+    };
   }
   const refund: SandboxSaleRefund = { id: sandboxId('', 17), requestId, cents: amount };
   const updated = { ...sale, refunds: [...sale.refunds, refund] };

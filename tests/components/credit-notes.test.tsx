@@ -1,0 +1,109 @@
+/** @jest-environment jsdom */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { NextIntlClientProvider } from 'next-intl';
+import type { ReactNode } from 'react';
+import { ReceiptView } from '@/components/pay/receipt-view';
+import type { Locale } from '@/lib/i18n/locales';
+import type { Receipt } from '@/lib/shared/receipt';
+
+const messagesOf = (locale: Locale) =>
+  JSON.parse(readFileSync(join(__dirname, '../../messages', `${locale}.json`), 'utf8')) as Record<string, unknown>;
+
+const inLocale = (locale: Locale) =>
+  function Wrapper({ children }: { children: ReactNode }) {
+    return (
+      <NextIntlClientProvider locale={locale} messages={messagesOf(locale)} timeZone="UTC">
+        {children}
+      </NextIntlClientProvider>
+    );
+  };
+
+/** What fetch resolves with, as the browser hands it over (jsdom has no Response). */
+const answer = (status: number, body: unknown) =>
+  ({ ok: status < 300, status, json: async () => body }) as unknown as Response;
+
+const receipt: Receipt = {
+  orderId: 'a1b2c3d4e5'.padEnd(32, '0'),
+  reference: 'A1B2C3D4E5',
+  seller: { legalName: 'Quorum AI Company Limited', address: '12 Nguyen Hue', taxId: '0000000000', email: 'a@b.c' },
+  buyer: { platform: 'telegram', username: 'dung', fullName: 'Dung Pham', team: 'Acme' },
+  item: { plan: 'team_pro', months: 7, seats: 30, renewalCycle: null },
+  amount: 6_300_000,
+  currency: 'VND',
+  paidAt: '2026-11-20T09:30:00.000Z',
+  gatewayName: 'VNPay',
+  method: 'qr',
+  gatewayReference: '14123456',
+  billing: { company: 'Acme Growth JSC', taxId: '0312345678', address: '12 Nguyen Hue\nDistrict 1' },
+  creditNotes: [
+    {
+      reference: 'F00D000001',
+      amount: 2_100_000,
+      refundedAt: '2026-11-25T03:00:00.000Z',
+      gatewayReference: 'refund:14499999',
+    },
+  ],
+};
+
+describe('a receipt’s credit notes and company details', () => {
+  it('prints one credit note per refund, naming its receipt, the amount refunded and the company billed', () => {
+    render(<ReceiptView receipt={receipt} />, { wrapper: inLocale('en') });
+    const [note] = screen.getAllByTestId('credit-note');
+    expect(screen.getAllByTestId('credit-note')).toHaveLength(1);
+    expect(within(note!).getByRole('heading', { name: 'Credit note' })).toBeInTheDocument();
+    expect(note).toHaveTextContent('Credit note no. F00D000001');
+    expect(note).toHaveTextContent('For receipt no. A1B2C3D4E5');
+    expect(within(note!).getByTestId('credit-note-total')).toHaveTextContent('₫2,100,000');
+    expect(note).toHaveTextContent('Refund: Team Pro · 7 months · 30 seats');
+    expect(within(note!).getByTestId('receipt-company')).toHaveTextContent('Acme Growth JSC');
+    expect(within(screen.getByTestId('receipt')).getByTestId('receipt-company')).toHaveTextContent(
+      'Tax ID: 0312345678',
+    );
+  });
+
+  it('writes the credit note in Urdu with every Latin value isolated, and in Vietnamese in its own words', () => {
+    const { unmount } = render(<ReceiptView receipt={receipt} />, { wrapper: inLocale('ur') });
+    const note = screen.getByTestId('credit-note');
+    expect(within(note).getByRole('heading', { name: 'رقم کی واپسی کی رسید' })).toBeInTheDocument();
+    expect([...note.querySelectorAll('bdi')].map((b) => b.textContent)).toEqual(
+      expect.arrayContaining(['F00D000001', 'A1B2C3D4E5', 'Acme Growth JSC', 'VNPay']),
+    );
+    unmount();
+    render(<ReceiptView receipt={receipt} />, { wrapper: inLocale('vi') });
+    expect(screen.getByTestId('credit-note')).toHaveTextContent('Số biên lai hoàn tiền: F00D000001');
+  });
+
+  it('lets the payer change the company details on the pay page, and shows the server’s translated refusal', async () => {
+    const refusal = 'Check the company details: the company name is needed.';
+    const fetchMock = jest
+      .fn()
+      .mockResolvedValueOnce(answer(422, { error: { code: 'billing_invalid', message: refusal } }))
+      .mockResolvedValueOnce(answer(200, { billing: { company: 'Beta Ltd', taxId: null, address: null } }));
+    global.fetch = fetchMock as unknown as typeof fetch;
+    render(<ReceiptView receipt={receipt} />, { wrapper: inLocale('en') });
+    await userEvent.click(screen.getByRole('button', { name: 'Change company details' }));
+    const form = screen.getByTestId('company-form');
+    const name = within(form).getByLabelText('Company name');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Beta Ltd');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(refusal);
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Company details saved.');
+    expect(within(screen.getByTestId('receipt')).getByTestId('receipt-company')).toHaveTextContent('Beta Ltd');
+    expect(screen.getByTestId('credit-note')).toHaveTextContent('Beta Ltd');
+    expect(JSON.parse(fetchMock.mock.calls[1][1].body as string)).toMatchObject({
+      orderId: receipt.orderId,
+      billing: { company: 'Beta Ltd' },
+    });
+  });
+
+  it('offers no company form on the team page, where the payer is not the one reading', () => {
+    render(<ReceiptView receipt={receipt} backTo="/team" />, { wrapper: inLocale('en') });
+    expect(screen.queryByRole('button', { name: 'Change company details' })).toBeNull();
+    expect(screen.getAllByTestId('receipt-company')).toHaveLength(2);
+  });
+});
