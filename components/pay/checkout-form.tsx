@@ -27,6 +27,7 @@ import type { PayFormProps, PlanStateView } from '@/lib/shared/pay-form';
 import { Animated } from '@/components/motion/animated';
 import { CancelPlanDialog } from './cancel-plan-dialog';
 import { StandingNotice } from './standing-notice';
+import { billingFromForm, CompanyDetailsFields } from './company-details';
 import { standingFor } from '@/lib/shared/pending-payment';
 import { PaypalLoading } from './paypal-loading';
 import { TeamAdminsOnly } from './team-admins-only';
@@ -107,6 +108,7 @@ export function CheckoutForm({
   const [serverError, setServerError] = useState<string | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [payAgain, setPayAgain] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
   // The server found a payment being confirmed that this page had not seen (another browser).
   const [payAgainOffered, setPayAgainOffered] = useState(false);
   const idempotencyKey = useRef<string>('');
@@ -170,6 +172,7 @@ export function CheckoutForm({
     setPending(true);
     setServerError(null);
     idempotencyKey.current ||= newKey();
+    const billing = billingFromForm(formRef.current);
     const body: CheckoutRequest = {
       plan,
       period: effectivePeriod,
@@ -177,6 +180,7 @@ export function CheckoutForm({
       method,
       ...(seats !== undefined ? { seats } : {}),
       ...(mustChoosePayAgain && payAgain ? { payAgain: true as const } : {}),
+      ...(billing ? { billing } : {}),
     };
     try {
       const response = await fetch('/api/checkout', {
@@ -226,7 +230,7 @@ export function CheckoutForm({
   };
 
   return (
-    <form className={styles.form} onSubmit={checkout} noValidate aria-labelledby={`${id}-heading`}>
+    <form ref={formRef} className={styles.form} onSubmit={checkout} noValidate aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>{t('form.heading')}</h2>
 
       <fieldset className={styles.fieldset}>
@@ -414,6 +418,8 @@ export function CheckoutForm({
           refusal && <p className={styles.error}>{refusal}</p>
         )}
       </div>
+
+      <CompanyDetailsFields />
 
       <StandingNotice
         renewal={underWay.renewal}

@@ -142,3 +142,45 @@ export function CompanyDetailsForm({
     </form>
   );
 }
+
+/**
+ * The same company details, asked before paying: a closed disclosure inside the pay form, whose
+ * named fields the form reads when it checks out (`billingFromForm`).
+ */
+export function CompanyDetailsFields() {
+  const t = useTranslations('PayPage.receipt.company');
+  const id = useId();
+  return (
+    <details className={styles.company} data-testid="checkout-company">
+      <summary>{t('heading')}</summary>
+      <p id={`${id}-hint`}>{t('hint')}</p>
+      <label htmlFor={`${id}-company`}>{t('name')}</label>
+      <input
+        id={`${id}-company`}
+        name="company"
+        maxLength={BILLING_LIMITS.company}
+        autoComplete="organization"
+        aria-describedby={`${id}-hint`}
+      />
+      <label htmlFor={`${id}-tax`}>{t('taxId')}</label>
+      <input id={`${id}-tax`} name="taxId" maxLength={BILLING_LIMITS.taxId} dir="ltr" />
+      <label htmlFor={`${id}-address`}>{t('address')}</label>
+      <textarea
+        id={`${id}-address`}
+        name="address"
+        rows={3}
+        maxLength={BILLING_LIMITS.address}
+        autoComplete="street-address"
+      />
+    </details>
+  );
+}
+
+/** The company details typed in the pay form, or undefined when none were (the company name is what counts). */
+export function billingFromForm(form: HTMLFormElement | null): Record<string, string> | undefined {
+  if (!form) return undefined;
+  const data = new FormData(form);
+  const text = (name: string) => String(data.get(name) ?? '').trim();
+  if (!text('company') && !text('taxId') && !text('address')) return undefined;
+  return { company: text('company'), taxId: text('taxId'), address: text('address') };
+}

@@ -1,5 +1,7 @@
 import { NextRequest } from 'next/server';
 import { POST as saveBilling } from '@/app/api/pay/billing/route';
+import { POST as checkout } from '@/app/api/checkout/route';
+import { SELECT_ORDER, toOrder, type OrderRow } from '@/lib/server/ledger/orders';
 import { GET as payView } from '@/app/api/pay/view/route';
 import { backgroundDeliveriesFinished } from '@/lib/server/payments/grant-delivery';
 import { recordReportedRefund } from '@/lib/server/payments/refunds';
@@ -9,6 +11,7 @@ import { storeKinds, useTestStore } from '../support/stores';
 import {
   alice,
   carol,
+  checkoutPost,
   ipnRequest,
   pendingTeamOrder,
   sessionCookie,
@@ -58,7 +61,16 @@ const acme = {
 };
 
 describe.each(storeKinds)('company details for invoices on %s', (kind) => {
-  useTestStore(kind);
+  const store = useTestStore(kind);
+  const orderCount = async () =>
+    Number((await store().sql.query<{ n: number }>('SELECT count(*)::int AS n FROM orders')).rows[0]!.n);
+  const ordersOf = async (who: { platform: string; userId: string }) =>
+    (
+      await store().sql.query<OrderRow>(`${SELECT_ORDER} WHERE o.platform = $1 AND o.user_id = $2`, [
+        who.platform,
+        who.userId,
+      ])
+    ).rows.map(toOrder);
   beforeEach(resetRateLimits);
 
   it('the payer adds company details to a paid order; the receipt and its credit notes carry them, trimmed', async () => {
@@ -113,6 +125,20 @@ describe.each(storeKinds)('company details for invoices on %s', (kind) => {
     expect(other).toEqual(unknown);
     expect(other.status).toBe(404);
     expect((await receipt(order.id))?.billing).toBeNull();
+  });
+
+  it('takes company details at checkout, before paying: stored with the order, and a bad one refused before any order', async () => {
+    const selection = { plan: 'team_pro', period: 'period1', seats: 25, gateway: 'vnpay', method: 'qr' };
+    const cookie = await sessionCookie(alice);
+    const refused = await checkout(checkoutPost({ ...selection, billing: { company: '', taxId: '123' } }, { cookie }));
+    expect(refused.status).toBe(422);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('billing_invalid');
+    expect(await orderCount()).toBe(0);
+
+    const started = await checkout(checkoutPost({ ...selection, billing: acme }, { cookie }));
+    expect(started.status).toBe(200);
+    const order = (await ordersOf(alice))[0]!;
+    expect(order.billing).toEqual({ company: 'Acme Growth JSC', taxId: '0312345678-001', address: acme.address });
   });
 
   it('stops a session that saves company details over and over (429)', async () => {

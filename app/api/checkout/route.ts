@@ -1,6 +1,7 @@
 import { NextResponse } from 'next/server';
 import { IDEMPOTENCY_HEADER } from '@/lib/shared/checkout';
 import { checkoutRequest, idempotencyKey } from '@/lib/server/checkout/request';
+import { billingInput } from '@/lib/server/payments/billing';
 import { startCheckout } from '@/lib/server/checkout/start-checkout';
 import { apiError } from '@/lib/server/http/api-error';
 import { readJsonBody } from '@/lib/server/http/guards';
@@ -29,11 +30,14 @@ export const POST = sessionRoute(
     if (!selection.success || (key !== null && !idempotencyKey.safeParse(key).success)) {
       return apiError('invalid_request', locale);
     }
+    const billing = selection.data.billing == null ? null : billingInput.safeParse(selection.data.billing);
+    if (billing && !billing.success) return apiError('billing_invalid', locale);
 
     const result = await startCheckout({
       subject,
       selection: selection.data,
       idempotencyKey: key ?? undefined,
+      billing: billing ? billing.data : null,
       locale,
       clientIp,
       now: new Date(),

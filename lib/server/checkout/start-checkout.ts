@@ -8,6 +8,7 @@ import type { Locale } from '@/lib/i18n/locales';
 import type { CheckoutErrorCode, CheckoutRequest } from '@/lib/shared/checkout';
 import { accountDirectory, type Subject } from '@/lib/server/directory';
 import { ledgerSql } from '@/lib/server/db';
+import type { Billing } from '@/lib/shared/billing';
 import { createOrder, findOrder, findOrderByKey, moveOrder, setCheckoutStart } from '@/lib/server/ledger/orders';
 import { lockPlanOwner, planOwner } from '@/lib/server/ledger/standing';
 import { standingRefusal } from './standing';
@@ -34,6 +35,8 @@ export interface CheckoutInput {
   selection: CheckoutRequest;
   /** From the page; absent, one is derived so a double click still makes one order. */
   idempotencyKey: string | undefined;
+  /** Company details for the invoice, checked; absent or null when the payer gave none. */
+  billing?: Billing | null;
   locale: Locale;
   clientIp: string;
   now: Date;
@@ -115,6 +118,7 @@ export async function startCheckout(input: CheckoutInput): Promise<CheckoutResul
       locale: input.locale,
       clientIp: input.clientIp,
       idempotencyKey: key,
+      billing: input.billing ?? null,
       now,
     });
   });
