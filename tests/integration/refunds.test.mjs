@@ -1,0 +1,169 @@
+// Refunds with the real processes an operator runs (docs/payments.md#refunds): one `next start` on
+// PostgreSQL with the VNPay sandbox, a payment made through its page, and `npm run orders -- refund`
+// as a child process — two at once, and one killed with SIGKILL after VNPay refunded but before its
+// answer was committed, which `npm run reconcile` then finishes, once.
+//   node --test tests/integration/      (npm test runs it after the build)
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import pg from 'pg';
+import { missingPrerequisite, root, SECRET, sessionCookie, startInstance, waitFor } from './support/cluster.mjs';
+
+const PORT = Number(process.env.E2E_PORT ?? 3300) + 20;
+const skip = missingPrerequisite({ nginx: false });
+if (skip && process.env.CI) throw new Error(`refunds test cannot run in CI: ${skip}`);
+
+describe('refunds from the operator’s command line', { skip: skip ?? false, timeout: 240_000 }, () => {
+  const database = `quorum_refund_${randomUUID().slice(0, 8)}`;
+  const site = `http://localhost:${PORT}`;
+  let admin;
+  let db;
+  let instance;
+  let env;
+
+  before(async () => {
+    admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${database}`);
+    const url = new URL(process.env.TEST_DATABASE_URL);
+    url.pathname = `/${database}`;
+    db = new pg.Pool({ connectionString: url.href, max: 3 });
+    env = { DATABASE_URL: url.href, SITE_URL: site, DATA_DIR: `.data-it-${database}` };
+    instance = await startInstance({ port: PORT, env });
+  });
+
+  after(async () => {
+    instance?.kill();
+    await db?.end();
+    await new Promise((r) => setTimeout(r, 500));
+    await admin?.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => undefined);
+    await admin?.end();
+  });
+
+  /** A Team Pro order paid on the VNPay sandbox's page, as a payer would; its id. */
+  async function paidOrder() {
+    const cookie = await sessionCookie({ sub: '1001', team: '-1002001' });
+    const checkout = await fetch(`${site}/api/checkout`, {
+      method: 'POST',
+      // A key of its own: each payment here is a new checkout, not a repeat of the last one.
+      headers: { 'content-type': 'application/json', origin: site, cookie, 'idempotency-key': `it-${randomUUID()}` },
+      body: JSON.stringify({ plan: 'team_pro', period: 'period1', seats: 10, gateway: 'vnpay', method: 'qr' }),
+    });
+    assert.equal(checkout.status, 200, await checkout.clone().text());
+    const { redirectUrl } = await checkout.json();
+    const payment = new URL(redirectUrl).search.slice(1);
+    const approved = await fetch(`${site}/api/payments/vnpay/sandbox`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: site },
+      body: new URLSearchParams({ payment, action: 'approve' }).toString(),
+      redirect: 'manual',
+    });
+    assert.equal(approved.status, 303);
+    const orderId = new URL(redirectUrl).searchParams.get('vnp_TxnRef');
+    await waitFor(
+      async () => (await db.query('SELECT status FROM orders WHERE id = $1', [orderId])).rows[0]?.status === 'paid',
+      'the order to be paid',
+    );
+    return orderId;
+  }
+
+  /** An operator's command (`npm run orders -- …`, `npm run reconcile`), as its own process. */
+  function command(script, args) {
+    const child = spawn(
+      join(root, 'node_modules/.bin/tsx'),
+      ['--conditions=react-server', `lib/server/cli/${script}.ts`, ...args],
+      { cwd: root, env: { ...process.env, ...env, PAYLINK_SECRET: SECRET } },
+    );
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    const done = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal, output })));
+    return { child, done, output: () => output };
+  }
+
+  const refunds = async (orderId) =>
+    (await db.query('SELECT id, status, amount FROM refunds WHERE order_id = $1 ORDER BY created_at', [orderId])).rows;
+  const sandboxRecord = async (orderId) =>
+    (await db.query(`SELECT payment FROM gateway_sandbox WHERE gateway = 'vnpay-sandbox' AND ref = $1`, [orderId]))
+      .rows[0]?.payment;
+
+  it('two operators refunding one order at once refund it once', async () => {
+    const orderId = await paidOrder();
+    const [first, second] = await Promise.all([
+      command('orders', ['refund', orderId, '--reason', 'asked twice', '--by', 'ann']).done,
+      command('orders', ['refund', orderId, '--reason', 'asked twice', '--by', 'bob']).done,
+    ]);
+    assert.deepEqual([first.code, second.code].sort(), [0, 1], `${first.output}\n${second.output}`);
+    const refused = first.code === 1 ? first : second;
+    assert.match(refused.output, /waiting for the gateway|everything paid has been refunded already/);
+    const rows = await refunds(orderId);
+    assert.deepEqual(
+      rows.map((r) => [r.status, Number(r.amount)]),
+      [['succeeded', 2_100_000]],
+    );
+    assert.equal((await sandboxRecord(orderId)).refunded, '2100000');
+  });
+
+  it('a refund killed after VNPay refunded, before its answer was committed, is finished by reconciliation, once', async () => {
+    const orderId = await paidOrder();
+    const expiry = async () =>
+      (
+        await db.query(`SELECT plan_expires_at FROM teams WHERE team_id = '-1002001'`)
+      ).rows[0].plan_expires_at.getTime();
+    await waitFor(
+      async () => (await db.query('SELECT count(*)::int AS n FROM outbox WHERE delivered_at IS NULL')).rows[0].n === 0,
+      'the grant to be applied',
+    );
+    const granted = await expiry();
+
+    // The refund's last step writes the revocation into the outbox: holding the outbox makes the
+    // command wait there, after VNPay answered and before anything is committed.
+    const holder = await db.connect();
+    await holder.query('BEGIN');
+    await holder.query('LOCK TABLE outbox IN SHARE MODE');
+    const refund = command('orders', ['refund', orderId, '--reason', 'killed', '--by', 'ops']);
+    await waitFor(
+      async () =>
+        (
+          await holder.query(
+            `SELECT count(*)::int AS n FROM pg_locks WHERE relation = 'outbox'::regclass AND NOT granted`,
+          )
+        ).rows[0].n > 0,
+      'the refund to wait on the outbox',
+      60_000,
+    );
+    assert.equal((await sandboxRecord(orderId)).refunded, '2100000', 'VNPay has refunded');
+    refund.child.kill('SIGKILL');
+    assert.equal((await refund.done).signal, 'SIGKILL');
+    await holder.query('ROLLBACK');
+    holder.release();
+    assert.deepEqual(
+      (await refunds(orderId)).map((r) => r.status),
+      ['requested'],
+      'the answer was never recorded',
+    );
+
+    // Reconciliation asks after a grace period: as if it had passed.
+    await db.query(`UPDATE refunds SET created_at = created_at - interval '10 minutes' WHERE order_id = $1`, [orderId]);
+    const first = await command('reconcile', []).done;
+    assert.equal(first.code, 0, first.output);
+    assert.match(first.output, /refunds: ours finished 1/);
+    const second = await command('reconcile', []).done;
+    assert.match(second.output, /refunds: ours finished 0/);
+
+    assert.deepEqual(
+      (await refunds(orderId)).map((r) => [r.status, Number(r.amount)]),
+      [['succeeded', 2_100_000]],
+    );
+    const record = await sandboxRecord(orderId);
+    assert.equal(record.refunded, '2100000');
+    assert.equal(record.refundRequests.split(',').length, 1, 'VNPay was asked once');
+    const revocations = await db.query(`SELECT delivered_at FROM outbox WHERE order_id = $1 AND kind = 'revocation'`, [
+      orderId,
+    ]);
+    assert.equal(revocations.rows.length, 1);
+    await waitFor(async () => (await expiry()) < granted, 'the team to lose the refunded months');
+  });
+});
