@@ -9,6 +9,8 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import pg from 'pg';
+import { chromium } from '@playwright/test';
+import { CHROMIUM_PATH } from '../../scripts/lib/chromium.mjs';
 import { missingPrerequisite, root, SECRET, sessionCookie, startInstance, waitFor } from './support/cluster.mjs';
 
 const PORT = Number(process.env.E2E_PORT ?? 3300) + 20;
@@ -49,7 +51,7 @@ describe('refunds from the operator’s command line', { skip: skip ?? false, ti
       method: 'POST',
       // A key of its own: each payment here is a new checkout, not a repeat of the last one.
       headers: { 'content-type': 'application/json', origin: site, cookie, 'idempotency-key': `it-${randomUUID()}` },
-      body: JSON.stringify({ plan: 'team_pro', period: 'period1', seats: 10, gateway: 'vnpay', method: 'qr' }),
+      body: JSON.stringify({ plan: 'team_pro', period: 'period1', seats: 30, gateway: 'vnpay', method: 'qr' }),
     });
     assert.equal(checkout.status, 200, await checkout.clone().text());
     const { redirectUrl } = await checkout.json();
@@ -74,7 +76,8 @@ describe('refunds from the operator’s command line', { skip: skip ?? false, ti
     const child = spawn(
       join(root, 'node_modules/.bin/tsx'),
       ['--conditions=react-server', `lib/server/cli/${script}.ts`, ...args],
-      { cwd: root, env: { ...process.env, ...env, PAYLINK_SECRET: SECRET } },
+      // Its own process group: tsx runs the command in a child process, which a kill must reach too.
+      { cwd: root, env: { ...process.env, ...env, PAYLINK_SECRET: SECRET }, detached: true },
     );
     let output = '';
     child.stdout.on('data', (d) => (output += d));
@@ -101,9 +104,9 @@ describe('refunds from the operator’s command line', { skip: skip ?? false, ti
     const rows = await refunds(orderId);
     assert.deepEqual(
       rows.map((r) => [r.status, Number(r.amount)]),
-      [['succeeded', 2_100_000]],
+      [['succeeded', 6_300_000]],
     );
-    assert.equal((await sandboxRecord(orderId)).refunded, '2100000');
+    assert.equal((await sandboxRecord(orderId)).refunded, '6300000');
   });
 
   it('a refund killed after VNPay refunded, before its answer was committed, is finished by reconciliation, once', async () => {
@@ -118,27 +121,41 @@ describe('refunds from the operator’s command line', { skip: skip ?? false, ti
     );
     const granted = await expiry();
 
-    // The refund's last step writes the revocation into the outbox: holding the outbox makes the
-    // command wait there, after VNPay answered and before anything is committed.
-    const holder = await db.connect();
-    await holder.query('BEGIN');
-    await holder.query('LOCK TABLE outbox IN SHARE MODE');
+    // Where a crash hurts most: VNPay has refunded, our record of its answer is not committed. The
+    // command is held there with row locks only it needs: VNPay's record of the payment (so the
+    // refund is recorded as requested before VNPay acts), then the refund's own row (so VNPay's
+    // answer cannot be written), and killed.
+    const gatewayRow = await db.connect();
+    const refundRow = await db.connect();
+    await gatewayRow.query('BEGIN');
+    await gatewayRow.query(`SELECT 1 FROM gateway_sandbox WHERE gateway = 'vnpay-sandbox' AND ref = $1 FOR UPDATE`, [
+      orderId,
+    ]);
     const refund = command('orders', ['refund', orderId, '--reason', 'killed', '--by', 'ops']);
+    let refundId;
+    await waitFor(async () => {
+      refundId = (await refunds(orderId))[0]?.id;
+      return refundId !== undefined;
+    }, 'the refund to be recorded as requested');
+    await refundRow.query('BEGIN');
+    await refundRow.query('SELECT 1 FROM refunds WHERE id = $1 FOR UPDATE', [refundId]);
+    await gatewayRow.query('COMMIT');
+    gatewayRow.release();
+    await waitFor(async () => (await sandboxRecord(orderId)).refunded === '6300000', 'VNPay to refund');
     await waitFor(
       async () =>
         (
-          await holder.query(
-            `SELECT count(*)::int AS n FROM pg_locks WHERE relation = 'outbox'::regclass AND NOT granted`,
+          await db.query(
+            `SELECT count(*)::int AS n FROM pg_stat_activity
+              WHERE wait_event_type = 'Lock' AND query LIKE '%FROM refunds WHERE id = $1 FOR UPDATE%'`,
           )
         ).rows[0].n > 0,
-      'the refund to wait on the outbox',
-      60_000,
+      'the command to wait to record VNPay’s answer',
     );
-    assert.equal((await sandboxRecord(orderId)).refunded, '2100000', 'VNPay has refunded');
-    refund.child.kill('SIGKILL');
+    process.kill(-refund.child.pid, 'SIGKILL');
     assert.equal((await refund.done).signal, 'SIGKILL');
-    await holder.query('ROLLBACK');
-    holder.release();
+    await refundRow.query('ROLLBACK');
+    refundRow.release();
     assert.deepEqual(
       (await refunds(orderId)).map((r) => r.status),
       ['requested'],
@@ -155,15 +172,48 @@ describe('refunds from the operator’s command line', { skip: skip ?? false, ti
 
     assert.deepEqual(
       (await refunds(orderId)).map((r) => [r.status, Number(r.amount)]),
-      [['succeeded', 2_100_000]],
+      [['succeeded', 6_300_000]],
     );
     const record = await sandboxRecord(orderId);
-    assert.equal(record.refunded, '2100000');
+    assert.equal(record.refunded, '6300000');
     assert.equal(record.refundRequests.split(',').length, 1, 'VNPay was asked once');
     const revocations = await db.query(`SELECT delivered_at FROM outbox WHERE order_id = $1 AND kind = 'revocation'`, [
       orderId,
     ]);
     assert.equal(revocations.rows.length, 1);
     await waitFor(async () => (await expiry()) < granted, 'the team to lose the refunded months');
+  });
+
+  it('the payer sees the command line’s refund in the history and as a credit note on the receipt, in Vietnamese and in Urdu', async () => {
+    const orderId = await paidOrder();
+    const partial = await command('orders', ['refund', orderId, '--amount', '700000', '--reason', 'goodwill']).done;
+    assert.equal(partial.code, 0, partial.output);
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH });
+    try {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      const [name, value] = (await sessionCookie({ sub: '1001', team: '-1002001' })).split('=');
+      await context.addCookies([{ name, value, url: site }]);
+      const page = await context.newPage();
+
+      await page.goto(`${site}/vi/pay`);
+      await page.getByTestId('payment-history').locator('summary').click();
+      const row = page.locator(`tr[data-status="partly_refunded"]`).first();
+      await row.waitFor();
+      assert.match(await row.innerText(), /Đã hoàn một phần/);
+      assert.match(await row.getByTestId('refunded-on').innerText(), /^Đã hoàn 700\.000\s?₫ ngày /);
+      await row.getByRole('link').click();
+      const note = page.getByTestId('credit-note');
+      await note.waitFor();
+      assert.match(await note.innerText(), /Biên lai hoàn tiền/);
+      assert.match(await note.getByTestId('credit-note-total').innerText(), /700\.000/);
+
+      await page.goto(`${site}/ur/pay?receipt=${orderId}`);
+      const urdu = page.getByTestId('credit-note');
+      await urdu.waitFor();
+      assert.equal(await page.locator('html').getAttribute('dir'), 'rtl');
+      assert.match(await urdu.innerText(), /رقم کی واپسی کی رسید/);
+    } finally {
+      await browser.close();
+    }
   });
 });
