@@ -41,6 +41,7 @@ for (const path of ['/jp', '/ur', '/vi']) {
   test(`${path}: scrolled down a 360 px phone, the ↑ button appears, and never over text or a control`, async ({
     browser,
   }) => {
+    test.setTimeout(120_000);
     const context = await browser.newContext({ viewport: phone, reducedMotion: 'reduce' });
     const page = await context.newPage();
     await page.goto(path);
@@ -53,9 +54,10 @@ for (const path of ['/jp', '/ur', '/vi']) {
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
     let shown = 0;
     const problems: string[] = [];
-    for (let y = phone.height + 20; y < height; y += 45) {
+    for (let y = phone.height + 20; y < height; y += 70) {
       await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
-      await page.waitForTimeout(180);
+      // The button checks at most every 99 ms and once more 50 ms after the last scroll.
+      await page.waitForTimeout(160);
       const under = await covered(page);
       if (under === null) continue;
       shown += 1;
