@@ -72,6 +72,9 @@ export function PaymentTable<P extends PaymentRecord>({
   );
 }
 
+/** A paid payment has a receipt, also once money went back: its refunds are credit notes on it. */
+const hasReceipt = (payment: PaymentRecord) => payment.status === 'paid' || payment.refund !== undefined;
+
 function PaymentRow({
   payment,
   receiptPath,
@@ -88,7 +91,8 @@ function PaymentRow({
   const plans = useTranslations('Plans');
   const methods = useTranslations('PayPage.form.methods');
   const paymentTime = usePaymentTime();
-  const money = useMoney()(payment.amount, payment.currency);
+  const formatMoney = useMoney();
+  const money = formatMoney(payment.amount, payment.currency);
   const bought = [
     <bdi key="plan">{plans(`names.${payment.plan}`)}</bdi>,
     t('months', { months: payment.months }),
@@ -124,16 +128,26 @@ function PaymentRow({
             </span>
           </>
         ) : (
-          <span className={`${styles.status} ${styles[payment.status]}`}>
-            {payment.status === 'failed' && payment.code
-              ? t('statusFailedCode', { code: payment.code })
-              : t(`status.${payment.status}`)}
-          </span>
+          <>
+            <span className={`${styles.status} ${styles[payment.status]}`}>
+              {payment.status === 'failed' && payment.code
+                ? t('statusFailedCode', { code: payment.code })
+                : t(`status.${payment.status}`)}
+            </span>
+            {payment.refund && (
+              <span className={styles.reason} data-testid="refunded-on">
+                {t('refundedOn', {
+                  amount: formatMoney(payment.refund.amount, payment.currency),
+                  date: paymentTime(payment.refund.at),
+                })}
+              </span>
+            )}
+          </>
         )}
       </td>
       <td role="cell" data-label={t('columns.reference')}>
         <code translate="no">{payment.reference}</code>
-        {payment.status === 'paid' ? (
+        {hasReceipt(payment) ? (
           <>
             {' '}
             <Link

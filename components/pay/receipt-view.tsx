@@ -1,12 +1,14 @@
 'use client';
-import type { ReactNode } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import { isolated, joined, VALUE } from '@/lib/i18n/isolate';
 import { usePaymentTime } from '@/lib/i18n/payment-time';
 import { Link } from '@/lib/i18n/navigation';
 import { useMoney } from '@/lib/i18n/money';
 import { site } from '@/lib/config/site';
-import { HISTORY_PAGE_PARAM, type Receipt } from '@/lib/shared/receipt';
+import { HISTORY_PAGE_PARAM, type CreditNote, type Receipt } from '@/lib/shared/receipt';
+import type { Billing } from '@/lib/shared/billing';
+import { CompanyDetailsForm, CompanyLines } from './company-details';
 import type en from '@/messages/en.json';
 import styles from './receipt.module.css';
 
@@ -37,7 +39,7 @@ export function ReceiptView({
         {back}
       </section>
     );
-  return <ReceiptDocument receipt={receipt} back={back} />;
+  return <ReceiptDocument receipt={receipt} back={back} editable={backTo === '/pay'} />;
 }
 
 /** Back to the page the receipt came from; to the pay page's history, on the page it was opened from. */
@@ -47,62 +49,183 @@ function BackLink({ backTo, historyPage }: { backTo: '/pay' | '/team'; historyPa
   return <Link href={{ pathname: backTo, query }}>{t(backTo === '/team' ? 'backToTeam' : 'back')}</Link>;
 }
 
-function ReceiptDocument({ receipt, back }: { receipt: Receipt; back: ReactNode }) {
+function ReceiptDocument({ receipt, back, editable }: { receipt: Receipt; back: ReactNode; editable: boolean }) {
   const t = useTranslations('PayPage.receipt');
   const history = useTranslations('PayPage.history');
-  const plans = useTranslations('Plans');
   const methods = useTranslations('PayPage.form.methods');
   const paymentTime = usePaymentTime();
-  const { item, seller, buyer } = receipt;
-  const money = useMoney()(receipt.amount, receipt.currency);
+  const formatMoney = useMoney();
+  const [billing, setBilling] = useState(receipt.billing);
+  const money = formatMoney(receipt.amount, receipt.currency);
   const separator = history('separator');
-  const description = joined(
+  const description = useItemDescription(receipt.item);
+
+  return (
+    <>
+      <article className={styles.receipt} aria-labelledby="receipt-heading" data-testid="receipt">
+        <header className={styles.head}>
+          <h1 id="receipt-heading">{t('title')}</h1>
+          <p>{isolated(t('number', { reference: VALUE }), receipt.reference, 'ltr')}</p>
+        </header>
+
+        <Parties receipt={receipt} billing={billing} idPrefix="receipt">
+          {editable && <CompanyDetailsForm orderId={receipt.orderId} billing={billing} onSaved={setBilling} />}
+        </Parties>
+
+        <table className={styles.items}>
+          <thead>
+            <tr>
+              <th scope="col">{t('item')}</th>
+              <th scope="col" className={styles.amount}>
+                {t('amount')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            <tr>
+              <td>{description}</td>
+              <td className={styles.amount}>{money}</td>
+            </tr>
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row">{t('total')}</th>
+              <td className={styles.amount} data-testid="receipt-total">
+                {money}
+              </td>
+            </tr>
+          </tfoot>
+        </table>
+
+        <dl className={styles.details}>
+          <dt>{t('paidAt')}</dt>
+          <dd>
+            <time dateTime={receipt.paidAt}>{paymentTime(receipt.paidAt)}</time>
+          </dd>
+          <dt>{t('paidWith')}</dt>
+          <dd>
+            {joined([<bdi key="gateway">{receipt.gatewayName}</bdi>, methods(receipt.method as MethodKey)], separator)}
+          </dd>
+          <dt>{t('gatewayReference')}</dt>
+          <dd>
+            <bdi className={styles.code}>{receipt.gatewayReference}</bdi>
+          </dd>
+          <dt>{t('orderReference')}</dt>
+          <dd>
+            <bdi className={styles.code}>{receipt.orderId}</bdi>
+          </dd>
+        </dl>
+
+        <div className={styles.actions}>
+          {/* The browser's print dialog, where "Save as PDF" is one of the printers. */}
+          <button type="button" className="button button--primary" onClick={() => window.print()}>
+            {t('print')}
+          </button>
+          {back}
+        </div>
+      </article>
+      {receipt.creditNotes.map((note) => (
+        <CreditNoteDocument key={note.reference} receipt={receipt} note={note} billing={billing} />
+      ))}
+    </>
+  );
+}
+
+/** What was bought, in words: the plan, its months, seats and renewal, with the locale's separator. */
+function useItemDescription(item: Receipt['item']): ReactNode {
+  const history = useTranslations('PayPage.history');
+  const plans = useTranslations('Plans');
+  return joined(
     [
       <bdi key="plan">{plans(`names.${item.plan}`)}</bdi>,
       history('months', { months: item.months }),
       ...(item.seats === null ? [] : [history('seats', { seats: item.seats })]),
       ...(item.renewalCycle === null ? [] : [history('cycle', { cycle: item.renewalCycle })]),
     ],
-    separator,
+    history('separator'),
   );
+}
+
+/** Seller and buyer, as the receipt and each of its credit notes print them. */
+function Parties({
+  receipt,
+  billing,
+  idPrefix,
+  children,
+}: {
+  receipt: Receipt;
+  billing: Billing | null;
+  idPrefix: string;
+  children?: ReactNode;
+}) {
+  const t = useTranslations('PayPage.receipt');
+  const { seller, buyer } = receipt;
   const account = `${site.chats[buyer.platform].name} ${buyer.username}`;
-
   return (
-    <article className={styles.receipt} aria-labelledby="receipt-heading" data-testid="receipt">
+    <div className={styles.parties}>
+      <section aria-labelledby={`${idPrefix}-seller`}>
+        <h2 id={`${idPrefix}-seller`}>{t('seller')}</h2>
+        <p>
+          <bdi>{seller.legalName}</bdi>
+          <br />
+          <bdi>{seller.address}</bdi>
+          <br />
+          {isolated(t('taxId', { taxId: VALUE }), seller.taxId, 'ltr')}
+          <br />
+          <bdi>{seller.email}</bdi>
+        </p>
+      </section>
+      <section aria-labelledby={`${idPrefix}-buyer`}>
+        <h2 id={`${idPrefix}-buyer`}>{t('buyer')}</h2>
+        <p>
+          {billing && (
+            <>
+              <CompanyLines billing={billing} />
+              <br />
+            </>
+          )}
+          <bdi>{buyer.fullName}</bdi>
+          <br />
+          {isolated(t('account', { account: VALUE }), account, 'ltr')}
+          {buyer.team && (
+            <>
+              <br />
+              {isolated(t('team', { team: VALUE }), buyer.team)}
+            </>
+          )}
+        </p>
+        {children}
+      </section>
+    </div>
+  );
+}
+
+/**
+ * A refund of the receipt's payment as its own document (a credit note): printed on its own page
+ * after the receipt, with the same parties and the amount that went back.
+ */
+function CreditNoteDocument({ receipt, note, billing }: { receipt: Receipt; note: CreditNote; billing: Billing | null }) {
+  const t = useTranslations('PayPage.receipt');
+  const c = useTranslations('PayPage.receipt.creditNote');
+  const history = useTranslations('PayPage.history');
+  const methods = useTranslations('PayPage.form.methods');
+  const paymentTime = usePaymentTime();
+  const money = useMoney()(note.amount, receipt.currency);
+  const description = useItemDescription(receipt.item);
+  const headingId = `credit-note-${note.reference}`;
+  return (
+    <article className={`${styles.receipt} ${styles.creditNote}`} aria-labelledby={headingId} data-testid="credit-note">
       <header className={styles.head}>
-        <h1 id="receipt-heading">{t('title')}</h1>
-        <p>{isolated(t('number', { reference: VALUE }), receipt.reference, 'ltr')}</p>
+        <h2 id={headingId} className={styles.documentTitle}>
+          {c('title')}
+        </h2>
+        <p>
+          {isolated(c('number', { reference: VALUE }), note.reference, 'ltr')}
+          <br />
+          {isolated(c('forReceipt', { reference: VALUE }), receipt.reference, 'ltr')}
+        </p>
       </header>
-
-      <div className={styles.parties}>
-        <section aria-labelledby="receipt-seller">
-          <h2 id="receipt-seller">{t('seller')}</h2>
-          <p>
-            <bdi>{seller.legalName}</bdi>
-            <br />
-            <bdi>{seller.address}</bdi>
-            <br />
-            {isolated(t('taxId', { taxId: VALUE }), seller.taxId, 'ltr')}
-            <br />
-            <bdi>{seller.email}</bdi>
-          </p>
-        </section>
-        <section aria-labelledby="receipt-buyer">
-          <h2 id="receipt-buyer">{t('buyer')}</h2>
-          <p>
-            <bdi>{buyer.fullName}</bdi>
-            <br />
-            {isolated(t('account', { account: VALUE }), account, 'ltr')}
-            {buyer.team && (
-              <>
-                <br />
-                {isolated(t('team', { team: VALUE }), buyer.team)}
-              </>
-            )}
-          </p>
-        </section>
-      </div>
-
+      <Parties receipt={receipt} billing={billing} idPrefix={headingId} />
       <table className={styles.items}>
         <thead>
           <tr>
@@ -114,46 +237,42 @@ function ReceiptDocument({ receipt, back }: { receipt: Receipt; back: ReactNode 
         </thead>
         <tbody>
           <tr>
-            <td>{description}</td>
+            <td>
+              {/* The description keeps its own isolates, so it goes in where the message names it. */}
+              {c('item', { item: VALUE })
+                .split(VALUE)
+                .map((part, index) => (index === 0 ? part : [<Fragment key={index}>{description}</Fragment>, part]))}
+            </td>
             <td className={styles.amount}>{money}</td>
           </tr>
         </tbody>
         <tfoot>
           <tr>
-            <th scope="row">{t('total')}</th>
-            <td className={styles.amount} data-testid="receipt-total">
+            <th scope="row">{c('total')}</th>
+            <td className={styles.amount} data-testid="credit-note-total">
               {money}
             </td>
           </tr>
         </tfoot>
       </table>
-
       <dl className={styles.details}>
-        <dt>{t('paidAt')}</dt>
+        <dt>{c('refundedAt')}</dt>
         <dd>
-          <time dateTime={receipt.paidAt}>{paymentTime(receipt.paidAt)}</time>
+          <time dateTime={note.refundedAt}>{paymentTime(note.refundedAt)}</time>
         </dd>
-        <dt>{t('paidWith')}</dt>
+        <dt>{c('refundedTo')}</dt>
         <dd>
-          {joined([<bdi key="gateway">{receipt.gatewayName}</bdi>, methods(receipt.method as MethodKey)], separator)}
+          {joined([<bdi key="gateway">{receipt.gatewayName}</bdi>, methods(receipt.method as MethodKey)], history('separator'))}
         </dd>
-        <dt>{t('gatewayReference')}</dt>
-        <dd>
-          <bdi className={styles.code}>{receipt.gatewayReference}</bdi>
-        </dd>
-        <dt>{t('orderReference')}</dt>
-        <dd>
-          <bdi className={styles.code}>{receipt.orderId}</bdi>
-        </dd>
+        {note.gatewayReference && (
+          <>
+            <dt>{t('gatewayReference')}</dt>
+            <dd>
+              <bdi className={styles.code}>{note.gatewayReference}</bdi>
+            </dd>
+          </>
+        )}
       </dl>
-
-      <div className={styles.actions}>
-        {/* The browser's print dialog, where "Save as PDF" is one of the printers. */}
-        <button type="button" className="button button--primary" onClick={() => window.print()}>
-          {t('print')}
-        </button>
-        {back}
-      </div>
     </article>
   );
 }

@@ -1,7 +1,7 @@
 /** A plan as the buyer holds it today, and the calendar arithmetic on it. Pure. */
 import type { PlanId } from './catalogue';
 
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 
 /** What the buyer (the user for individual_pro, the team for team_pro) has today. */
 export interface PlanState {

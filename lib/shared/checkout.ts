@@ -41,6 +41,8 @@ export const checkoutErrors = [
   'renewal_not_found',
   'payment_pending',
   'renewal_running',
+  'billing_invalid',
+  'order_not_found',
   'gateway_timeout',
   'gateway_error',
   'server_error',

@@ -13,9 +13,23 @@ export const PAYMENTS_PER_PAGE = 20;
  * - `failed`: the gateway refused it (`code` is the gateway's own result code, for support;
  *   `reason`, when the gateway names one, why in the payer's words: nothing was charged);
  * - `under_review`: money may have been taken and a person decides (a wrong amount, a held payment);
- * - `refunded`: the gateway reports the money returned (a refund or reversal).
+ * - `refunded` / `partly_refunded`: paid, then all or part of the money went back (`refund` says how
+ *   much and when).
  */
-export type PaymentStatus = 'paid' | 'processing' | 'failed' | 'cancelled' | 'under_review' | 'refunded';
+export type PaymentStatus =
+  | 'paid'
+  | 'processing'
+  | 'failed'
+  | 'cancelled'
+  | 'under_review'
+  | 'refunded'
+  | 'partly_refunded';
+
+/** What went back of a paid payment: the total refunded (minor unit) and when the latest refund was made. */
+export interface RefundSummary {
+  amount: number;
+  at: string;
+}
 
 export interface PaymentRecord {
   /** The order's id: its receipt is `/pay?receipt=<orderId>` (only the account's own orders are listed). */
@@ -43,6 +57,8 @@ export interface PaymentRecord {
   code?: string;
   /** `failed`: why the gateway declined it, when it says (the result view's words). */
   reason?: DeclineReason;
+  /** `refunded` / `partly_refunded`: how much went back, and when. */
+  refund?: RefundSummary;
   /** A team's payments only: the platform user id of the member who paid (the team page names them). */
   payerId?: string;
 }

@@ -4,6 +4,7 @@
  */
 import type { Platform } from '@/lib/config/site';
 import type { Currency, PaidPlanId } from '@/lib/pricing/catalogue';
+import type { Billing } from './billing';
 
 export interface Receipt {
   orderId: string;
@@ -28,6 +29,22 @@ export interface Receipt {
   method: string;
   /** The gateway's own id for the transaction, which its statements show. */
   gatewayReference: string;
+  /** The payer's company details for the invoice, when given. */
+  billing: Billing | null;
+  /** One per refund of this payment, oldest first. */
+  creditNotes: CreditNote[];
+}
+
+/** A refund of a receipt's payment, printed as its own document. */
+export interface CreditNote {
+  /** Its short number, like a receipt's reference. */
+  reference: string;
+  /** In the receipt's currency's minor unit. */
+  amount: number;
+  /** ISO time the refund was recorded as made. */
+  refundedAt: string;
+  /** The gateway's own id for the refund, when it gave one. */
+  gatewayReference: string | null;
 }
 
 export const RECEIPT_PARAM = 'receipt';

@@ -98,6 +98,30 @@ describe('the payment history', () => {
     expect(within(refunded!).queryByRole('link')).toBeNull();
   });
 
+  it('says how much of a paid payment went back and when, and keeps its receipt (where the credit notes are)', async () => {
+    serveHistory({
+      1: {
+        page: 1,
+        hasOlder: false,
+        payments: [
+          record({
+            orderId: 'e'.repeat(32),
+            reference: 'PARTLY0001',
+            amount: 6_300_000,
+            currency: 'VND',
+            status: 'partly_refunded',
+            refund: { amount: 2_100_000, at: '2026-11-25T03:00:00.000Z' },
+          }),
+        ],
+      },
+    });
+    renderOpened();
+    const row = (await screen.findByText('PARTLY0001')).closest('tr')!;
+    expect(row).toHaveTextContent('Partly refunded');
+    expect(within(row).getByTestId('refunded-on')).toHaveTextContent(/^₫2,100,000 refunded on November 25, 2026/);
+    expect(within(row).getByRole('link', { name: 'Receipt for payment PARTLY0001' })).toBeInTheDocument();
+  });
+
   it('links each paid payment to its receipt, named by its reference', async () => {
     serveHistory({
       1: { page: 1, hasOlder: false, payments: [record({ orderId: 'c'.repeat(32), reference: 'CCCCCCCCCC' })] },

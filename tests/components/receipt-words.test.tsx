@@ -36,6 +36,8 @@ const receipt: Receipt = {
   gatewayName: 'VNPay',
   method: 'qr',
   gatewayReference: '14123456',
+  billing: null,
+  creditNotes: [],
 };
 
 const historyRecord: PaymentRecord = {

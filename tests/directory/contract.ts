@@ -135,6 +135,53 @@ export function directoryContract(directory: () => AccountDirectory): void {
     expect(await directory().applyGrant(grant({ teamId: '-999' }))).toEqual({ status: 'not_found' });
   });
 
+  it('takes a refund’s days off the plan once, never before the refund’s moment, and keeps only the seats still paid for', async () => {
+    const before = (await directory().payContext(alice))!.team!;
+    const paid = grant({ months: 7, seats: 30 });
+    await directory().applyGrant(paid);
+    const refundedAt = new Date();
+    const revocation = {
+      refundId: `refund-${paid.orderId}`,
+      orderId: paid.orderId,
+      platform: paid.platform,
+      userId: paid.userId,
+      teamId: paid.teamId,
+      plan: paid.plan,
+      days: 10,
+      seats: 10,
+      refundedAt,
+    };
+    const first = await directory().applyRevocation(revocation);
+    const granted = addMonths(before.planExpiresAt!, 7);
+    const expected = new Date(granted.getTime() - 10 * 86_400_000).toISOString();
+    expect(first).toMatchObject({ status: 'applied', plan: 'team_pro', seats: 10 });
+    expect(first.status !== 'not_found' && first.expiresAt?.toISOString()).toBe(expected);
+    // Delivered again, or concurrently: nothing more comes off.
+    const again = await Promise.all(Array.from({ length: 4 }, () => directory().applyRevocation(revocation)));
+    expect(again.map((r) => r.status)).toEqual(['already_applied', 'already_applied', 'already_applied', 'already_applied']);
+    expect((await directory().payContext(alice))!.team!.planExpiresAt?.toISOString()).toBe(expected);
+    // A refund of more days than are left ends the plan at the refund, not in the past.
+    await directory().applyRevocation({ ...revocation, refundId: `${revocation.refundId}-all`, days: 400, seats: null });
+    const ended = (await directory().payContext(alice))!.team!;
+    expect(ended.planExpiresAt?.getTime()).toBe(refundedAt.getTime());
+    expect(ended.seats).toBe(10);
+  });
+
+  it('answers not_found for a revocation on an account or team it does not know', async () => {
+    const revocation = {
+      refundId: `refund-unknown-${Date.now()}`,
+      orderId: 'c'.repeat(32),
+      platform: 'telegram' as const,
+      userId: '1001',
+      teamId: '-999',
+      plan: 'team_pro' as const,
+      days: 1,
+      seats: null,
+      refundedAt: new Date(),
+    };
+    expect(await directory().applyRevocation(revocation)).toEqual({ status: 'not_found' });
+  });
+
   it('answers ping while it is up', async () => {
     await expect(directory().ping()).resolves.toBeUndefined();
   });

@@ -10,6 +10,7 @@ import { resetRateLimits } from '@/lib/server/http/rate-limit';
 import { deliverDueGrants, backgroundDeliveriesFinished } from '@/lib/server/payments/grant-delivery';
 import { loadPayPage } from '@/lib/server/pay-page';
 import { paymentHistory } from '@/lib/server/payments/history';
+import { recordReportedRefund } from '@/lib/server/payments/refunds';
 import { addMonths } from '@/lib/pricing/plan-state';
 import { openTestSql, storeKinds, useTestStore } from '../support/stores';
 import { BACKEND_SECRET, faults, startTestBackend, type TestBackend } from '../support/reference-backend';
@@ -109,6 +110,34 @@ describe.each(storeKinds)('webhook mode on %s', (kind) => {
     expect(await loadPayPage(alice, { status: 'success', order: orders[0]!.id }, new Date())).toMatchObject({
       result: { status: 'success' },
     });
+  });
+
+  it('takes a refund off the backend’s plan exactly once: while it is down, and when its answer is lost', async () => {
+    const before = await teamExpiry();
+    const order = await pendingTeamOrder();
+    expect(await reply(vnpayCallback(order))).toMatchObject({ RspCode: '00' });
+    await backgroundDeliveriesFinished();
+    expect(await teamExpiry()).toBe(addMonths(new Date(before), 7).toISOString());
+
+    // The refund (here one made in VNPay's portal, as reconciliation reports it) is recorded
+    // whatever the backend is doing.
+    backend.inject(faults.status(503));
+    const reported = { gatewayRef: 'refund:14400001', amount: order.amount, requestId: null };
+    const refund = { orderId: order.id, gateway: 'vnpay', reported, reason: 'portal', now: new Date() };
+    expect(await recordReportedRefund(refund)).toBe('recorded');
+    expect(await recordReportedRefund(refund)).toBe('known');
+    expect(await teamExpiry()).toBe(addMonths(new Date(before), 7).toISOString());
+
+    // Back, but its first answer is lost after it applied the revocation: the retry changes nothing.
+    backend.inject(faults.lostAnswer());
+    installDirectory(remoteDirectory({ baseUrl: backend.url, secret: BACKEND_SECRET }));
+    await deliverDueGrants(later(60));
+    backend.inject(undefined);
+    expect(await deliverDueGrants(later(120))).toEqual({ delivered: 1, failed: 0 });
+    expect(await deliverDueGrants(later(180))).toEqual({ delivered: 0, failed: 0 });
+    const after = new Date(await teamExpiry()).getTime();
+    expect(Math.abs(after - new Date(before).getTime())).toBeLessThanOrEqual(86_400_000);
+    expect(backend.requests.filter((r) => r.startsWith('POST /v1/revocations')).length).toBeGreaterThanOrEqual(2);
   });
 
   it('shows the payer their payments from the site’s ledger and a receipt naming the buyer the backend knows', async () => {

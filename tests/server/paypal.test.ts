@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { addMonths } from '@/lib/pricing/quote';
 import { resetRateLimits } from '@/lib/server/http/rate-limit';
+import { refundOrder } from '@/lib/server/payments/refund-order';
+import { refundsOfOrder } from '@/lib/server/ledger/refunds';
 import { findOrder } from '@/lib/server/ledger/orders';
 import { paypalGateway } from '@/lib/server/payments/paypal/gateway';
 import { storeKinds, useTestStore } from '../support/stores';
@@ -286,20 +288,68 @@ describe.each(storeKinds)('PayPal subscriptions on %s', (kind) => {
     expect((await findOrder(store().sql, other.customId))?.status).toBe('failed');
   });
 
-  it('a refund or reversal puts the payment’s order in review (needs_review, recorded once)', async () => {
-    const { id, orderId, sale } = await approvedTeamSubscription();
+  it('a refund made at PayPal is recorded once as a refund of its payment, and the team loses the month it bought', async () => {
+    await backgroundDeliveriesFinished();
+    const before = await team();
+    const { orderId, sale } = await approvedTeamSubscription();
+    await webhook(sale);
+    await backgroundDeliveriesFinished();
+    const granted = await expiry();
+    const saleId = (JSON.parse(sale) as { resource: { id: string } }).resource.id;
+    const refund = (eventId: string) =>
+      JSON.stringify({
+        id: eventId,
+        event_type: 'PAYMENT.SALE.REFUNDED',
+        resource_type: 'refund',
+        resource: { id: 'REFUND123', sale_id: saleId, amount: { total: '14.99', currency: 'USD' } },
+      });
+    expect((await webhook(refund('WH-REFUND0000000001'))).body.outcome).toBe(`refund_recorded:order=${orderId}`);
+    expect((await webhook(refund('WH-REFUND0000000001'))).body.outcome).toBe('duplicate');
+    // The same refund in another delivery (PayPal resends with a new event id): still one refund.
+    expect((await webhook(refund('WH-REFUND0000000002'))).body.outcome).toBe(`refund_known:order=${orderId}`);
+    await backgroundDeliveriesFinished();
+    expect(await count(`SELECT count(*)::int AS n FROM refunds WHERE order_id = '${orderId}'`)).toBe(1);
+    expect((await findOrder(store().sql, orderId))?.status).toBe('paid');
+    const after = new Date(await expiry()).getTime();
+    expect(after).toBeLessThan(new Date(granted).getTime());
+    expect(Math.abs(after - new Date(before.plan_expires_at).getTime())).toBeLessThanOrEqual(86_400_000);
+  });
+
+  it('an operator’s refund of a PayPal payment is one refund, although PayPal’s refund webhook arrives before its answer', async () => {
+    const { orderId, activated, sale } = await approvedTeamSubscription();
+    await webhook(activated);
+    await webhook(sale);
+    await backgroundDeliveriesFinished();
+    const granted = await expiry();
+    const result = await refundOrder({ orderId, amount: 500, reason: 'goodwill', by: 'ops' });
+    expect(result).toMatchObject({ ok: true, answer: { state: 'succeeded' } });
+    const refunds = await refundsOfOrder(store().sql, orderId);
+    expect(refunds).toEqual([expect.objectContaining({ status: 'succeeded', origin: 'site', amount: 500 })]);
+    // The webhook PayPal sent for it named the same refund: recorded under its id, not a second time.
+    expect(refunds[0]!.gatewayRef).toMatch(/^[A-Z0-9]{17}$/);
+    expect(
+      await count("SELECT count(*)::int AS n FROM webhook_events WHERE event_type = 'PAYMENT.SALE.REFUNDED'"),
+    ).toBe(1);
+    await backgroundDeliveriesFinished();
+    expect(new Date(await expiry()).getTime()).toBeLessThan(new Date(granted).getTime());
+    // The rest, then nothing more: PayPal's own answer for a fully refunded sale is a no.
+    expect(await refundOrder({ orderId, reason: 'the rest', by: 'ops' })).toMatchObject({ ok: true, answer: { state: 'succeeded' } });
+    expect(await refundOrder({ orderId, reason: 'again', by: 'ops' })).toMatchObject({ ok: false, reason: 'nothing_left' });
+  });
+
+  it('a reversal in another currency than the order’s goes to the review queue, once', async () => {
+    const { orderId, sale } = await approvedTeamSubscription();
     await webhook(sale);
     const saleId = (JSON.parse(sale) as { resource: { id: string } }).resource.id;
-    const refund = JSON.stringify({
-      id: 'WH-REFUND0000000001',
-      event_type: 'PAYMENT.SALE.REFUNDED',
-      resource_type: 'refund',
-      resource: { id: 'REFUND123', sale_id: saleId, amount: { total: '14.99', currency: 'USD' } },
+    const reversal = JSON.stringify({
+      id: 'WH-REVERSAL000000001',
+      event_type: 'PAYMENT.SALE.REVERSED',
+      resource_type: 'sale',
+      resource: { id: saleId, amount: { total: '14.99', currency: 'EUR' } },
     });
-    expect((await webhook(refund)).body.outcome).toBe(`held_for_review:order=${orderId}`);
-    expect((await webhook(refund)).body.outcome).toBe('duplicate');
+    expect((await webhook(reversal)).body.outcome).toBe(`refund_review:order=${orderId}`);
+    expect((await webhook(reversal)).body.outcome).toBe('duplicate');
     expect((await findOrder(store().sql, orderId))?.status).toBe('needs_review');
-    expect(id).toMatch(/^I-/);
   });
 
   it('a sale whose amount is not the order’s price goes to review instead of granting', async () => {

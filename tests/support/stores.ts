@@ -95,6 +95,8 @@ export async function openTestStore(kind: 'pglite' | 'postgres'): Promise<TestSt
 /** Every table the demo data and the tests write, children before their parents (the order DELETE needs). */
 const TABLES = [
   'review_decisions',
+  'refunds',
+  'directory_revocations',
   'gateway_sandbox',
   'outbox',
   'directory_grants',

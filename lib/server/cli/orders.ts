@@ -1,9 +1,11 @@
 /**
  * `npm run orders -- list [--status needs_review] [--limit 50]`
  * `npm run orders -- show <order>`
- * `npm run orders -- resolve <order> --grant|--close --note "…" [--by <name>]`
- * The review queue (lib/server/payments/review.ts). Decisions are recorded with who (--by, or the
- * OS user), when and why.
+ * `npm run orders -- resolve <order> --grant|--close|--refund [--amount <minor units>] --note "…" [--by <name>]`
+ * `npm run orders -- refund <order> [--amount <minor units>] --reason "…" [--by <name>]`
+ * `npm run orders -- refunds [--all] [--limit 50]`
+ * The review queue (lib/server/payments/review.ts) and refunds (lib/server/payments/refunds.ts).
+ * Decisions and refunds are recorded with who (--by, or the OS user), when and why.
  */
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -11,16 +13,35 @@ import { z } from 'zod';
 import { ledgerSql } from '@/lib/server/db';
 import { countOrders, findOrder, listOrders } from '@/lib/server/ledger/orders';
 import type { Order } from '@/lib/server/ledger/types';
-import { decisionsFor, describeDelivery, eventsFor, resolveOrder } from '@/lib/server/payments/review';
+import { decisionsFor, describeDelivery, eventsFor, refundFromReview, resolveOrder } from '@/lib/server/payments/review';
+import { refundOrder } from '@/lib/server/payments/refund-order';
+import {
+  countRequestedRefunds,
+  recentRefunds,
+  refundsOfOrder,
+  requestedRefunds,
+} from '@/lib/server/ledger/refunds';
+import { describeRefund, parseAmountOption, refundLine } from './refund-text';
 import { closeLedgerAndExit, openLedgerForCli } from './ledger-access';
 
 const usage = `usage:
   npm run orders -- list [--status pending|paid|failed|needs_review] [--limit 50]
   npm run orders -- show <order>
-  npm run orders -- resolve <order> --grant|--close --note "why" [--by <name>]`;
+  npm run orders -- resolve <order> --grant|--close|--refund [--amount <minor units>] --note "why" [--by <name>]
+  npm run orders -- refund <order> [--amount <minor units>] --reason "why" [--by <name>]
+  npm run orders -- refunds [--all] [--limit 50]
+
+Amounts are in the order's minor unit: dong for VND, cents for USD. Without --amount, a refund
+returns everything still paid.`;
 
 const statuses = ['pending', 'paid', 'failed', 'needs_review'] as const;
 const orderId = z.string().regex(/^[A-Za-z0-9]{1,64}$/, 'an order id is letters and digits');
+
+function parseAmount(value: string | undefined): number | undefined {
+  const parsed = parseAmountOption(value);
+  if (parsed === 'invalid') fail('--amount is a whole number of minor units (dong, cents), at least 1');
+  return parsed;
+}
 
 function fail(message: string): never {
   console.error(`${message}\n${usage}`);
@@ -50,6 +71,10 @@ async function main() {
         close: { type: 'boolean' },
         note: { type: 'string' },
         by: { type: 'string' },
+        refund: { type: 'boolean' },
+        amount: { type: 'string' },
+        reason: { type: 'string' },
+        all: { type: 'boolean' },
       },
     });
   } catch (error) {
@@ -73,7 +98,8 @@ async function main() {
     const orders = await listOrders(sql, status ? status.data : null, limit.data);
     for (const order of orders) console.log(line(order));
     const review = await countOrders(sql, 'needs_review');
-    console.log(`${orders.length} order(s) shown; ${review} need review`);
+    const waiting = await countRequestedRefunds(sql);
+    console.log(`${orders.length} order(s) shown; ${review} need review; ${waiting} refund(s) waiting on a gateway`);
     return closeLedgerAndExit(0);
   }
 
@@ -95,6 +121,8 @@ async function main() {
       );
       console.log(`    ${JSON.stringify(event.payload)}`);
     }
+    console.log('refunds:');
+    for (const refund of await refundsOfOrder(await ledgerSql(), order.id)) console.log(`  ${refundLine(refund)}`);
     console.log('decisions:');
     for (const decision of await decisionsFor(order.id)) {
       console.log(
@@ -107,11 +135,25 @@ async function main() {
   if (command === 'resolve') {
     const id = orderId.safeParse(target);
     if (!id.success) fail('resolve needs an order id');
-    if (Boolean(values.grant) === Boolean(values.close)) fail('resolve needs exactly one of --grant or --close');
+    const chosen = [values.grant, values.close, values.refund].filter(Boolean).length;
+    if (chosen !== 1) fail('resolve needs exactly one of --grant, --close or --refund');
     const note = values.note?.trim();
     if (!note) fail('resolve needs --note "why" (it is recorded with the decision)');
     const by = values.by?.trim() || userInfo().username;
+    const amount = parseAmount(values.amount);
+    if (values.amount !== undefined && !values.refund) fail('--amount goes with --refund');
     await openLedgerForCli();
+    if (values.refund) {
+      const result = await refundFromReview({ orderId: id.data, amount, note, by });
+      if (!result.ok) {
+        if (result.reason === 'refund_failed') console.error(describeRefund(id.data, result.refund));
+        else console.error(result.reason === 'not_found' ? `no order ${id.data}` : `order ${id.data} is ${result.status}, not under review: nothing changed`);
+        return closeLedgerAndExit(1);
+      }
+      console.log(line(result.order));
+      console.log(describeRefund(id.data, result.refund));
+      return closeLedgerAndExit(0);
+    }
     const result = await resolveOrder({ orderId: id.data, decision: values.grant ? 'grant' : 'close', note, by });
     if (!result.ok) {
       console.error(
@@ -123,6 +165,33 @@ async function main() {
     }
     console.log(line(result.order));
     if (result.delivery) console.log(describeDelivery(result.delivery));
+    return closeLedgerAndExit(0);
+  }
+
+  if (command === 'refund') {
+    const id = orderId.safeParse(target);
+    if (!id.success) fail('refund needs an order id');
+    const reason = values.reason?.trim();
+    if (!reason) fail('refund needs --reason "why" (it is recorded with the refund)');
+    if (reason.length > 500) fail('--reason is at most 500 characters');
+    const amount = parseAmount(values.amount);
+    const by = values.by?.trim() || userInfo().username;
+    await openLedgerForCli();
+    const result = await refundOrder({ orderId: id.data, amount, reason, by });
+    const text = describeRefund(id.data, result);
+    const succeeded = result.ok && result.answer.state !== 'refused';
+    (succeeded ? console.log : console.error)(text);
+    return closeLedgerAndExit(succeeded ? 0 : 1);
+  }
+
+  if (command === 'refunds') {
+    const limit = z.coerce.number().int().min(1).max(10_000).safeParse(values.limit ?? 50);
+    if (!limit.success) fail('--limit must be a whole number from 1 to 10000');
+    await openLedgerForCli();
+    const sql = await ledgerSql();
+    const refunds = values.all ? await recentRefunds(sql, limit.data) : await requestedRefunds(sql, new Date(), limit.data);
+    for (const refund of refunds) console.log(refundLine(refund));
+    console.log(`${refunds.length} refund(s) shown${values.all ? '' : ' (waiting on a gateway; --all for every refund)'}`);
     return closeLedgerAndExit(0);
   }
 

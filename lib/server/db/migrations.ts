@@ -291,6 +291,54 @@ export const migrations: readonly Migration[] = [
   UPDATE orders SET seats = ((seats + 9) / 10) * 10 WHERE plan = 'team_pro' AND seats % 10 <> 0;
   `,
   },
+  // Money back (lib/server/payments/refunds.ts): one row per refund, ours or one the gateway reports
+  // (a merchant portal's); at most one of ours waits on a gateway per order, and a gateway's refund
+  // id is recorded once. The outbox carries the account's change after a refund (a revocation) as
+  // well as grants, so its rows get their own id; the directory records which it applied. Company
+  // details for invoices are kept with the order.
+  {
+    id: '0013_refunds',
+    sql: `
+  CREATE TABLE refunds (
+    id             text PRIMARY KEY,
+    order_id       text NOT NULL REFERENCES orders,
+    gateway        text NOT NULL,
+    amount         bigint NOT NULL CHECK (amount > 0),
+    currency       text NOT NULL,
+    status         text NOT NULL CHECK (status IN ('requested', 'succeeded', 'refused')),
+    origin         text NOT NULL CHECK (origin IN ('site', 'gateway')),
+    gateway_ref    text,
+    reason         text NOT NULL,
+    requested_by   text NOT NULL,
+    answer_code    text,
+    answer_message text,
+    created_at     timestamptz NOT NULL,
+    settled_at     timestamptz
+  );
+  CREATE INDEX refunds_of_order ON refunds (order_id, created_at);
+  CREATE UNIQUE INDEX refunds_gateway_ref ON refunds (gateway, gateway_ref) WHERE gateway_ref IS NOT NULL;
+  CREATE UNIQUE INDEX refunds_one_in_flight ON refunds (order_id) WHERE status = 'requested';
+
+  ALTER TABLE outbox ADD COLUMN id text;
+  UPDATE outbox SET id = order_id;
+  ALTER TABLE outbox ALTER COLUMN id SET NOT NULL;
+  ALTER TABLE outbox DROP CONSTRAINT outbox_pkey;
+  ALTER TABLE outbox ADD PRIMARY KEY (id);
+  ALTER TABLE outbox ADD COLUMN kind text NOT NULL DEFAULT 'grant' CHECK (kind IN ('grant', 'revocation'));
+  CREATE UNIQUE INDEX outbox_grant_of_order ON outbox (order_id) WHERE kind = 'grant';
+
+  CREATE TABLE directory_revocations (
+    refund_id  text PRIMARY KEY,
+    applied_at timestamptz NOT NULL
+  );
+
+  ALTER TABLE orders ADD COLUMN billing jsonb;
+  ALTER TABLE orders ADD COLUMN refunds_checked_at timestamptz;
+  ALTER TABLE review_decisions DROP CONSTRAINT review_decisions_decision_check;
+  ALTER TABLE review_decisions ADD CONSTRAINT review_decisions_decision_check
+    CHECK (decision IN ('grant', 'close', 'refund'));
+  `,
+  },
 ];
 
 /** The SHA-256 of a migration's text, as the database records it when the migration is applied. */

@@ -24,6 +24,11 @@ export interface AccountDirectory {
    * order id: a second delivery of the same grant changes nothing and answers `already_applied`.
    */
   applyGrant(grant: Grant): Promise<GrantResult>;
+  /**
+   * Takes back what a refund paid for (lib/pricing/grant.ts#planAfterRevocation). Idempotent by
+   * refund id: a second delivery changes nothing and answers `already_applied`.
+   */
+  applyRevocation(revocation: Revocation): Promise<GrantResult>;
   /** Throws when the directory does not answer. */
   ping(): Promise<void>;
 
@@ -203,6 +208,27 @@ export interface Grant {
   seats: number | null;
   /** When the payment settled: renewal arithmetic counts from here, so a late delivery loses nothing. */
   paidAt: Date;
+}
+
+/**
+ * A refund, as the outbox delivers it to the directory: the days of the plan the refunded money
+ * bought come off its expiry (never before the refund's moment: time already used stays used),
+ * and a team keeps only the seats its other payments still cover.
+ */
+export interface Revocation {
+  refundId: string;
+  orderId: string;
+  platform: Platform;
+  userId: string;
+  /** team_pro refunds change this team; individual_pro refunds change the user. */
+  teamId: string | null;
+  plan: PaidPlanId;
+  /** Whole days taken off the plan's expiry. */
+  days: number;
+  /** team_pro: the most seats the team keeps (what its other payments cover); null keeps them all. */
+  seats: number | null;
+  /** When the money went back: the revocation counts from here, so a late delivery changes nothing. */
+  refundedAt: Date;
 }
 
 export type GrantResult =

@@ -35,6 +35,8 @@ export const errorStatus: Record<ApiErrorCode, number> = {
   // The account already has this under way: a second one would pay twice for one need.
   payment_pending: 409,
   renewal_running: 409,
+  billing_invalid: 422,
+  order_not_found: 404,
   // The gateway did not answer, or refused to start the payment: an upstream failure, not ours.
   gateway_timeout: 504,
   gateway_error: 502,

@@ -22,6 +22,9 @@ const TEAM_CALLS_PER_IP = 120;
  */
 const RENEWAL_STOPS_PER_SESSION = 10;
 const RENEWAL_STOPS_PER_IP = 30;
+/** Saving company details: a person fixes a typo or two, not hundreds. */
+const BILLING_SAVES_PER_SESSION = 10;
+const BILLING_SAVES_PER_IP = 30;
 
 /**
  * The site's rate limits. With DATABASE_URL the counts live in the ledger's PostgreSQL database
@@ -40,6 +43,8 @@ const limits = () => {
     teamPerIp: { points: TEAM_CALLS_PER_IP, duration: 60 },
     renewalStopPerSession: { points: RENEWAL_STOPS_PER_SESSION, duration: 60 },
     renewalStopPerIp: { points: RENEWAL_STOPS_PER_IP, duration: 60 },
+    billingPerSession: { points: BILLING_SAVES_PER_SESSION, duration: 60 },
+    billingPerIp: { points: BILLING_SAVES_PER_IP, duration: 60 },
   };
 };
 export type RateLimitBucket = keyof ReturnType<typeof limits>;

@@ -25,7 +25,7 @@ const ordersPage = (owner: string) => `
          e.result_code AS last_code, e.succeeded AS last_succeeded
     FROM (SELECT ${COLUMNS} FROM orders WHERE platform = $1 AND ${owner}
            ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4) o
-    LEFT JOIN outbox x ON x.order_id = o.id
+    LEFT JOIN outbox x ON x.order_id = o.id AND x.kind = 'grant'
     LEFT JOIN LATERAL (SELECT result_code, succeeded FROM payment_events
                         WHERE order_id = o.id ORDER BY received_at DESC, id DESC LIMIT 1) e ON true
    ORDER BY o.created_at DESC, o.id DESC`;

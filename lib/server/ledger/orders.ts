@@ -5,6 +5,8 @@ import type { Platform } from '@/lib/config/site';
 import type { Locale } from '@/lib/i18n/locales';
 import type { Sql } from '@/lib/server/db/sql';
 import type { NewOrder, Order, OrderStatus } from './types';
+import type { Billing } from '@/lib/shared/billing';
+import { storableJson } from '@/lib/server/db/storable';
 
 export interface OrderRow {
   id: string;
@@ -27,6 +29,7 @@ export interface OrderRow {
   subscription_id?: string | null;
   subscription_cycle?: number | null;
   checkout_start: Record<string, unknown> | null;
+  billing?: Billing | null;
   granted: boolean | null;
   created_at: Date;
   updated_at: Date;
@@ -53,6 +56,7 @@ export const toOrder = (row: OrderRow): Order => ({
   subscriptionId: row.subscription_id ?? null,
   subscriptionCycle: row.subscription_cycle ?? null,
   checkoutStart: row.checkout_start ?? null,
+  billing: row.billing ?? null,
   granted: row.granted === true,
   createdAt: new Date(row.created_at),
   updatedAt: new Date(row.updated_at),
@@ -60,7 +64,7 @@ export const toOrder = (row: OrderRow): Order => ({
 
 /** An order with whether its grant reached the directory (orders paid before the outbox existed were granted in place). */
 export const SELECT_ORDER = `SELECT o.*, (x.order_id IS NULL OR x.delivered_at IS NOT NULL) AS granted
-                        FROM orders o LEFT JOIN outbox x ON x.order_id = o.id`;
+                        FROM orders o LEFT JOIN outbox x ON x.order_id = o.id AND x.kind = 'grant'`;
 
 /** 128 random bits, hex: unguessable, and within VNPay's alphanumeric TxnRef alphabet. */
 const newOrderId = () => randomBytes(16).toString('hex');
@@ -73,8 +77,8 @@ export async function createOrder(sql: Sql, input: NewOrder): Promise<{ order: O
   const { subject } = input;
   const inserted = await sql.query<OrderRow>(
     `INSERT INTO orders (id, platform, user_id, team_id, plan, period, seats, months, gateway, method,
-                         currency, amount, locale, client_ip, idempotency_key, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16)
+                         currency, amount, locale, client_ip, idempotency_key, created_at, updated_at, billing)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16, $17)
      ON CONFLICT (platform, user_id, idempotency_key) DO NOTHING
      RETURNING *, false AS granted`,
     [
@@ -94,6 +98,7 @@ export async function createOrder(sql: Sql, input: NewOrder): Promise<{ order: O
       input.clientIp,
       input.idempotencyKey,
       input.now,
+      input.billing ? storableJson(input.billing) : null,
     ],
   );
   const created = inserted.rows[0];
@@ -203,4 +208,21 @@ export async function countOrders(sql: Sql, status: OrderStatus): Promise<number
     status,
   ]);
   return Number(result.rows[0]?.n ?? 0);
+}
+
+/**
+ * Sets (or, with null, clears) an order's company details, for its payer only: false when the
+ * order is not this account's (or does not exist) — alike, so an order id reveals nothing.
+ */
+export async function setBilling(
+  sql: Sql,
+  owner: { platform: string; userId: string },
+  orderId: string,
+  billing: Billing | null,
+): Promise<boolean> {
+  const result = await sql.query(
+    'UPDATE orders SET billing = $4 WHERE id = $1 AND platform = $2 AND user_id = $3',
+    [orderId, owner.platform, owner.userId, billing ? storableJson(billing) : null],
+  );
+  return result.rowCount === 1;
 }

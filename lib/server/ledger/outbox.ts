@@ -1,78 +1,106 @@
 import 'server-only';
 import type { Sql } from '@/lib/server/db/sql';
-import type { Grant } from '@/lib/server/directory/types';
+import type { Grant, Revocation } from '@/lib/server/directory/types';
 
 /**
- * The grant outbox (docs/payments.md#why-an-outbox-for-grants): settlement writes a row in its own transaction; a deliverer
- * (lib/server/payments/grant-delivery.ts) applies it to the directory and marks it delivered.
- * A row is leased while one process delivers it, so instances sharing a database do not race;
- * a lease that outlives a crashed process simply expires.
+ * The outbox (docs/payments.md#why-an-outbox-for-grants): what the account directory must be told,
+ * written in the same transaction as the ledger change that makes it due — a paid order's grant, or
+ * a refund's revocation — and delivered by lib/server/payments/grant-delivery.ts, which applies it
+ * and marks it delivered. A row is leased while one process delivers it, so instances sharing a
+ * database do not race; a lease that outlives a crashed process simply expires.
  */
 const LEASE_MS = 30_000;
 
-interface OutboxRow {
-  order_id: string;
-  grant: Omit<Grant, 'paidAt'> & { paidAt: string };
+export type OutboxMessage = { kind: 'grant'; grant: Grant } | { kind: 'revocation'; revocation: Revocation };
+
+export interface LeasedMessage {
+  /** The row's id: the order's id for its grant, `revocation:<refund id>` for a refund's revocation. */
+  id: string;
+  message: OutboxMessage;
   attempts: number;
 }
 
-const toGrant = (row: OutboxRow): Grant => ({ ...row.grant, paidAt: new Date(row.grant.paidAt) });
+interface OutboxRow {
+  id: string;
+  kind: OutboxMessage['kind'];
+  body: Record<string, unknown>;
+  attempts: number;
+}
 
+const toMessage = (row: OutboxRow): OutboxMessage =>
+  row.kind === 'grant'
+    ? { kind: 'grant', grant: { ...(row.body as unknown as Grant), paidAt: new Date(row.body.paidAt as string) } }
+    : {
+        kind: 'revocation',
+        revocation: { ...(row.body as unknown as Revocation), refundedAt: new Date(row.body.refundedAt as string) },
+      };
+
+const toLeased = (row: OutboxRow): LeasedMessage => ({ id: row.id, message: toMessage(row), attempts: row.attempts });
+
+const RETURNING = 'RETURNING id, kind, grant_json AS body, attempts';
+
+export const revocationId = (refundId: string) => `revocation:${refundId}`;
+
+/** A paid order's grant; once per order whatever calls it. */
 export async function enqueueGrant(tx: Sql, grant: Grant): Promise<void> {
   await tx.query(
-    `INSERT INTO outbox (order_id, grant_json, created_at, next_attempt_at) VALUES ($1, $2, $3, $3)
-     ON CONFLICT (order_id) DO NOTHING`,
+    `INSERT INTO outbox (id, order_id, kind, grant_json, created_at, next_attempt_at)
+     VALUES ($1, $1, 'grant', $2, $3, $3) ON CONFLICT DO NOTHING`,
     [grant.orderId, JSON.stringify(grant), grant.paidAt],
   );
 }
 
-export interface LeasedGrant {
-  grant: Grant;
-  attempts: number;
+/** A refund's change to the account; once per refund. */
+export async function enqueueRevocation(tx: Sql, revocation: Revocation): Promise<void> {
+  await tx.query(
+    `INSERT INTO outbox (id, order_id, kind, grant_json, created_at, next_attempt_at)
+     VALUES ($1, $2, 'revocation', $3, $4, $4) ON CONFLICT DO NOTHING`,
+    [revocationId(revocation.refundId), revocation.orderId, JSON.stringify(revocation), revocation.refundedAt],
+  );
 }
 
-/** Leases one order's undelivered grant (null when delivered, absent, or leased by someone else). */
-export async function leaseGrant(sql: Sql, orderId: string, now: Date): Promise<LeasedGrant | null> {
+/** Leases one undelivered message (null when delivered, absent, or leased by someone else). */
+export async function leaseMessage(sql: Sql, id: string, now: Date): Promise<LeasedMessage | null> {
   const result = await sql.query<OutboxRow>(
     `UPDATE outbox SET leased_until = $2
-      WHERE order_id = $1 AND delivered_at IS NULL AND (leased_until IS NULL OR leased_until < $3)
-      RETURNING order_id, grant_json AS grant, attempts`,
-    [orderId, new Date(now.getTime() + LEASE_MS), now],
+      WHERE id = $1 AND delivered_at IS NULL AND (leased_until IS NULL OR leased_until < $3)
+      ${RETURNING}`,
+    [id, new Date(now.getTime() + LEASE_MS), now],
   );
   const row = result.rows[0];
-  return row ? { grant: toGrant(row), attempts: row.attempts } : null;
+  return row ? toLeased(row) : null;
 }
 
-/** Leases up to `limit` grants whose next attempt is due, oldest first. */
-export async function leaseDueGrants(sql: Sql, now: Date, limit: number): Promise<LeasedGrant[]> {
+/** Leases up to `limit` messages whose next attempt is due, oldest first. */
+export async function leaseDueMessages(sql: Sql, now: Date, limit: number): Promise<LeasedMessage[]> {
   const result = await sql.query<OutboxRow>(
     `UPDATE outbox SET leased_until = $2
-      WHERE order_id IN (
-        SELECT order_id FROM outbox
+      WHERE id IN (
+        SELECT id FROM outbox
          WHERE delivered_at IS NULL AND next_attempt_at <= $1 AND (leased_until IS NULL OR leased_until < $1)
          ORDER BY next_attempt_at LIMIT $3 FOR UPDATE SKIP LOCKED)
-      RETURNING order_id, grant_json AS grant, attempts`,
+      ${RETURNING}`,
     [now, new Date(now.getTime() + LEASE_MS), limit],
   );
-  return result.rows.map((row) => ({ grant: toGrant(row), attempts: row.attempts }));
+  return result.rows.map(toLeased);
 }
 
-export async function markDelivered(sql: Sql, orderId: string, now: Date): Promise<void> {
+export async function markDelivered(sql: Sql, id: string, now: Date): Promise<void> {
   await sql.query(
-    'UPDATE outbox SET delivered_at = $2, leased_until = NULL, attempts = attempts + 1, last_error = NULL WHERE order_id = $1',
-    [orderId, now],
+    'UPDATE outbox SET delivered_at = $2, leased_until = NULL, attempts = attempts + 1, last_error = NULL WHERE id = $1',
+    [id, now],
   );
 }
 
-export async function markAttemptFailed(sql: Sql, orderId: string, nextAttemptAt: Date, error: string): Promise<void> {
+export async function markAttemptFailed(sql: Sql, id: string, nextAttemptAt: Date, error: string): Promise<void> {
   await sql.query(
     `UPDATE outbox SET attempts = attempts + 1, next_attempt_at = $2, leased_until = NULL, last_error = $3
-      WHERE order_id = $1`,
-    [orderId, nextAttemptAt, error.slice(0, 500)],
+      WHERE id = $1`,
+    [id, nextAttemptAt, error.slice(0, 500)],
   );
 }
 
-/** Grants not yet applied to the directory (a metric, and what an operator watches). */
+/** Messages not yet applied to the directory (a metric, and what an operator watches). */
 export async function outboxDepth(sql: Sql): Promise<number> {
   const result = await sql.query<{ depth: number | string }>(
     'SELECT count(*) AS depth FROM outbox WHERE delivered_at IS NULL',

@@ -36,16 +36,34 @@ export async function setEventOutcome(tx: Sql, event: PaymentEvent, outcome: Pay
   ]);
 }
 
-/** The payment that paid an order: the gateway's transaction id and when its confirmation arrived. */
-export async function paidEventOf(
-  sql: Sql,
-  orderId: string,
-): Promise<{ transactionId: string; receivedAt: Date } | null> {
-  const result = await sql.query<{ transaction_id: string; received_at: string | Date }>(
-    `SELECT transaction_id, received_at FROM payment_events
+export interface PaidEvent {
+  transactionId: string;
+  /** When its confirmation arrived. */
+  receivedAt: Date;
+  /** What the gateway reported taking, in the order's minor unit. */
+  amount: number;
+  payload: Record<string, unknown>;
+}
+
+/** The payment that paid an order (or that took money for it, when it went to review). */
+export async function paidEventOf(sql: Sql, orderId: string): Promise<PaidEvent | null> {
+  const result = await sql.query<{
+    transaction_id: string;
+    received_at: string | Date;
+    amount: number | string;
+    payload: Record<string, unknown> | null;
+  }>(
+    `SELECT transaction_id, received_at, amount, payload FROM payment_events
       WHERE order_id = $1 AND succeeded ORDER BY received_at, id LIMIT 1`,
     [orderId],
   );
   const row = result.rows[0];
-  return row ? { transactionId: row.transaction_id, receivedAt: new Date(row.received_at) } : null;
+  return row
+    ? {
+        transactionId: row.transaction_id,
+        receivedAt: new Date(row.received_at),
+        amount: Number(row.amount),
+        payload: row.payload ?? {},
+      }
+    : null;
 }

@@ -3,6 +3,7 @@ import type { Currency, PaidPlanId, PeriodId } from '@/lib/pricing/catalogue';
 import type { Platform } from '@/lib/config/site';
 import type { Locale } from '@/lib/i18n/locales';
 import type { Subject } from '@/lib/server/directory/types';
+import type { Billing } from '@/lib/shared/billing';
 
 /**
  * The payment ledger: the site's own records — orders, payment events, link claims
@@ -27,10 +28,13 @@ export interface NewOrder {
   locale: Locale;
   clientIp: string;
   idempotencyKey: string;
+  /** Company details for the invoice, when the payer gave them at checkout. */
+  billing?: Billing | null;
   now: Date;
 }
 
-export interface Order extends Omit<NewOrder, 'now' | 'subject'> {
+export interface Order extends Omit<NewOrder, 'now' | 'subject' | 'billing'> {
+  billing: Billing | null;
   id: string;
   platform: Platform;
   userId: string;

@@ -54,6 +54,18 @@ function create() {
       labelNames: ['status'] as const,
       registers: [registry],
     }),
+    revocations: new Counter({
+      name: 'quorum_revocations_total',
+      help: 'Refunds taken off plans: revocations delivered from the outbox to the account directory, by its answer',
+      labelNames: ['status'] as const,
+      registers: [registry],
+    }),
+    refunds: new Counter({
+      name: 'quorum_refunds_total',
+      help: 'Refunds by gateway and outcome (succeeded, refused, unknown: asked again by reconciliation; found: made elsewhere)',
+      labelNames: ['gateway', 'outcome'] as const,
+      registers: [registry],
+    }),
     backendIdentityMismatches: new Counter({
       name: 'quorum_backend_identity_mismatch_total',
       help: 'Chat backend answers about another account, team or member than the one asked for (refused), by operation',
@@ -73,7 +85,7 @@ function create() {
     }),
     outboxDepth: new Gauge({
       name: 'quorum_outbox_depth',
-      help: 'Grants waiting in the outbox for delivery to the account directory',
+      help: 'Grants and revocations waiting in the outbox for delivery to the account directory',
       registers: [registry],
       async collect() {
         if (!sources.outboxDepth) return;
@@ -86,7 +98,7 @@ function create() {
     }),
     reviewQueue: new Gauge({
       name: 'quorum_review_queue_size',
-      help: 'Orders held for a person to decide (amount mismatch, refund, reversal): the review queue',
+      help: 'Orders held for a person to decide (amount mismatch, a refund the rules cannot place) and refunds waiting on a gateway: the review queue',
       registers: [registry],
       async collect() {
         if (!sources.reviewQueue) return;

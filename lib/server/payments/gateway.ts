@@ -92,6 +92,48 @@ export type QueryResult =
   /** The gateway could not be asked (network, bad answer, this gateway has no query). */
   | { state: 'unavailable'; reason: string };
 
+/** The payment a refund returns money from, as settlement recorded it (the gateway's ids are in it). */
+export interface SettledPayment {
+  transactionId: string;
+  payload: Record<string, unknown>;
+}
+
+/** A refund to ask the gateway for. `refundId` is the request id it receives, so a repeat is the same refund. */
+export interface RefundCall {
+  refundId: string;
+  order: Order;
+  payment: SettledPayment;
+  /** In the order's minor unit; `whole` when it is everything still paid (VNPay's type 02). */
+  amount: number;
+  whole: boolean;
+  reason: string;
+  by: string;
+}
+
+export type RefundAnswer =
+  /** The gateway took the refund (done, or on its way to the payer): the money is going back. */
+  | { state: 'succeeded'; gatewayRef: string | null; code: string }
+  /** The gateway said no (too old, already pending, original not successful…): nothing moved. */
+  | { state: 'refused'; code: string; message: string }
+  /** No answer that says either (a time-out, a bad answer): reconciliation asks again. */
+  | { state: 'unknown'; reason: string };
+
+/** One refund a gateway lists for a payment, wherever it was made. */
+export interface ReportedRefund {
+  gatewayRef: string;
+  amount: number;
+  /** Our request id, when the gateway echoes it (then the refund is one of ours). */
+  requestId: string | null;
+}
+
+/** What a gateway's records say about a payment's refunds (reconciliation). */
+export type RefundReport =
+  /** Each refund, with its amount (MoMo's query). */
+  | { state: 'listed'; refunds: ReportedRefund[] }
+  /** Only whether money went back, not how much of it (VNPay querydr's transaction status). */
+  | { state: 'summary'; refunded: 'none' | 'whole' | 'part' | 'rejected' }
+  | { state: 'unavailable'; reason: string };
+
 export interface SandboxRequest {
   method: string;
   url: URL;
@@ -194,6 +236,19 @@ interface GatewayBase {
    * subscription was approved for it; a closed PayPal window took nothing.
    */
   mayHaveCharged?(order: Order): boolean;
+  /**
+   * Money back: asks the gateway to return `amount` of the order's payment. Absent: refunds are
+   * made by hand at the gateway, and the operator is told so.
+   */
+  refund?(call: RefundCall, now: Date): Promise<RefundAnswer>;
+  /**
+   * What the gateway's records say about a paid order's refunds, ours and any made elsewhere (a
+   * merchant portal). Absent: the gateway reports refunds itself (PayPal's webhooks), and a refund
+   * of ours without an answer is asked again with the same request id.
+   */
+  refundsOf?(order: Order, payment: SettledPayment, now: Date): Promise<RefundReport>;
+  /** How long after a payment the gateway still refunds it (and reconciliation asks about refunds). */
+  readonly refundWindowMs?: number;
   /** Asks the gateway for an order's state (VNPay querydr, MoMo query, PayPal subscription read). */
   query(order: Order, now: Date): Promise<QueryResult>;
   /**

@@ -2,11 +2,12 @@ import 'server-only';
 import { ledgerSql } from '@/lib/server/db';
 import { accountDirectory } from '@/lib/server/directory';
 import {
-  leaseDueGrants,
-  leaseGrant,
+  leaseDueMessages,
+  leaseMessage,
   markAttemptFailed,
   markDelivered,
-  type LeasedGrant,
+  revocationId,
+  type LeasedMessage,
 } from '@/lib/server/ledger/outbox';
 import { log } from '@/lib/server/observability/log';
 import { metrics } from '@/lib/server/observability/metrics';
@@ -24,19 +25,26 @@ export function retryDelayMs(attempts: number, random = Math.random): number {
 export type DeliveryResult = 'delivered' | 'retry_later' | 'not_due';
 
 /**
- * Delivers one order's grant now (right after settlement). Never throws: a failure is recorded on
- * the outbox row and left to `deliverDueGrants`.
+ * Delivers one outbox message now (an order's grant right after settlement, a refund's revocation
+ * right after the refund). Never throws: a failure is recorded on the outbox row and left to
+ * `deliverDueGrants`.
  */
-export async function deliverGrant(orderId: string, now = new Date()): Promise<DeliveryResult> {
+async function deliverNow(id: string, now: Date): Promise<DeliveryResult> {
   try {
     const sql = await ledgerSql();
-    const leased = await leaseGrant(sql, orderId, now);
+    const leased = await leaseMessage(sql, id, now);
     return leased ? await deliver(leased, now) : 'not_due';
   } catch (error) {
-    log().error({ err: error, order: orderId }, 'outbox: could not deliver a grant');
+    log().error({ err: error, outbox: id }, 'outbox: could not deliver');
     return 'retry_later';
   }
 }
+
+/** Delivers one order's grant now (its outbox row's id is the order's). */
+export const deliverGrant = (orderId: string, now = new Date()) => deliverNow(orderId, now);
+
+/** Delivers one refund's revocation now. */
+export const deliverRevocation = (refundId: string, now = new Date()) => deliverNow(revocationId(refundId), now);
 
 const inFlightSlot = Symbol.for('quorum.grantDeliveriesInFlight');
 type InFlightSlot = { [inFlightSlot]?: Map<string, Promise<DeliveryResult>> };
@@ -75,7 +83,7 @@ export async function deliverDueGrants(now = new Date()): Promise<{ delivered: n
   const sql = await ledgerSql();
   const counts = { delivered: 0, failed: 0 };
   for (;;) {
-    const batch = await leaseDueGrants(sql, now, BATCH);
+    const batch = await leaseDueMessages(sql, now, BATCH);
     for (const leased of batch) {
       if ((await deliver(leased, now)) === 'delivered') counts.delivered += 1;
       else counts.failed += 1;
@@ -84,20 +92,24 @@ export async function deliverDueGrants(now = new Date()): Promise<{ delivered: n
   }
 }
 
-async function deliver({ grant, attempts }: LeasedGrant, now: Date): Promise<DeliveryResult> {
+async function deliver({ id, message, attempts }: LeasedMessage, now: Date): Promise<DeliveryResult> {
   const sql = await ledgerSql();
   try {
-    const result = await (await accountDirectory()).applyGrant(grant);
-    // A grant for an account or team the directory no longer knows stays in the outbox for an operator.
+    const directory = await accountDirectory();
+    const result =
+      message.kind === 'grant'
+        ? await directory.applyGrant(message.grant)
+        : await directory.applyRevocation(message.revocation);
+    // A message for an account or team the directory no longer knows stays in the outbox for an operator.
     if (result.status === 'not_found') throw new Error('the directory does not know this account or team');
-    await markDelivered(sql, grant.orderId, new Date());
-    metrics().grants.inc({ status: result.status });
-    log().info({ order: grant.orderId, status: result.status }, 'outbox: grant delivered');
+    await markDelivered(sql, id, new Date());
+    (message.kind === 'grant' ? metrics().grants : metrics().revocations).inc({ status: result.status });
+    log().info({ outbox: id, kind: message.kind, status: result.status }, 'outbox: delivered');
     return 'delivered';
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    await markAttemptFailed(sql, grant.orderId, new Date(now.getTime() + retryDelayMs(attempts)), message);
-    log().warn({ order: grant.orderId, attempt: attempts + 1, error: message }, 'outbox: grant delivery failed');
+    const text = error instanceof Error ? error.message : String(error);
+    await markAttemptFailed(sql, id, new Date(now.getTime() + retryDelayMs(attempts)), text);
+    log().warn({ outbox: id, kind: message.kind, attempt: attempts + 1, error: text }, 'outbox: delivery failed');
     return 'retry_later';
   }
 }

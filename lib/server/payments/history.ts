@@ -10,6 +10,7 @@ import {
 } from '@/lib/shared/payment-history';
 import type { DeclineReason } from '@/lib/shared/decline';
 import { findGateway, gatewayName } from './registry';
+import { refundTotals, type RefundTotals } from '@/lib/server/ledger/refunds';
 
 /**
  * One page of payments, newest first; `page` is 1-based. The owner is the pay session's account,
@@ -20,8 +21,15 @@ export async function paymentHistory(owner: OrderOwner, page: number): Promise<P
   const { orders, more } = await ordersOf(sql, owner, (page - 1) * PAYMENTS_PER_PAGE, PAYMENTS_PER_PAGE);
   // A team's admins see who paid each order; an account's own history needs no name for itself.
   const byTeam = 'teamId' in owner;
+  const refunds = await refundTotals(
+    sql,
+    orders.map((row) => row.order.id),
+  );
   return {
-    payments: orders.map((row) => ({ ...paymentRecord(row), ...(byTeam ? { payerId: row.order.userId } : {}) })),
+    payments: orders.map((row) => ({
+      ...withRefunds(paymentRecord(row), refunds.get(row.order.id)),
+      ...(byTeam ? { payerId: row.order.userId } : {}),
+    })),
     page,
     hasOlder: more,
   };
@@ -46,6 +54,16 @@ function paymentRecord({ order, lastEvent }: OrderWithLastEvent): PaymentRecord 
     status,
     ...(code ? { code } : {}),
     ...(reason ? { reason } : {}),
+  };
+}
+
+/** A paid payment whose money went back, in whole or in part, says so, with how much and when. */
+export function withRefunds(record: PaymentRecord, totals: RefundTotals | undefined): PaymentRecord {
+  if (record.status !== 'paid' || !totals || totals.refunded <= 0 || !totals.lastRefundAt) return record;
+  return {
+    ...record,
+    status: totals.refunded >= record.amount ? 'refunded' : 'partly_refunded',
+    refund: { amount: totals.refunded, at: totals.lastRefundAt.toISOString() },
   };
 }
 

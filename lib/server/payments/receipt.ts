@@ -6,6 +6,7 @@ import type { OrderOwner } from '@/lib/server/ledger/history';
 import type { Order } from '@/lib/server/ledger/types';
 import { findOrder } from '@/lib/server/ledger/orders';
 import { paidEventOf } from '@/lib/server/ledger/payment-events';
+import { refundsOfOrder } from '@/lib/server/ledger/refunds';
 import { env } from '@/lib/server/env';
 import { paymentReference } from '@/lib/shared/payment-history';
 import type { Receipt } from '@/lib/shared/receipt';
@@ -48,6 +49,15 @@ export async function receiptFor(owner: OrderOwner, orderId: string): Promise<Re
     gatewayName: gatewayName(order.gateway),
     method: order.method,
     gatewayReference: gatewayReference(order.id, paid.transactionId),
+    billing: order.billing,
+    creditNotes: (await refundsOfOrder(sql, order.id))
+      .filter((refund) => refund.status === 'succeeded')
+      .map((refund) => ({
+        reference: paymentReference(refund.id),
+        amount: refund.amount,
+        refundedAt: (refund.settledAt ?? refund.createdAt).toISOString(),
+        gatewayReference: refund.gatewayRef,
+      })),
   };
 }
 

@@ -6,6 +6,7 @@ import type { PaymentGateway, QueryResult } from './gateway';
 import { allGateways } from './registry';
 import { logReviewQueueSize } from './review-queue';
 import { settlePayment } from './settle';
+import { reconcileRefunds, type RefundReconcileReport } from './refund-reconcile';
 import { log } from '@/lib/server/observability/log';
 
 /**
@@ -31,6 +32,7 @@ export interface GatewayReport {
 
 export interface ReconcileReport {
   gateways: GatewayReport[];
+  refunds: RefundReconcileReport;
   needsReview: number;
   ms: number;
 }
@@ -73,8 +75,9 @@ export async function reconcile(
     }
     reports.push(report);
   }
+  const refunds = await reconcileRefunds(now, options.gateways ?? allGateways);
   const needsReview = await countOrders(sql, 'needs_review');
-  return { gateways: reports, needsReview, ms: Math.round(performance.now() - started) };
+  return { gateways: reports, refunds, needsReview, ms: Math.round(performance.now() - started) };
 }
 
 async function reconcileOrder(gateway: PaymentGateway, order: Order, now: Date, report: GatewayReport) {
@@ -155,6 +158,13 @@ export function describeReport(report: ReconcileReport): string[] {
       .join(', ');
     return `${g.gateway}: asked ${g.asked}; settled: ${settled || 'none'}; closed (no payment) ${g.expired}; still pending ${g.stillPending}; settled orders re-read ${g.followedUp}; could not ask ${g.unavailable}${g.lastError ? ` (${g.lastError})` : ''}`;
   });
+  const r = report.refunds;
+  const found = Object.entries(r.outcomes)
+    .map(([outcome, n]) => `${outcome} ${n}`)
+    .join(', ');
+  lines.push(
+    `refunds: ours finished ${r.finished}; paid orders asked ${r.checked}${found ? ` (${found})` : ''}; could not ask ${r.unavailable}${r.lastError ? ` (${r.lastError})` : ''}`,
+  );
   lines.push(`review queue: ${report.needsReview} order(s) need review (npm run orders -- list --status needs_review)`);
   lines.push(`took ${report.ms} ms`);
   return lines;

@@ -1,16 +1,19 @@
 import 'server-only';
 import { ledgerSql } from '@/lib/server/db';
 import { countOrders } from '@/lib/server/ledger/orders';
+import { countRequestedRefunds } from '@/lib/server/ledger/refunds';
 import { log } from '@/lib/server/observability/log';
 
 /**
- * The review queue's size, one queue for every gateway: VNPay and MoMo wrong amounts
- * and held payments, PayPal refunds and reversals all wait as `needs_review` orders. /api/metrics serves
+ * The review queue's size, one queue for every gateway: wrong amounts, held payments and refunds
+ * the rules cannot place wait as `needs_review` orders, and refunds of ours wait for a gateway's
+ * answer (reconciliation asks; an operator watches them with `npm run orders -- refunds`). /api/metrics serves
  * the size as the gauge quorum_review_queue_size; it is also a structured log line a log pipeline can alert on:
  * `{"metric":"review_queue_size","value":3,"trigger":"reconcile","msg":"review queue",…}`.
  */
 export async function reviewQueueSize(): Promise<number> {
-  return countOrders(await ledgerSql(), 'needs_review');
+  const sql = await ledgerSql();
+  return (await countOrders(sql, 'needs_review')) + (await countRequestedRefunds(sql));
 }
 
 /**

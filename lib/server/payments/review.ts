@@ -6,6 +6,7 @@ import type { Order } from '@/lib/server/ledger/types';
 import { deliverGrant, type DeliveryResult } from './grant-delivery';
 import { logReviewQueueSize } from './review-queue';
 import { grantFor } from './settle';
+import { refundOrder, type RefundResult } from './refund-order';
 import { log } from '@/lib/server/observability/log';
 
 /**
@@ -13,7 +14,7 @@ import { log } from '@/lib/server/observability/log';
  * as suspected fraud, a PayPal refund or reversal (settle.ts#holdForReview) — wait in `needs_review` until an operator grants or closes them. Every
  * decision is recorded with who, when and why; a grant goes through the outbox like any other.
  */
-export type ReviewDecision = 'grant' | 'close';
+export type ReviewDecision = 'grant' | 'close' | 'refund';
 
 export interface DecisionRecord {
   decision: ReviewDecision;
@@ -38,7 +39,7 @@ export type ResolveResult =
 
 export async function resolveOrder(input: {
   orderId: string;
-  decision: ReviewDecision;
+  decision: Exclude<ReviewDecision, 'refund'>;
   note: string;
   by: string;
   now?: Date;
@@ -62,6 +63,41 @@ export async function resolveOrder(input: {
   log().info({ orderId: order.id, decision: input.decision, by: input.by, note: input.note }, 'review decision');
   await logReviewQueueSize('resolve');
   return { ok: true, order, delivery };
+}
+
+export type RefundDecisionResult =
+  | { ok: true; order: Order; refund: RefundResult & { ok: true } }
+  | { ok: false; reason: 'not_found' | 'not_under_review'; status?: Order['status'] }
+  | { ok: false; reason: 'refund_failed'; refund: RefundResult };
+
+/**
+ * The third decision: the money goes back (all of what is still paid, or `amount`) and the order
+ * leaves the queue closed, with the decision recorded. A gateway that says no leaves the order in
+ * review, with its reason for the operator; an answer still unknown closes it (reconciliation
+ * finishes the refund).
+ */
+export async function refundFromReview(input: {
+  orderId: string;
+  amount?: number;
+  note: string;
+  by: string;
+  now?: Date;
+}): Promise<RefundDecisionResult> {
+  const now = input.now ?? new Date();
+  const sql = await ledgerSql();
+  const order = await findOrder(sql, input.orderId);
+  if (!order) return { ok: false, reason: 'not_found' };
+  if (order.status !== 'needs_review') return { ok: false, reason: 'not_under_review', status: order.status };
+  const refund = await refundOrder({ orderId: order.id, amount: input.amount, reason: input.note, by: input.by, now });
+  if (!refund.ok || refund.answer.state === 'refused') return { ok: false, reason: 'refund_failed', refund };
+  await sql.transaction(async (tx) => {
+    if (await moveOrder(tx, order.id, ['needs_review'], 'failed', now)) {
+      await recordDecision(tx, order.id, { decision: 'refund', note: input.note, by: input.by }, now);
+    }
+  });
+  log().info({ orderId: order.id, decision: 'refund', by: input.by, note: input.note }, 'review decision');
+  await logReviewQueueSize('resolve');
+  return { ok: true, order: (await findOrder(sql, order.id)) ?? order, refund };
 }
 
 async function recordDecision(

@@ -15,6 +15,20 @@ export async function readSandboxPayment<T>(gateway: string, ref: string): Promi
   return result.rows[0]?.payment ?? null;
 }
 
+/** The record whose JSON at `path` is `value` (a gateway that names a payment by its own id). */
+export async function findSandboxPayment<T>(
+  gateway: string,
+  path: readonly string[],
+  value: string,
+): Promise<{ ref: string; payment: T } | null> {
+  const sql = await ledgerSql();
+  const result = await sql.query<{ ref: string; payment: T }>(
+    'SELECT ref, payment FROM gateway_sandbox WHERE gateway = $1 AND payment #>> $2::text[] = $3 ORDER BY updated_at DESC LIMIT 1',
+    [gateway, path, value],
+  );
+  return result.rows[0] ?? null;
+}
+
 /** Inserts a new record; false when `ref` is already taken (a gateway's "duplicate order id"). */
 export async function insertSandboxPayment(gateway: string, ref: string, payment: unknown): Promise<boolean> {
   const sql = await ledgerSql();

@@ -1,5 +1,5 @@
 import 'server-only';
-import { planAfterGrant } from '@/lib/pricing/grant';
+import { planAfterGrant, planAfterRevocation } from '@/lib/pricing/grant';
 import type { PlanState } from '@/lib/pricing/plan-state';
 import type { PlanId } from '@/lib/pricing/catalogue';
 import type { Sql } from '@/lib/server/db/sql';
@@ -9,6 +9,7 @@ import {
   type AccountDirectory,
   type Grant,
   type GrantResult,
+  type Revocation,
   type Team,
   type TeamAdmin,
   type TeamMembership,
@@ -110,6 +111,7 @@ export function embeddedDirectory(sql: Sql): AccountDirectory {
     },
 
     applyGrant: (grant) => sql.transaction((tx) => applyGrant(tx, grant)),
+    applyRevocation: (revocation) => sql.transaction((tx) => applyRevocation(tx, revocation)),
 
     async ping() {
       await sql.query('SELECT 1');
@@ -124,27 +126,34 @@ async function accountExists(sql: Sql, platform: string, userId: string): Promis
   return found.rows.length > 0;
 }
 
-async function applyGrant(tx: Sql, grant: Grant): Promise<GrantResult> {
-  const target =
-    grant.plan === 'individual_pro'
-      ? {
-          select: `SELECT plan, plan_expires_at, 1 AS seats FROM accounts WHERE platform = $1 AND user_id = $2 FOR UPDATE`,
-          update: `UPDATE accounts SET plan = $3, plan_expires_at = $4 WHERE platform = $1 AND user_id = $2`,
-          key: [grant.platform, grant.userId],
-          values: (next: PlanState) => [next.plan, next.expiresAt],
-        }
-      : {
-          select: `SELECT plan, plan_expires_at, seats FROM teams WHERE platform = $1 AND team_id = $2 FOR UPDATE`,
-          update: `UPDATE teams SET plan = $3, plan_expires_at = $4, seats = $5 WHERE platform = $1 AND team_id = $2`,
-          key: [grant.platform, grant.teamId],
-          values: (next: PlanState) => [next.plan, next.expiresAt, next.seats],
-        };
-  // The lock on the account or team row serialises grants for it; the claim below makes them once-only.
+/** The account's or team's plan row for a grant or revocation, locked: changes to one plan queue up. */
+function planTarget(change: { plan: Grant['plan']; platform: string; userId: string; teamId: string | null }) {
+  return change.plan === 'individual_pro'
+    ? {
+        select: `SELECT plan, plan_expires_at, 1 AS seats FROM accounts WHERE platform = $1 AND user_id = $2 FOR UPDATE`,
+        update: `UPDATE accounts SET plan = $3, plan_expires_at = $4 WHERE platform = $1 AND user_id = $2`,
+        key: [change.platform, change.userId],
+        values: (next: PlanState) => [next.plan, next.expiresAt],
+      }
+    : {
+        select: `SELECT plan, plan_expires_at, seats FROM teams WHERE platform = $1 AND team_id = $2 FOR UPDATE`,
+        update: `UPDATE teams SET plan = $3, plan_expires_at = $4, seats = $5 WHERE platform = $1 AND team_id = $2`,
+        key: [change.platform, change.teamId],
+        values: (next: PlanState) => [next.plan, next.expiresAt, next.seats],
+      };
+}
+
+async function lockedPlan(tx: Sql, target: ReturnType<typeof planTarget>): Promise<PlanState | null> {
   const locked = await tx.query<PlanRow>(target.select, target.key);
   const row = locked.rows[0];
-  if (!row) return { status: 'not_found' };
-  const current = { plan: row.plan, expiresAt: toDate(row.plan_expires_at), seats: Number(row.seats) };
+  return row ? { plan: row.plan, expiresAt: toDate(row.plan_expires_at), seats: Number(row.seats) } : null;
+}
 
+async function applyGrant(tx: Sql, grant: Grant): Promise<GrantResult> {
+  const target = planTarget(grant);
+  // The lock on the account or team row serialises grants for it; the claim below makes them once-only.
+  const current = await lockedPlan(tx, target);
+  if (!current) return { status: 'not_found' };
   const claimed = await tx.query(
     'INSERT INTO directory_grants (order_id, applied_at) VALUES ($1, $2) ON CONFLICT (order_id) DO NOTHING',
     [grant.orderId, grant.paidAt],
@@ -152,6 +161,21 @@ async function applyGrant(tx: Sql, grant: Grant): Promise<GrantResult> {
   if (claimed.rowCount === 0) return { status: 'already_applied', ...current };
 
   const next = planAfterGrant(current, grant, grant.paidAt);
+  await tx.query(target.update, [...target.key, ...target.values(next)]);
+  return { status: 'applied', ...next };
+}
+
+async function applyRevocation(tx: Sql, revocation: Revocation): Promise<GrantResult> {
+  const target = planTarget(revocation);
+  const current = await lockedPlan(tx, target);
+  if (!current) return { status: 'not_found' };
+  const claimed = await tx.query(
+    'INSERT INTO directory_revocations (refund_id, applied_at) VALUES ($1, $2) ON CONFLICT (refund_id) DO NOTHING',
+    [revocation.refundId, revocation.refundedAt],
+  );
+  if (claimed.rowCount === 0) return { status: 'already_applied', ...current };
+
+  const next = planAfterRevocation(current, revocation, revocation.refundedAt);
   await tx.query(target.update, [...target.key, ...target.values(next)]);
   return { status: 'applied', ...next };
 }

@@ -71,6 +71,16 @@ export function referenceBackend(sql: Sql, secret: string) {
       if (result.status === 'not_found') return error(404, 'not_found');
       return { status: 200, body: { ...result, expiresAt: iso(result.expiresAt) } };
     },
+    [`POST ${operations.applyRevocation.path}`]: async (body) => {
+      const revocation = wire.Revocation.safeParse(body);
+      if (!revocation.success) return error(422, 'invalid_request');
+      const result = await directory.applyRevocation({
+        ...revocation.data,
+        refundedAt: new Date(revocation.data.refundedAt),
+      });
+      if (result.status === 'not_found') return error(404, 'not_found');
+      return { status: 200, body: { ...result, expiresAt: iso(result.expiresAt) } };
+    },
     [`GET ${operations.health.path}`]: async () => {
       await sql.query('SELECT 1');
       return { status: 200, body: { status: 'ok' } };

@@ -225,6 +225,16 @@ export function remoteDirectory(options: RemoteDirectoryOptions): RemoteDirector
       return { ...result, expiresAt: date(result.expiresAt) };
     },
 
+    async applyRevocation(revocation): Promise<GrantResult> {
+      const result = await call('applyRevocation', {
+        body: { ...revocation, refundedAt: revocation.refundedAt.toISOString() },
+        idempotencyKey: revocation.refundId,
+        notFound: true,
+      });
+      if (result === NOT_FOUND) return { status: 'not_found' };
+      return { ...result, expiresAt: date(result.expiresAt) };
+    },
+
     async ping() {
       await call('health', {});
     },

@@ -5,7 +5,7 @@ import type { Order } from '@/lib/server/ledger/types';
 import { orderDescription } from '@/lib/server/payments/order-description';
 import { cappedJson } from '@/lib/server/http/capped-read';
 import type { MomoConfig } from './config';
-import { CREATE_FIELDS, QUERY_FIELDS, sign } from './signature';
+import { CREATE_FIELDS, QUERY_FIELDS, REFUND_FIELDS, sign } from './signature';
 import { log } from '@/lib/server/observability/log';
 
 /** MoMo asks for at least 30 s on create; a query is lighter. */
@@ -104,6 +104,13 @@ export function queryRequest(orderId: string, config: MomoConfig, requestId: str
   return { ...fields, signature: sign(QUERY_FIELDS, fields, config.secretKey) };
 }
 
+const refundTran = z.object({
+  orderId: z.string().max(200),
+  amount: z.coerce.number().int(),
+  resultCode: z.coerce.number().int(),
+  transId: z.union([z.number(), z.string()]),
+});
+
 const queryResponse = z.object({
   partnerCode: z.string(),
   orderId: z.string(),
@@ -112,6 +119,8 @@ const queryResponse = z.object({
   transId: z.union([z.number(), z.string()]).optional(),
   message: z.string().optional(),
   payType: z.string().optional(),
+  /** The payment's refunds, wherever they were made (ours carry our refund id as their orderId). */
+  refundTrans: z.array(refundTran).max(1000).optional(),
 });
 export type QueryAnswer = z.infer<typeof queryResponse>;
 
@@ -129,6 +138,49 @@ export async function queryPayment(orderId: string, config: MomoConfig): Promise
   const parsed = queryResponse.parse(answer);
   if (parsed.partnerCode !== config.partnerCode || parsed.orderId !== orderId) {
     throw new Error('MoMo answered about another partner or order');
+  }
+  return parsed;
+}
+
+/** MoMo answers a refund within seconds; past this the answer is unknown and reconciliation asks. */
+export const REFUND_TIMEOUT_MS = 30_000;
+
+export function refundRequest(
+  input: { refundId: string; amount: number; transId: string; description: string },
+  config: MomoConfig,
+) {
+  const fields = {
+    partnerCode: config.partnerCode,
+    accessKey: config.accessKey,
+    // A refund is its own MoMo transaction: our refund id is both its order id and its request id.
+    orderId: input.refundId,
+    requestId: input.refundId,
+    amount: input.amount,
+    transId: input.transId,
+    lang: 'en',
+    description: input.description,
+  };
+  return { ...fields, signature: sign(REFUND_FIELDS, fields, config.secretKey) };
+}
+
+const refundResponse = z.object({
+  partnerCode: z.string(),
+  orderId: z.string(),
+  resultCode: z.coerce.number().int(),
+  transId: z.union([z.number(), z.string()]).optional(),
+  message: z.string().optional(),
+});
+export type RefundReply = z.infer<typeof refundResponse>;
+
+/** POST /v2/gateway/api/refund; throws when there is no answer (a time-out, not JSON). */
+export async function postRefund(
+  input: { refundId: string; amount: number; transId: string; description: string },
+  config: MomoConfig,
+): Promise<RefundReply> {
+  const answer = await post(config, '/v2/gateway/api/refund', refundRequest(input, config), REFUND_TIMEOUT_MS);
+  const parsed = refundResponse.parse(answer);
+  if (parsed.partnerCode !== config.partnerCode || parsed.orderId !== input.refundId) {
+    throw new Error('MoMo answered about another partner or refund');
   }
   return parsed;
 }

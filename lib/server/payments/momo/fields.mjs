@@ -36,3 +36,14 @@ export const RESULT_FIELDS = /** @type {const} */ ([
 
 /** A status query. */
 export const QUERY_FIELDS = /** @type {const} */ (['accessKey', 'orderId', 'partnerCode', 'requestId']);
+
+/** A refund of a payment (its own orderId and requestId, the payment's transId). */
+export const REFUND_FIELDS = /** @type {const} */ ([
+  'accessKey',
+  'amount',
+  'description',
+  'orderId',
+  'partnerCode',
+  'requestId',
+  'transId',
+]);

@@ -7,6 +7,7 @@ import { declineReason } from './decline';
 import { momoOffer } from './offer';
 import { authenticResult, cancelledByPayer, classify, resultEvent } from './result';
 import { handleSandbox } from './sandbox';
+import { REFUND_WINDOW_MS, refundPayment, refundsOf } from './refund';
 import { log } from '@/lib/server/observability/log';
 
 function parseJson(raw: string): unknown {
@@ -109,6 +110,10 @@ export const momoGateway: PaymentGateway = {
       },
     };
   },
+
+  refund: (call) => refundPayment(call, momoConfig()),
+  refundsOf: (order, payment) => refundsOf(order, payment, momoConfig()),
+  refundWindowMs: REFUND_WINDOW_MS,
 
   sandbox(request) {
     const config = momoConfig();

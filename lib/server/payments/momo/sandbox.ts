@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { SandboxRequest } from '@/lib/server/payments/gateway';
 import {
   escapeHtml,
+  findSandboxPayment,
   htmlResponse,
   insertSandboxPayment,
   readSandboxPayment,
@@ -11,7 +12,8 @@ import {
 } from '@/lib/server/payments/sandbox-store';
 import type { MomoConfig } from './config';
 import { SANDBOX_PATH } from './config';
-import { CREATE_FIELDS, QUERY_FIELDS, RESULT_FIELDS, sign, verify } from './signature';
+import { CREATE_FIELDS, QUERY_FIELDS, REFUND_FIELDS, RESULT_FIELDS, sign, verify } from './signature';
+import { portal } from '@/lib/server/payments/sandbox-portal';
 import { declineChoice, sandboxAmount, sandboxPage } from '@/lib/server/payments/sandbox-page';
 
 /**
@@ -39,6 +41,16 @@ export interface SandboxPayment {
   };
   /** Absent while the payer has not decided. */
   result?: Record<string, string | number>;
+  /** Refunds of it, by the API or in the portal, as MoMo's query lists them. */
+  refunds?: SandboxRefund[];
+}
+
+export interface SandboxRefund {
+  orderId: string;
+  amount: number;
+  resultCode: number;
+  transId: number;
+  createdTime: number;
 }
 
 const GATEWAY = 'momo-sandbox';
@@ -186,8 +198,88 @@ async function query(request: SandboxRequest, config: MomoConfig): Promise<Respo
     transId: result?.transId ?? 0,
     payType: result?.payType ?? '',
     resultCode: result?.resultCode ?? 1000,
-    refundTrans: [],
+    refundTrans: payment.refunds ?? [],
     message: result?.message ?? 'Transaction is initiated, waiting for user confirmation.',
+    responseTime: Date.now(),
+  });
+}
+
+const refundBody = z.object({
+  partnerCode: z.string(),
+  accessKey: z.string(),
+  requestId: z.string().min(1).max(50),
+  orderId: z.string().min(1).max(200),
+  amount: z.number().int(),
+  transId: z.union([z.number(), z.string()]),
+  lang: z.string().optional(),
+  description: z.string().max(255),
+  signature: z.string(),
+});
+
+/** The payment MoMo numbered `transId` (a refund names the payment by it, not by its order id). */
+async function paymentOfTrans(transId: string): Promise<{ orderId: string; payment: SandboxPayment } | null> {
+  const found = await findSandboxPayment<SandboxPayment>(GATEWAY, ['result', 'transId'], transId);
+  return found ? { orderId: found.ref, payment: found.payment } : null;
+}
+
+/**
+ * Refunds `amount` of a paid payment in this stand-in's records, as MoMo's refund API or its
+ * merchant portal would; 0 done, 1081 not refundable (not paid), 1080 more than is left, 41 that
+ * refund's order id was used already.
+ */
+export async function refundSandboxPayment(
+  paymentOrderId: string,
+  amount: number,
+  refundOrderId: string | null,
+): Promise<number> {
+  const payment = await readSandboxPayment<SandboxPayment>(GATEWAY, paymentOrderId);
+  if (!payment?.result || Number(payment.result.resultCode) !== 0) return 1081;
+  const refunds = payment.refunds ?? [];
+  if (refundOrderId && refunds.some((refund) => refund.orderId === refundOrderId)) return 41;
+  const refunded = refunds.reduce((sum, refund) => sum + refund.amount, 0);
+  if (!Number.isInteger(amount) || amount < 1_000 || refunded + amount > payment.request.amount) return 1080;
+  const refund: SandboxRefund = {
+    orderId: refundOrderId ?? `portal-${randomInt(100_000_000, 999_999_999)}`,
+    amount,
+    resultCode: 0,
+    transId: randomInt(1_000_000_000, 9_999_999_999),
+    createdTime: Date.now(),
+  };
+  await writeSandboxPayment(GATEWAY, paymentOrderId, { ...payment, refunds: [...refunds, refund] } satisfies SandboxPayment);
+  return 0;
+}
+
+async function refund(request: SandboxRequest, config: MomoConfig): Promise<Response> {
+  const parsed = refundBody.safeParse(parseJson(request.rawBody));
+  if (!parsed.success) return refusal(config, {}, 20, 'Bad format request.');
+  const body = parsed.data;
+  if (body.partnerCode !== config.partnerCode || body.accessKey !== config.accessKey) {
+    return refusal(config, body, 11, 'Access denied.');
+  }
+  if (!verify(REFUND_FIELDS, body, body.signature, config.secretKey)) {
+    return refusal(config, body, 13, 'Merchant authentication failed.');
+  }
+  const paid = await paymentOfTrans(String(body.transId));
+  if (!paid) return refusal(config, body, 42, 'Invalid orderId or orderId is not found.');
+  const resultCode = await refundSandboxPayment(paid.orderId, body.amount, body.orderId);
+  if (resultCode !== 0) {
+    const messages: Record<number, string> = {
+      41: 'Duplicated orderId.',
+      1080: 'Refund failed: the amount is more than what is left to refund.',
+      1081: 'Refund rejected: the original transaction is not refundable.',
+    };
+    return refusal(config, body, resultCode, messages[resultCode] ?? 'Refund failed.');
+  }
+  const after = await readSandboxPayment<SandboxPayment>(GATEWAY, paid.orderId);
+  const made = after?.refunds?.find((r) => r.orderId === body.orderId);
+  return json({
+    partnerCode: config.partnerCode,
+    orderId: body.orderId,
+    requestId: body.requestId,
+    amount: body.amount,
+    transId: made?.transId ?? 0,
+    resultCode: 0,
+    message: 'Successful.',
     responseTime: Date.now(),
   });
 }
@@ -328,6 +420,16 @@ export async function handleSandbox(
 ): Promise<Response> {
   if (request.method === 'POST' && request.path === 'v2/gateway/api/create') return create(request, config);
   if (request.method === 'POST' && request.path === 'v2/gateway/api/query') return query(request, config);
+  if (request.method === 'POST' && request.path === 'v2/gateway/api/refund') return refund(request, config);
+  if (request.path === 'portal') {
+    return portal(request, 'MoMo', GATEWAY, (ref, amount) => refundSandboxPayment(ref, amount, null).then(String), (record) => {
+      const payment = record as unknown as SandboxPayment;
+      return {
+        paid: payment.result && Number(payment.result.resultCode) === 0 ? payment.request.amount : 0,
+        refunded: (payment.refunds ?? []).reduce((sum, r) => sum + r.amount, 0),
+      };
+    });
+  }
   if (request.path !== 'pay') return new Response('Not found', { status: 404 });
   if (request.method === 'GET') return showPage(request);
   if (!request.sameOrigin) return new Response('Forbidden', { status: 403 });

@@ -6,7 +6,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * joined with `&`, values raw (not URL-encoded) and numbers as plain decimals; HMAC-SHA256 with
  * the secret key, hex. `accessKey` always comes from our configuration.
  */
-export { CREATE_FIELDS, QUERY_FIELDS, RESULT_FIELDS } from './fields.mjs';
+export { CREATE_FIELDS, QUERY_FIELDS, REFUND_FIELDS, RESULT_FIELDS } from './fields.mjs';
 
 export type SignedValues = Record<string, string | number | undefined>;
 

@@ -100,7 +100,26 @@ export interface PaypalClient {
   cancelSubscription(id: string, reason: string): Promise<boolean>;
   /** Asks PayPal whether `rawBody` with these headers is a genuine delivery to our webhook. */
   verifyWebhook(headers: TransmissionHeaders, rawBody: string): Promise<boolean>;
+  /**
+   * Refunds a subscription payment (a sale): the whole of it when `amount` is null. `requestId` is
+   * PayPal's idempotency key (PayPal-Request-Id): the same id again returns the same refund.
+   * Throws UnavailableError when PayPal gives no answer that says yes or no.
+   */
+  refundSale(saleId: string, amount: { total: string; currency: string } | null, requestId: string): Promise<SaleRefund>;
 }
+
+export const saleRefund = z.object({
+  id: z.string().max(64),
+  state: z.string().max(32),
+  amount: z.object({ total: z.string().max(32), currency: z.string().max(3) }).optional(),
+});
+
+export type SaleRefund =
+  | { ok: true; refund: z.infer<typeof saleRefund> }
+  /** PayPal said no (4xx): its error name and words. */
+  | { ok: false; name: string; message: string };
+
+const paypalError = z.object({ name: z.string().max(100), message: z.string().max(500).optional() }).loose();
 
 const tokens = new Map<string, { token: string; expiresAt: number }>();
 
@@ -171,6 +190,23 @@ export function paypalClient(config: PaypalConfig, transport: Transport = defaul
       // 422 SUBSCRIPTION_STATUS_INVALID: already cancelled (or expired) — renewals are stopped either way.
       if (response.status === 422) return (await this.getSubscription(id))?.status === 'CANCELLED';
       throw new UnavailableError(`PayPal answered ${response.status} to the cancel call`);
+    },
+    async refundSale(saleId, amount, requestId) {
+      if (!/^[A-Z0-9]{6,40}$/.test(saleId)) return { ok: false, name: 'INVALID_RESOURCE_ID', message: 'not a sale id' };
+      const response = await authorized(`/v1/payments/sale/${saleId}/refund`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'PayPal-Request-Id': requestId },
+        body: JSON.stringify(amount ? { amount } : {}),
+      });
+      if (response.status >= 400 && response.status < 500 && response.status !== 401 && response.status !== 429) {
+        const body = paypalError.safeParse(await cappedJson(response, MAX_ANSWER_BYTES).catch(() => null));
+        return {
+          ok: false,
+          name: body.success ? body.data.name : `HTTP_${response.status}`,
+          message: body.success ? (body.data.message ?? '') : '',
+        };
+      }
+      return { ok: true, refund: parse(saleRefund, await json(response, 'refund')) };
     },
     async verifyWebhook(headers, rawBody) {
       // The event goes in as the raw bytes received, spliced in last: re-serialising it could change

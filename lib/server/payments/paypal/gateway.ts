@@ -10,6 +10,7 @@ import { paypalOffer } from './offer';
 import { paypalRenewals } from './renewals';
 import { handlePaypalSandbox } from './sandbox/handler';
 import { handlePaypalWebhook } from './webhook';
+import { REFUND_WINDOW_MS, refundPayment } from './refund';
 import { paypalCheckout, reportedCharge, subscriptionMismatch, syncSubscription } from './subscription';
 
 /** PayPal bills on the billing date and retries a failed charge for days: ask a day after it is due. */
@@ -108,6 +109,9 @@ export const paypalGateway: PaymentGateway = {
       limit,
     });
   },
+
+  refund: (call) => refundPayment(call),
+  refundWindowMs: REFUND_WINDOW_MS,
 
   sandbox(request) {
     if (paypalConfig()?.mode !== 'sandbox') return null;

@@ -9,7 +9,7 @@ import {
 } from '@/lib/server/ledger/subscriptions';
 import { findOrder } from '@/lib/server/ledger/orders';
 import type { Order } from '@/lib/server/ledger/types';
-import { holdForReview } from '@/lib/server/payments/settle';
+import { recordReportedRefund } from '@/lib/server/payments/refunds';
 import { isUnavailable } from '@/lib/server/unavailable';
 import { log } from '@/lib/server/observability/log';
 import {
@@ -139,7 +139,7 @@ async function dispatch(event: Event, paypal: PaypalClient, config: PaypalConfig
     if (type === 'PAYMENT.SALE.COMPLETED') {
       return onSubscriptionEvent(subscriptionId, type, paypal, config, now, sale.data.amount);
     }
-    return onMoneyReturned(subscriptionId, sale.data.sale_id ?? sale.data.id, event, now);
+    return onMoneyReturned(subscriptionId, sale.data.sale_id ?? sale.data.id, event, sale.data.amount, now);
   }
   return 'ignored_event_type';
 }
@@ -199,10 +199,18 @@ async function subscriptionOfSale(saleId: string): Promise<string | null> {
 }
 
 /**
- * A refund or reversal: a person decides what the account keeps (the review queue). The
- * order put to review is the payment the sale settled when known, else the subscription's latest.
+ * A refund or reversal of a subscription payment, made here or at PayPal: recorded once by the
+ * refund's id (ours is recognised by it), and the account loses what it paid for
+ * (payments/refunds.ts). The payment is the one the sale settled when known, else the
+ * subscription's latest paid one; another currency than the order's goes to a person.
  */
-async function onMoneyReturned(subscriptionId: string, saleId: string, event: Event, now: Date): Promise<string> {
+async function onMoneyReturned(
+  subscriptionId: string,
+  saleId: string,
+  event: Event,
+  amount: { total: string; currency: string } | undefined,
+  now: Date,
+): Promise<string> {
   const sql = await ledgerSql();
   const subscription = await findSubscription(sql, subscriptionId);
   if (!subscription) return 'unknown_subscription';
@@ -211,18 +219,19 @@ async function onMoneyReturned(subscriptionId: string, saleId: string, event: Ev
   const order = orders.find((o) => o.subscriptionCycle === cycle) ?? orders.filter((o) => o.status === 'paid').at(-1);
   const target = order ?? (await findOrder(sql, subscription.orderId));
   if (!target) return 'unknown_order';
-  const outcome = await holdForReview({
-    gateway: 'paypal',
-    transactionId: `${event.event_type}:${event.id}`,
+  const reversal = event.event_type === 'PAYMENT.SALE.REVERSED';
+  // A reversal is the sale itself: its id names the money returned; a refund has its own id.
+  const refundId = reversal ? `reversal:${event.id}` : String(event.resource.id);
+  const cents = amount && amount.currency === target.currency ? toMinorUnits(amount.total, target.currency) : -1;
+  const outcome = await recordReportedRefund({
     orderId: target.id,
-    amount: target.amount,
-    currency: target.currency,
-    result: 'failed',
-    resultCode: event.event_type,
-    payload: event,
+    gateway: 'paypal',
+    // An amount that cannot be read (another currency) is not placed by the rule: a person decides.
+    reported: { gatewayRef: refundId, amount: cents, requestId: null },
+    reason: reversal ? 'reversed at PayPal (a chargeback)' : 'refunded at PayPal',
     now,
   });
-  return `${outcome}:order=${target.id}`;
+  return `refund_${outcome}:order=${target.id}`;
 }
 
 /** Which payment a sale was: the cycle count the site saw when the sale's completed event came in. */

@@ -8,6 +8,7 @@ import { vnpayOffer as offer } from './offer';
 import { PAYMENT_WINDOW_MS, paymentUrl } from './payment-url';
 import { queryOrder } from './querydr';
 import { handleSandbox } from './sandbox';
+import { REFUND_WINDOW_MS, refundPayment, refundsOf } from './refund';
 
 /** VNPay payment API v2.1.0 (docs/payments.md#vnpay): a signed redirect, a GET IPN answered in JSON, querydr. */
 export const vnpayGateway: PaymentGateway = {
@@ -61,6 +62,10 @@ export const vnpayGateway: PaymentGateway = {
   declineReason,
 
   query: (order, now) => queryOrder(order, vnpayConfig(), now),
+
+  refund: (call, now) => refundPayment(call, vnpayConfig(), now),
+  refundsOf: (order, payment, now) => refundsOf(order, payment, vnpayConfig(), now),
+  refundWindowMs: REFUND_WINDOW_MS,
 
   sandbox(request) {
     const config = vnpayConfig();

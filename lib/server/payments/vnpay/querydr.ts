@@ -45,7 +45,7 @@ export const RESPONSE_FIELDS = [
   'vnp_PromotionAmount',
 ] as const;
 
-type Fields = Record<string, string | number | undefined>;
+export type Fields = Record<string, string | number | undefined>;
 
 export const pipeData = (order: readonly string[], fields: Fields) =>
   order.map((key) => String(fields[key] ?? '')).join('|');
@@ -93,35 +93,59 @@ const answer = z
 /** querydr answers are a few hundred bytes; a longer one is cut off and treated as no answer. */
 const MAX_ANSWER_BYTES = 256 * 1024;
 
-/** Asks VNPay about one order; only a signed answer about this very order is believed. */
-export async function queryOrder(order: Order, config: VnpayConfig | null, now: Date): Promise<QueryResult> {
-  if (!config) return { state: 'unavailable', reason: 'VNPay is not configured' };
+/** POSTs one signed request to VNPay's transaction API; the answer is believed only when signed. */
+export async function transactionApi(
+  config: VnpayConfig,
+  request: Record<string, string>,
+  responseFields: readonly string[],
+  timeoutMs = QUERY_TIMEOUT_MS,
+): Promise<{ ok: true; fields: Fields & z.infer<typeof answer> } | { ok: false; reason: string; timedOut?: boolean }> {
   let body: unknown;
   try {
     const response = await fetch(config.apiUrl, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(queryRequest(order, config, now)),
-      signal: AbortSignal.timeout(QUERY_TIMEOUT_MS),
+      body: JSON.stringify(request),
+      signal: AbortSignal.timeout(timeoutMs),
       redirect: 'error',
     });
     body = await cappedJson(response, MAX_ANSWER_BYTES);
   } catch (error) {
-    return { state: 'unavailable', reason: `querydr: ${error instanceof Error ? error.message : String(error)}` };
+    return { ok: false, reason: `${request.vnp_Command}: ${error instanceof Error ? error.message : String(error)}` };
   }
   const parsed = answer.safeParse(body);
-  if (!parsed.success) return { state: 'unavailable', reason: 'querydr: unexpected answer' };
+  if (!parsed.success) return { ok: false, reason: `${request.vnp_Command}: unexpected answer` };
   const fields = parsed.data as Fields & z.infer<typeof answer>;
   // The 2.1.0 answer is signed; an unsigned one (the npm `vnpay` library accepts those) is not believed.
-  if (!pipeVerify(RESPONSE_FIELDS, fields, config.hashSecret)) {
-    return { state: 'unavailable', reason: `querydr: bad signature (code ${fields.vnp_ResponseCode})` };
+  if (!pipeVerify(responseFields, fields, config.hashSecret)) {
+    return { ok: false, reason: `${request.vnp_Command}: bad signature (code ${fields.vnp_ResponseCode})` };
   }
-  if (fields.vnp_ResponseCode === '91') return { state: 'not_found' };
-  if (fields.vnp_ResponseCode !== '00')
-    return { state: 'unavailable', reason: `querydr code ${fields.vnp_ResponseCode}` };
+  return { ok: true, fields };
+}
+
+/** querydr's verified answer about this very order, or why there is none. */
+export async function querydrFields(
+  order: Order,
+  config: VnpayConfig,
+  now: Date,
+): Promise<{ ok: true; fields: Fields & z.infer<typeof answer> } | { ok: false; reason: string; notFound?: true }> {
+  const asked = await transactionApi(config, queryRequest(order, config, now), RESPONSE_FIELDS);
+  if (!asked.ok) return asked;
+  const { fields } = asked;
+  if (fields.vnp_ResponseCode === '91') return { ok: false, reason: 'querydr: not found', notFound: true };
+  if (fields.vnp_ResponseCode !== '00') return { ok: false, reason: `querydr code ${fields.vnp_ResponseCode}` };
   if (fields.vnp_TxnRef !== order.id || fields.vnp_TmnCode !== config.tmnCode) {
-    return { state: 'unavailable', reason: 'querydr answered about another order' };
+    return { ok: false, reason: 'querydr answered about another order' };
   }
+  return asked;
+}
+
+/** Asks VNPay about one order; only a signed answer about this very order is believed. */
+export async function queryOrder(order: Order, config: VnpayConfig | null, now: Date): Promise<QueryResult> {
+  if (!config) return { state: 'unavailable', reason: 'VNPay is not configured' };
+  const asked = await querydrFields(order, config, now);
+  if (!asked.ok) return asked.notFound ? { state: 'not_found' } : { state: 'unavailable', reason: asked.reason };
+  const { fields } = asked;
   const status = fields.vnp_TransactionStatus ?? '';
   // 01: not completed yet; 05/06: a refund is being processed — neither settles a payment.
   if (status === '01' || status === '05' || status === '06') return { state: 'pending' };

@@ -6,8 +6,10 @@ import { signedQuery, verify } from './signature';
 import { vnpayDate } from './payment-url';
 import type { VnpayConfig } from './config';
 import { pipeSign, pipeVerify, REQUEST_FIELDS, RESPONSE_FIELDS } from './querydr';
+import { REFUND_FIELDS, REFUND_RESPONSE_FIELDS } from './refund';
 import { declineChoice, sandboxAmount, sandboxPage } from '@/lib/server/payments/sandbox-page';
 import { escapeHtml, readSandboxPayment, writeSandboxPayment } from '@/lib/server/payments/sandbox-store';
+import { portal } from '@/lib/server/payments/sandbox-portal';
 
 /**
  * A stand-in for VNPay's payment page, for machines without VNPay credentials (never in
@@ -160,8 +162,48 @@ const form = z.object({
 
 const queryBody = z.record(z.string(), z.string());
 
-/** querydr against this stand-in's records: signed, with VNPay's codes (97, 02, 91, 00). */
-async function querydr(rawBody: string, config: VnpayConfig): Promise<Response> {
+/** A decided payment as this stand-in keeps it, with what was refunded of it (VND) and by which requests. */
+type SandboxRecord = Record<string, string> & { refunded?: string; refundRequests?: string };
+
+const requestIds = (record: SandboxRecord): string[] => (record.refundRequests ?? '').split(',').filter(Boolean);
+
+/**
+ * Refunds a decided payment in this stand-in's records, as VNPay's merchant portal or its refund
+ * API would: the status becomes 05 (refund being processed), the type 02 (whole) or 03 (part).
+ */
+export async function refundSandboxPayment(
+  txnRef: string,
+  amountVnd: number,
+  requestId: string | null,
+): Promise<'00' | '91' | '95' | '03' | '94'> {
+  const record = await readSandboxPayment<SandboxRecord>(RECORDS, txnRef);
+  if (!record) return '91';
+  const status = record.vnp_TransactionStatus;
+  if (status !== '00' && !(status === '05' && record.vnp_TransactionType === '03')) return status === '05' ? '94' : '95';
+  if (requestId && requestIds(record).includes(requestId)) return '94';
+  const paid = Number(record.vnp_Amount) / 100;
+  const refunded = Number(record.refunded ?? 0) + amountVnd;
+  if (!Number.isInteger(amountVnd) || amountVnd <= 0 || refunded > paid) return '03';
+  await writeSandboxPayment(RECORDS, txnRef, {
+    ...record,
+    vnp_TransactionStatus: '05',
+    vnp_TransactionType: refunded === paid ? '02' : '03',
+    refunded: String(refunded),
+    refundRequests: [...requestIds(record), requestId ?? `portal-${randomInt(1_000_000, 9_999_999)}`].join(','),
+  });
+  return '00';
+}
+
+const refundMessages: Record<string, string> = {
+  '00': 'Refund success',
+  '91': 'Transaction not found',
+  '94': 'Refund request already pending',
+  '95': 'Transaction not successful',
+  '03': 'Invalid amount',
+};
+
+/** querydr and refund against this stand-in's records: signed, with VNPay's codes. */
+async function transactionApi(rawBody: string, config: VnpayConfig): Promise<Response> {
   let parsedBody: unknown = null;
   try {
     parsedBody = JSON.parse(rawBody);
@@ -169,21 +211,41 @@ async function querydr(rawBody: string, config: VnpayConfig): Promise<Response> 
     // answered below as a bad format
   }
   const parsed = queryBody.safeParse(parsedBody);
+  const command = parsed.success ? parsed.data.vnp_Command : undefined;
+  const signedWith = command === 'refund' ? REFUND_RESPONSE_FIELDS : RESPONSE_FIELDS;
   const respond = (fields: Record<string, string>) =>
-    Response.json({ ...fields, vnp_SecureHash: pipeSign(RESPONSE_FIELDS, fields, config.hashSecret) });
+    Response.json({ ...fields, vnp_SecureHash: pipeSign(signedWith, fields, config.hashSecret) });
   const base = (code: string, message: string, request: Record<string, string> = {}) => ({
     vnp_ResponseId: randomInt(100_000_000, 999_999_999).toString(),
-    vnp_Command: 'querydr',
+    vnp_Command: command === 'refund' ? 'refund' : 'querydr',
     vnp_ResponseCode: code,
     vnp_Message: message,
     vnp_TmnCode: config.tmnCode,
     vnp_TxnRef: request.vnp_TxnRef ?? '',
   });
-  if (!parsed.success || parsed.data.vnp_Command !== 'querydr') return respond(base('03', 'Invalid format'));
+  if (!parsed.success || (command !== 'querydr' && command !== 'refund')) return respond(base('03', 'Invalid format'));
   const request = parsed.data;
-  if (!pipeVerify(REQUEST_FIELDS, request, config.hashSecret)) return respond(base('97', 'Invalid checksum', request));
+  const fieldOrder = command === 'refund' ? REFUND_FIELDS : REQUEST_FIELDS;
+  if (!pipeVerify(fieldOrder, request, config.hashSecret)) return respond(base('97', 'Invalid checksum', request));
   if (request.vnp_TmnCode !== config.tmnCode) return respond(base('02', 'Invalid TmnCode', request));
-  const record = await readSandboxPayment<Record<string, string>>(RECORDS, request.vnp_TxnRef ?? '');
+  if (command === 'refund') {
+    const before = await readSandboxPayment<SandboxRecord>(RECORDS, request.vnp_TxnRef ?? '');
+    if (before && request.vnp_TransactionNo !== before.vnp_TransactionNo) return respond(base('91', 'Transaction not found', request));
+    const amount = Number(request.vnp_Amount ?? 'x') / 100;
+    const code = await refundSandboxPayment(request.vnp_TxnRef ?? '', amount, request.vnp_RequestId ?? null);
+    const after = await readSandboxPayment<SandboxRecord>(RECORDS, request.vnp_TxnRef ?? '');
+    return respond({
+      ...base(code, refundMessages[code] ?? 'Error', request),
+      vnp_Amount: request.vnp_Amount ?? '',
+      vnp_BankCode: after?.vnp_BankCode ?? '',
+      vnp_PayDate: vnpayDate(new Date()),
+      vnp_TransactionNo: code === '00' ? String(randomInt(10_000_000, 99_999_999)) : '',
+      vnp_TransactionType: request.vnp_TransactionType ?? '',
+      vnp_TransactionStatus: after?.vnp_TransactionStatus ?? '',
+      vnp_OrderInfo: request.vnp_OrderInfo ?? '',
+    });
+  }
+  const record = await readSandboxPayment<SandboxRecord>(RECORDS, request.vnp_TxnRef ?? '');
   if (!record) return respond(base('91', 'Transaction not found', request));
   return respond({
     ...base('00', 'QueryDR Success', request),
@@ -191,13 +253,14 @@ async function querydr(rawBody: string, config: VnpayConfig): Promise<Response> 
     vnp_BankCode: record.vnp_BankCode ?? '',
     vnp_PayDate: record.vnp_PayDate ?? '',
     vnp_TransactionNo: record.vnp_TransactionNo ?? '',
-    vnp_TransactionType: '01',
+    vnp_TransactionType: record.vnp_TransactionType ?? '01',
     vnp_TransactionStatus: record.vnp_TransactionStatus ?? '',
     vnp_OrderInfo: record.vnp_OrderInfo ?? '',
     vnp_PromotionCode: '',
     vnp_PromotionAmount: '',
   });
 }
+
 const html = (status: number, body: string) =>
   new Response(body, {
     status,
@@ -215,8 +278,9 @@ export async function handleSandbox(
   notify: (ipnQuery: string) => Promise<void>,
 ): Promise<Response> {
   if (request.path === 'merchant_webapi/api/transaction' && request.method === 'POST') {
-    return querydr(request.rawBody, config);
+    return transactionApi(request.rawBody, config);
   }
+  if (request.path === 'portal') return portal(request, 'vnpay', RECORDS, refundSandboxPayment);
   if (request.path !== '') return new Response('Not found', { status: 404 });
   if (request.method === 'GET') {
     const { status, html: page } = renderSandboxPage(request.url.searchParams, config);

@@ -45,6 +45,10 @@ const verifyBody = z.object({
   webhook_event: z.unknown(),
 });
 
+const refundBody = z.object({
+  amount: z.object({ total: z.string().regex(/^\d{1,7}\.\d{2}$/), currency: z.string() }).optional(),
+});
+
 export async function sandboxTransport(url: string, init: RequestInit): Promise<Response> {
   const { pathname } = new URL(url, env().SITE_URL);
   // Links point at SITE_URL: the URL this was called with may name the listening address.
@@ -101,6 +105,27 @@ export async function sandboxTransport(url: string, init: RequestInit): Promise<
     const { playSandboxAction } = await import('./player');
     await playSandboxAction(subscription.id, 'cancel');
     return new Response(null, { status: 204 });
+  }
+
+  const refund = /^\/v1\/payments\/sale\/([A-Za-z0-9]{1,64})\/refund$/.exec(path);
+  if (method === 'POST' && refund) {
+    const parsed = refundBody.safeParse(safeJson(body));
+    if (!parsed.success) return paypalError(400, 'VALIDATION_ERROR', 'Invalid request');
+    const cents = parsed.data.amount ? Math.round(Number(parsed.data.amount.total) * 100) : null;
+    const { refundSandboxSale } = await import('./sales');
+    const made = await refundSandboxSale(refund[1]!, cents, headers.get('paypal-request-id'));
+    if (!made.ok) return paypalError(made.status, made.name, made.message);
+    if (!made.repeated) {
+      // As PayPal does: PAYMENT.SALE.REFUNDED follows the refund.
+      const { deliverAll, saleRefunded } = await import('./player');
+      await deliverAll([saleRefunded(made.sale, made.refund, new Date())]);
+    }
+    return reply(201, {
+      id: made.refund.id,
+      state: 'completed',
+      amount: { total: (made.refund.cents / 100).toFixed(2), currency: made.sale.currency },
+      sale_id: made.sale.id,
+    });
   }
 
   if (method === 'POST' && path === '/v1/notifications/verify-webhook-signature') {

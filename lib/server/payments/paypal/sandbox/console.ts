@@ -10,6 +10,7 @@ const labels: Record<string, string> = {
   fail: 'Fire a failed payment',
   cancel: 'Cancel the subscription',
   resend: 'Resend the last webhook',
+  refund: 'Refund the last payment at PayPal',
 };
 
 /**

@@ -10,13 +10,14 @@ import {
   updateSandboxSubscription,
   type SandboxSubscription,
 } from './store';
+import { latestSandboxSale, recordSandboxSale, refundSandboxSale, type SandboxSale, type SandboxSaleRefund } from './sales';
 
 /**
  * What the tester (or the stand-in SDK's approval dialog) makes the sandbox do, and the webhooks
  * PayPal would send for it — signed with the sandbox key and handed to the site's own webhook
  * handler, which verifies them with the sandbox API exactly as it verifies PayPal's.
  */
-export const sandboxActions = ['approve', 'renew', 'fail', 'cancel', 'resend'] as const;
+export const sandboxActions = ['approve', 'renew', 'fail', 'cancel', 'resend', 'refund'] as const;
 export type SandboxAction = (typeof sandboxActions)[number];
 
 export interface Delivery {
@@ -73,6 +74,36 @@ function saleCompleted(subscription: SandboxSubscription, now: Date): string {
   );
 }
 
+/** PAYMENT.SALE.REFUNDED for one refund of a sale, as PayPal sends it. */
+export function saleRefunded(sale: SandboxSale, refund: SandboxSaleRefund, now: Date): string {
+  return event(
+    'PAYMENT.SALE.REFUNDED',
+    'refund',
+    {
+      id: refund.id,
+      state: 'completed',
+      amount: { total: (refund.cents / 100).toFixed(2), currency: sale.currency },
+      sale_id: sale.id,
+      create_time: now.toISOString(),
+    },
+    now,
+  );
+}
+
+/** Remembers each sale a batch of webhooks reports, so PayPal's refund API can find it. */
+async function recordSales(bodies: string[], subscriptionId: string): Promise<void> {
+  for (const body of bodies) {
+    const parsed = JSON.parse(body) as { event_type: string; resource: { id: string; amount: { total: string; currency: string } } };
+    if (parsed.event_type !== 'PAYMENT.SALE.COMPLETED') continue;
+    await recordSandboxSale({
+      id: parsed.resource.id,
+      subscriptionId,
+      cents: Math.round(Number(parsed.resource.amount.total) * 100),
+      currency: parsed.resource.amount.currency,
+    });
+  }
+}
+
 const subscriptionEvent = (type: string, subscription: SandboxSubscription, now: Date) =>
   event(
     type,
@@ -98,6 +129,13 @@ export async function playSandboxAction(
   now = new Date(),
   send: (bodies: string[]) => Promise<Delivery[]> = deliverAll,
 ): Promise<Delivery[] | null> {
+  if (action === 'refund') {
+    // Refunded in PayPal's own console: the site hears of it only by the webhook.
+    const sale = await latestSandboxSale(id);
+    const refunded = sale ? await refundSandboxSale(sale.id, null, null) : null;
+    if (!refunded?.ok) return null;
+    return send([saleRefunded(refunded.sale, refunded.refund, now)]);
+  }
   if (action === 'resend') {
     const subscription = await findSandboxSubscription(id);
     if (!subscription?.lastWebhook) return null;
@@ -132,6 +170,7 @@ export async function playSandboxAction(
     }
   });
   if (!updated) return null;
+  await recordSales(bodies, id);
   return send(bodies);
 }
 

@@ -1,0 +1,53 @@
+import type { Refund } from '@/lib/server/ledger/refunds';
+import type { RefundResult } from '@/lib/server/payments/refund-order';
+
+/** `--amount`: whole minor units; undefined when absent, 'invalid' when not one. */
+export function parseAmountOption(value: string | undefined): number | undefined | 'invalid' {
+  if (value === undefined) return undefined;
+  if (!/^\d{1,15}$/.test(value.trim())) return 'invalid';
+  const amount = Number(value.trim());
+  return amount >= 1 ? amount : 'invalid';
+}
+
+export const refundLine = (refund: Refund) =>
+  [
+    refund.id,
+    refund.status.padEnd(9),
+    refund.origin.padEnd(7),
+    `${refund.amount} ${refund.currency}`.padEnd(16),
+    `order ${refund.orderId}`,
+    refund.gatewayRef ? `gateway ${refund.gatewayRef}` : '',
+    `by ${refund.requestedBy}: ${refund.reason}`,
+    refund.answerMessage ? `(${refund.answerMessage})` : '',
+    (refund.settledAt ?? refund.createdAt).toISOString(),
+  ]
+    .filter(Boolean)
+    .join('  ');
+
+const refusals: Record<Exclude<RefundResult, { ok: true }>['reason'], string> = {
+  not_found: 'no such order',
+  not_paid: 'no payment of this order took money: there is nothing to refund',
+  refund_in_progress: 'a refund of this order is waiting for the gateway: see `npm run orders -- refunds`',
+  exceeds_paid: 'that is more than is still paid',
+  nothing_left: 'everything paid has been refunded already',
+  no_refund_api: 'this gateway takes no refund calls from us: refund at the gateway; reconciliation records it',
+  gateway_unavailable: 'the gateway is not configured here',
+};
+
+/** What an operator reads after asking for a refund. */
+export function describeRefund(orderId: string, result: RefundResult): string {
+  if (!result.ok) {
+    const left = result.remaining !== undefined ? ` (still paid: ${result.remaining})` : '';
+    return `order ${orderId}: refund not made: ${refusals[result.reason]}${left}`;
+  }
+  const { refund, answer } = result;
+  const what = `refund ${refund.id} of ${refund.amount} ${refund.currency} for order ${orderId}`;
+  switch (answer.state) {
+    case 'succeeded':
+      return `${what}: done at the gateway (${answer.gatewayRef ?? 'no gateway id'}); the plan follows`;
+    case 'refused':
+      return `${what}: the gateway said no, nothing changed: ${answer.message} [${answer.code}]`;
+    case 'unknown':
+      return `${what}: no answer from the gateway yet (${answer.reason}); reconciliation finishes it — nothing is refunded twice`;
+  }
+}

@@ -1,0 +1,57 @@
+import 'server-only';
+import { ledgerSql } from '@/lib/server/db';
+import type { Order } from '@/lib/server/ledger/types';
+import type { RefundAnswer, RefundCall } from '@/lib/server/payments/gateway';
+import { paypalClient } from './client';
+import { paypalConfig } from './config';
+
+/**
+ * PayPal refunds (docs/payments.md#refunds): a subscription's payment is a sale, refunded with
+ * POST /v1/payments/sale/{sale}/refund (empty body: the whole sale; else the amount), keyed by
+ * PayPal-Request-Id = our refund's id, so reconciliation may send the very same call again after a
+ * time-out and get the same refund back. PayPal then sends PAYMENT.SALE.REFUNDED, which
+ * recordReportedRefund recognises by the refund's id. PayPal takes refunds for 180 days.
+ */
+export const REFUND_WINDOW_MS = 180 * 86_400_000;
+
+/** The sale PayPal made for this payment of a subscription, from its PAYMENT.SALE.COMPLETED event. */
+export async function saleOf(order: Pick<Order, 'subscriptionId' | 'subscriptionCycle'>): Promise<string | null> {
+  if (!order.subscriptionId || !order.subscriptionCycle) return null;
+  const sql = await ledgerSql();
+  const result = await sql.query<{ resource_id: string }>(
+    `SELECT resource_id FROM webhook_events
+      WHERE gateway = 'paypal' AND event_type = 'PAYMENT.SALE.COMPLETED'
+        AND payload->'resource'->>'billing_agreement_id' = $1 AND outcome LIKE $2
+      ORDER BY received_at LIMIT 1`,
+    [order.subscriptionId, `sale:cycles=${order.subscriptionCycle}:%`],
+  );
+  return result.rows[0]?.resource_id ?? null;
+}
+
+const dollars = (cents: number) => (cents / 100).toFixed(2);
+
+export async function refundPayment(call: RefundCall): Promise<RefundAnswer> {
+  const config = paypalConfig();
+  if (!config) return { state: 'refused', code: 'unconfigured', message: 'PayPal is not configured' };
+  const sale = await saleOf(call.order);
+  if (!sale) {
+    return {
+      state: 'refused',
+      code: 'sale_unknown',
+      message: 'PayPal: the sale of this payment is not known here yet (its PAYMENT.SALE.COMPLETED webhook has not arrived)',
+    };
+  }
+  const amount = call.whole ? null : { total: dollars(call.amount), currency: call.order.currency };
+  try {
+    const answer = await paypalClient(config).refundSale(sale, amount, call.refundId);
+    if (!answer.ok) return { state: 'refused', code: answer.name, message: `PayPal: ${answer.name} ${answer.message}`.trim() };
+    const { refund } = answer;
+    if (refund.state === 'failed' || refund.state === 'cancelled') {
+      return { state: 'refused', code: refund.state, message: `PayPal: the refund ${refund.state}` };
+    }
+    // completed, or pending at PayPal (it will complete without us): the money is going back.
+    return { state: 'succeeded', gatewayRef: refund.id, code: refund.state };
+  } catch (error) {
+    return { state: 'unknown', reason: `PayPal refund: ${error instanceof Error ? error.message : String(error)}` };
+  }
+}

@@ -1,0 +1,291 @@
+import 'server-only';
+import { ledgerSql, type Sql } from '@/lib/server/db';
+import { lockOrder, moveOrder } from '@/lib/server/ledger/orders';
+import { paidEventOf, recordEvent, type PaidEvent } from '@/lib/server/ledger/payment-events';
+import { enqueueRevocation } from '@/lib/server/ledger/outbox';
+import { insertRefund, lockRefund, newRefundId, refundTotals, settleRefund, type Refund } from '@/lib/server/ledger/refunds';
+import type { Order } from '@/lib/server/ledger/types';
+import type { Revocation } from '@/lib/server/directory/types';
+import { daysBought } from '@/lib/pricing/grant';
+import { wholeBlockSeats } from '@/lib/pricing/catalogue';
+import { log } from '@/lib/server/observability/log';
+import { metrics } from '@/lib/server/observability/metrics';
+import { deliverRevocation } from './grant-delivery';
+import type { RefundAnswer, ReportedRefund } from './gateway';
+import { logReviewQueueSize } from './review-queue';
+
+/**
+ * Money back (docs/payments.md#refunds). A refund of ours is recorded as `requested` in one
+ * transaction (under the order's lock, so two operators cannot both pass the checks), asked of the
+ * gateway with the refund's id as the request id, and its answer recorded in another transaction —
+ * once, whoever records it: this call, reconciliation finishing what a crash or a time-out left, or
+ * the gateway's own report of it. A refund that succeeds writes the account's change (a
+ * revocation) into the outbox with it, so the plan and the chat backend follow exactly once.
+ */
+/** What an order's payment took, and what of it has gone back or is going back. */
+export interface Paid {
+  order: Order;
+  payment: PaidEvent;
+  refunded: number;
+  inFlight: number;
+}
+
+export async function paidState(tx: Sql, order: Order): Promise<Paid | null> {
+  const payment = await paidEventOf(tx, order.id);
+  if (!payment) return null;
+  const totals = (await refundTotals(tx, [order.id])).get(order.id);
+  return { order, payment, refunded: totals?.refunded ?? 0, inFlight: totals?.inFlight ?? 0 };
+}
+
+/**
+ * Records a gateway's answer to one of our refunds, once: a second caller (reconciliation, the
+ * gateway's report) finds it no longer `requested` and changes nothing. An unknown answer leaves it
+ * requested for reconciliation.
+ */
+export async function finishRefund(refundId: string, answer: RefundAnswer, now: Date): Promise<'finished' | 'unchanged'> {
+  if (answer.state === 'unknown') {
+    const refund = await (await ledgerSql()).transaction((tx) => lockRefund(tx, refundId));
+    metrics().refunds.inc({ gateway: refund?.gateway ?? 'unknown', outcome: 'unknown' });
+    return 'unchanged';
+  }
+  const sql = await ledgerSql();
+  const finished = await sql.transaction(async (tx) => {
+    const peek = await lockRefund(tx, refundId);
+    if (!peek || peek.status !== 'requested') return null;
+    // The order's lock first, as every writer of its refunds takes it: no deadlock with a new refund.
+    const order = await lockOrder(tx, peek.orderId);
+    if (!order) return null;
+    if (answer.state === 'refused') {
+      await settleRefund(tx, refundId, 'refused', { gatewayRef: null, code: answer.code, message: answer.message }, now);
+      return { refund: peek, revoked: false };
+    }
+    const revoked = await completeRefund(tx, order, peek, answer.gatewayRef, answer.code, now);
+    return { refund: peek, revoked };
+  });
+  if (!finished) return 'unchanged';
+  metrics().refunds.inc({ gateway: finished.refund.gateway, outcome: answer.state });
+  if (finished.revoked) await deliverRevocation(refundId, now);
+  return 'finished';
+}
+
+/**
+ * Inside the order's lock: a refund of ours is done — the money went back. The account loses what
+ * the refunded share bought (when the order's plan was granted at all); true when a revocation was
+ * written.
+ */
+async function completeRefund(
+  tx: Sql,
+  order: Order,
+  refund: Refund,
+  gatewayRef: string | null,
+  code: string | null,
+  now: Date,
+): Promise<boolean> {
+  const before = await paidState(tx, order);
+  if (!(await settleRefund(tx, refund.id, 'succeeded', { gatewayRef, code, message: null }, now))) return false;
+  if (!before) return false;
+  return revokeShare(tx, before, refund, now);
+}
+
+/** Writes the revocation of what `refund` paid for into the outbox; false when nothing was granted. */
+async function revokeShare(tx: Sql, before: Paid, refund: Refund, now: Date): Promise<boolean> {
+  const { order } = before;
+  const granted = await tx.query(`SELECT 1 FROM outbox WHERE order_id = $1 AND kind = 'grant'`, [order.id]);
+  if (granted.rows.length === 0) return false;
+  const revocation = revocationFor(before, refund.amount, now, await seatsKept(tx, order));
+  await enqueueRevocation(tx, { ...revocation, refundId: refund.id });
+  log().info({ refund: refund.id, order: order.id, days: revocation.days, seats: revocation.seats }, 'refund: revocation queued');
+  return true;
+}
+
+/**
+ * The rule (docs/payments.md#what-a-refund-takes-back): a refund takes back the share of the days
+ * the order bought that its amount is of the payment, rounded down in the payer's favour — and a
+ * refund that brings the total back to the whole payment takes back all of them. A team keeps, at
+ * most, the seats its other payments cover once the whole payment went back.
+ */
+export function revocationFor(
+  paid: Pick<Paid, 'order' | 'payment' | 'refunded'>,
+  amount: number,
+  now: Date,
+  otherSeats: number,
+): Omit<Revocation, 'refundId'> {
+  const { order, payment, refunded } = paid;
+  const total = daysBought(payment.receivedAt, order.months);
+  const after = refunded + amount;
+  const whole = after >= payment.amount;
+  const share = (part: number) => Math.floor((total * part) / payment.amount);
+  const days = (whole ? total : share(after)) - share(refunded);
+  return {
+    orderId: order.id,
+    platform: order.platform,
+    userId: order.userId,
+    teamId: order.teamId,
+    plan: order.plan,
+    days: Math.max(0, days),
+    seats: order.plan === 'team_pro' && whole ? otherSeats : null,
+    refundedAt: now,
+  };
+}
+
+/** The most seats a team's other payments still cover (paid, not wholly refunded), in whole blocks. */
+async function seatsKept(tx: Sql, order: Order): Promise<number> {
+  if (order.plan !== 'team_pro' || order.teamId === null) return 0;
+  const result = await tx.query<{ seats: number | string | null }>(
+    `SELECT max(o.seats) AS seats FROM orders o
+      WHERE o.platform = $1 AND o.team_id = $2 AND o.plan = 'team_pro' AND o.status = 'paid' AND o.id <> $3
+        AND o.amount > COALESCE((SELECT sum(r.amount) FROM refunds r WHERE r.order_id = o.id AND r.status = 'succeeded'), 0)`,
+    [order.platform, order.teamId, order.id],
+  );
+  const seats = Number(result.rows[0]?.seats ?? 0);
+  return seats > 0 ? wholeBlockSeats(seats) : 0;
+}
+
+export type ReportedOutcome =
+  /** Already recorded under this gateway id. */
+  | 'known'
+  /** It was one of ours still waiting for its answer: now finished. */
+  | 'finished_ours'
+  /** A refund made elsewhere, recorded now. */
+  | 'recorded'
+  /** The rule cannot place it (more than is still paid, an amount not reported): a person decides. */
+  | 'review'
+  | 'order_not_found';
+
+/**
+ * A refund the gateway reports (MoMo's query, PayPal's refund webhook, VNPay's querydr), wherever it
+ * was made: recorded once by its gateway id. One of ours is recognised by the request id the gateway
+ * echoes, or — when it echoes none — as the one of ours in flight for the same amount.
+ */
+export async function recordReportedRefund(input: {
+  orderId: string;
+  gateway: string;
+  reported: ReportedRefund;
+  reason: string;
+  now: Date;
+}): Promise<ReportedOutcome> {
+  const { reported, now } = input;
+  const sql = await ledgerSql();
+  const result = await sql.transaction(async (tx): Promise<{ outcome: ReportedOutcome; revoke?: string }> => {
+    const order = await lockOrder(tx, input.orderId);
+    if (!order || order.gateway !== input.gateway) return { outcome: 'order_not_found' };
+    const known = await tx.query<{ id: string }>(`SELECT id FROM refunds WHERE gateway = $1 AND gateway_ref = $2`, [
+      input.gateway,
+      reported.gatewayRef,
+    ]);
+    if (known.rows.length > 0) return { outcome: 'known' };
+    const ours = await tx.query<{ id: string; status: Refund['status'] }>(
+      `SELECT id, status FROM refunds WHERE order_id = $1 AND origin = 'site'
+          AND (id = $2 OR (status = 'requested' AND amount = $3))
+        ORDER BY (id = $2) DESC LIMIT 1`,
+      [order.id, reported.requestId ?? '', reported.amount],
+    );
+    const mine = ours.rows[0];
+    if (mine) {
+      if (mine.status !== 'requested') {
+        // Ours, answered before without the gateway's id (or refused here while the gateway went on).
+        await tx.query(`UPDATE refunds SET gateway_ref = $2 WHERE id = $1 AND gateway_ref IS NULL`, [mine.id, reported.gatewayRef]);
+        return { outcome: 'known' };
+      }
+      const refund = await lockRefund(tx, mine.id);
+      if (!refund) return { outcome: 'known' };
+      const revoked = await completeRefund(tx, order, refund, reported.gatewayRef, 'reported', now);
+      return { outcome: 'finished_ours', revoke: revoked ? refund.id : undefined };
+    }
+    const paid = await paidState(tx, order);
+    if (!paid || reported.amount <= 0 || reported.amount > paid.payment.amount - paid.refunded - paid.inFlight) {
+      await holdForPerson(tx, order, input.gateway, `refund:${reported.gatewayRef}`, Math.max(0, reported.amount), now);
+      return { outcome: 'review' };
+    }
+    const refund = await insertRefund(tx, {
+      id: newRefundId(),
+      orderId: order.id,
+      gateway: input.gateway,
+      amount: reported.amount,
+      currency: order.currency,
+      status: 'succeeded',
+      origin: 'gateway',
+      gatewayRef: reported.gatewayRef,
+      reason: input.reason,
+      requestedBy: input.gateway,
+      now,
+    });
+    if (!refund) return { outcome: 'known' };
+    const revoked = await revokeShare(tx, paid, refund, now);
+    return { outcome: 'recorded', revoke: revoked ? refund.id : undefined };
+  });
+  if (result.outcome === 'recorded') metrics().refunds.inc({ gateway: input.gateway, outcome: 'found' });
+  if (result.outcome === 'review') await logReviewQueueSize(`${input.gateway}:refund_review`);
+  if (result.revoke) await deliverRevocation(result.revoke, now);
+  return result.outcome;
+}
+
+/**
+ * A gateway says money went back but not how much (VNPay's querydr on a partial refund), or more
+ * than is still paid: the order goes to the review queue with the report recorded as an event, once.
+ */
+export async function holdForPerson(
+  tx: Sql,
+  order: Order,
+  gateway: string,
+  transactionId: string,
+  amount: number,
+  now: Date,
+): Promise<void> {
+  await recordEvent(
+    tx,
+    {
+      gateway,
+      transactionId,
+      orderId: order.id,
+      amount,
+      currency: order.currency,
+      result: 'failed',
+      resultCode: 'refund_reported',
+      payload: { source: 'refund report' },
+      now,
+    },
+    'held_for_review',
+  );
+  await moveOrder(tx, order.id, ['paid'], 'needs_review', now);
+}
+
+/** For a whole-or-part summary (VNPay): records what the rule can place, and holds the rest for a person. */
+export async function recordRefundSummary(input: {
+  order: Order;
+  refunded: 'whole' | 'part';
+  now: Date;
+}): Promise<ReportedOutcome> {
+  const { order, now } = input;
+  const sql = await ledgerSql();
+  const paid = await paidState(sql, order);
+  if (!paid) return 'order_not_found';
+  const remaining = paid.payment.amount - paid.refunded;
+  if (input.refunded === 'whole') {
+    if (remaining <= 0) return 'known';
+    // The whole payment went back: whatever is not recorded yet is that refund (ours if in flight).
+    return recordReportedRefund({
+      orderId: order.id,
+      gateway: order.gateway,
+      reported: { gatewayRef: `${order.id}:whole`, amount: remaining, requestId: null },
+      reason: 'refunded in full at the gateway',
+      now,
+    });
+  }
+  // Part of it went back: ours in flight explains it; one recorded already explains it; else a person decides.
+  if (paid.inFlight > 0) {
+    const inFlight = await sql.query<{ id: string }>(`SELECT id FROM refunds WHERE order_id = $1 AND status = 'requested'`, [
+      order.id,
+    ]);
+    const id = inFlight.rows[0]?.id;
+    if (id) await finishRefund(id, { state: 'succeeded', gatewayRef: null, code: 'reported' }, now);
+    return 'finished_ours';
+  }
+  if (paid.refunded > 0) return 'known';
+  await sql.transaction(async (tx) => {
+    const locked = await lockOrder(tx, order.id);
+    if (locked) await holdForPerson(tx, locked, order.gateway, `refund:${order.id}:part`, 0, now);
+  });
+  await logReviewQueueSize(`${order.gateway}:refund_review`);
+  return 'review';
+}
