@@ -204,7 +204,15 @@ function Parties({
  * A refund of the receipt's payment as its own document (a credit note): printed on its own page
  * after the receipt, with the same parties and the amount that went back.
  */
-function CreditNoteDocument({ receipt, note, billing }: { receipt: Receipt; note: CreditNote; billing: Billing | null }) {
+function CreditNoteDocument({
+  receipt,
+  note,
+  billing,
+}: {
+  receipt: Receipt;
+  note: CreditNote;
+  billing: Billing | null;
+}) {
   const t = useTranslations('PayPage.receipt');
   const c = useTranslations('PayPage.receipt.creditNote');
   const history = useTranslations('PayPage.history');
@@ -262,7 +270,10 @@ function CreditNoteDocument({ receipt, note, billing }: { receipt: Receipt; note
         </dd>
         <dt>{c('refundedTo')}</dt>
         <dd>
-          {joined([<bdi key="gateway">{receipt.gatewayName}</bdi>, methods(receipt.method as MethodKey)], history('separator'))}
+          {joined(
+            [<bdi key="gateway">{receipt.gatewayName}</bdi>, methods(receipt.method as MethodKey)],
+            history('separator'),
+          )}
         </dd>
         {note.gatewayReference && (
           <>
