@@ -538,6 +538,23 @@ describe('policy pages: a translation promises no less than English', () => {
   });
 });
 
+describe('policy pages: the liability carve-out keeps its two cases', () => {
+  /**
+   * English: "liability for fraud or for death or personal injury caused by negligence". Written
+   * as "death or injury caused by fraud or negligence", fraud as such drops out of what the terms
+   * cannot limit. The merged wording, per language where it was found.
+   */
+  const merged: Record<string, RegExp> = {
+    hi: /धोखाधड़ी या लापरवाही/u,
+    ur: /دھوکا دہی یا غفلت/u,
+  };
+
+  it.each(Object.keys(merged))('%s: names liability for fraud apart from injury caused by negligence', (code) => {
+    const clause = localeMessages.get(code)!.get('Policies.terms.sections.liability.body')!;
+    expect(merged[code]!.exec(clause)?.[0] ?? null).toBeNull();
+  });
+});
+
 describe('names that stay in Latin letters', () => {
   const names = ['Telegram', 'Slack', 'Discord', 'VNPay', 'MoMo', 'PayPal', 'Pro'];
   const count = (text: string, name: string) =>
