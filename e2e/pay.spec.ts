@@ -197,3 +197,28 @@ test('while the pay page is parsed, a worker loads ICU for its locale and every 
   await expect(page.getByTestId('team-seats')).toBeVisible();
   expect(violations).toEqual([]);
 });
+
+test('the pay and team pages have a focused header: the brand and the language, no site navigation or "Sign up", in their HTML and once running', async ({
+  page,
+  request,
+}) => {
+  for (const path of ['/vi/pay', '/vi/team', '/pay']) {
+    const html = await (await request.get(path)).text();
+    expect({
+      path,
+      nav: html.includes('class="site-nav"'),
+      switcher: html.includes('class="language-switcher"'),
+    }).toEqual({
+      path,
+      nav: false,
+      switcher: true,
+    });
+  }
+  await openLink(page, await payLink({ ...alice, prefix: '/vi' }));
+  await expect(page.getByTestId('team-seats')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: message('vi', 'Navigation.mainLabel') })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: message('vi', 'Navigation.signUp') })).toHaveCount(0);
+  // The landing keeps its navigation.
+  await page.goto('/vi');
+  await expect(page.getByRole('navigation', { name: message('vi', 'Navigation.mainLabel') })).toHaveCount(1);
+});

@@ -115,7 +115,12 @@ test.describe('the payment history on /pay', () => {
     await page
       .getByRole('link', { name: message('vi', 'PayPage.history.receiptFor').replace('{reference}', reference) })
       .click();
-    await expect(page).toHaveURL(new RegExp(`/vi/pay\\?receipt=${order}$`));
+    await expect(page).toHaveURL(new RegExp(`/vi/pay\\?receipt=${order}&payments=1$`));
+    // "Back to your payments" returns to the history, open on the page the receipt came from.
+    await page.getByRole('link', { name: message('vi', 'PayPage.receipt.back') }).click();
+    await expect(page).toHaveURL(/\/vi\/pay\?payments=1$/);
+    await expect(page.getByTestId('payment-history')).toHaveAttribute('open', '');
+    await expect(page.getByText(reference)).toBeInViewport();
 
     for (const { code } of localeTable) {
       await page.goto(`${localizedPath(code, '/pay')}?receipt=${order}`);

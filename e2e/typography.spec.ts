@@ -1,5 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import { openLink, payLink } from './support/links';
+import { message } from './support/messages';
 
 /**
  * Scripts that Latin typography gets wrong, read from the rendered lines (app/globals.css).
@@ -243,5 +244,42 @@ test('ja pay page: table labels break between phrases, never inside a word (360 
   const labels = await headingLines(page, 'main th');
   expect(labels.length, 'the pay page has labels').toBeGreaterThan(3);
   expect(labels.flatMap((label) => badBreaks(label, 'ja', true))).toEqual([]);
+  await context.close();
+});
+
+/**
+ * The Urdu card option on a phone: its parenthesis of card names ("(Visa، Mastercard، JCB)") was
+ * broken across two lines, each line's bracket drawn mirrored. It stays on one line, the opening
+ * bracket on the right of the names and the closing one on their left, as right-to-left text reads.
+ */
+test('ur pay page: the card option’s parenthesis stays on one line, its brackets facing the names (360 px)', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: phone });
+  const page = await context.newPage();
+  await openLink(page, await payLink({ user: '1001', team: '-1002001', prefix: '/ur' }));
+  await page.getByRole('radio', { name: message('ur', 'PayPage.form.gateways.vnpay') }).check();
+  const option = page.getByText(message('ur', 'PayPage.form.methods.international_card'), { exact: true });
+  await expect(option).toBeVisible();
+  await page.evaluate(() => document.fonts.ready);
+  const brackets = await option.evaluate((element) => {
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    const rects: Record<string, { top: number; left: number }> = {};
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      for (const bracket of ['(', ')']) {
+        const at = text.indexOf(bracket);
+        if (at < 0) continue;
+        const range = document.createRange();
+        range.setStart(node, at);
+        range.setEnd(node, at + 1);
+        const rect = range.getBoundingClientRect();
+        rects[bracket] = { top: Math.round(rect.top), left: rect.left };
+      }
+    }
+    return rects;
+  });
+  expect(brackets['(']?.top).toBe(brackets[')']?.top);
+  expect(brackets['(']!.left).toBeGreaterThan(brackets[')']!.left);
   await context.close();
 });

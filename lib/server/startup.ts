@@ -14,6 +14,8 @@ import { log } from '@/lib/server/observability/log';
 import { reportOutboxDepth, reportReviewQueue } from '@/lib/server/observability/metrics';
 import { outboxDepth } from '@/lib/server/ledger/outbox';
 import { ledgerSql, openDatabase } from '@/lib/server/db';
+import { MigrationMismatchError } from '@/lib/server/db/migrations';
+import { seedDemoData, seedWanted } from '@/lib/server/directory/embedded/seed';
 import { unfinishedBuildProblem } from '@/lib/config/build-marker.mjs';
 
 const GRANT_DELIVERY_INTERVAL_MS = 5_000;
@@ -70,7 +72,8 @@ export async function onServerStart(): Promise<void> {
   const directory = config.CHAT_BACKEND_URL ? `chat backend at ${config.CHAT_BACKEND_URL}` : 'embedded';
   try {
     paylinkSecret();
-    const { seeded } = await openDatabase();
+    const { sql } = await openDatabase();
+    const seeded = seedWanted(config) ? await seedDemoData(sql) : false;
     // The operator commands refuse to open this PGlite directory a second time while we own it.
     markServerOwnsPglite();
     const gateways = Object.fromEntries(allGateways.map((gateway) => [gateway.id, gateway.mode() ?? 'not offered']));
@@ -79,6 +82,14 @@ export async function onServerStart(): Promise<void> {
       : 'off (npm run reconcile)';
     log().info({ ledger, directory, seeded, gateways, reconciliation }, 'ready');
   } catch (error) {
+    // A shipped migration edited or moved: no retry can fix that, and serving on a schema the code
+    // does not describe could corrupt the ledger. Stop, and say which.
+    const mismatch = error instanceof Error && error.cause instanceof MigrationMismatchError ? error.cause : null;
+    if (mismatch) {
+      console.error(`[quorum] refusing to start: ${mismatch.message}`);
+      log().fatal({ err: mismatch }, 'refusing to start: the migrations differ from those the database applied');
+      process.exit(1);
+    }
     log().error({ err: error, ledger }, 'ledger unavailable at start: answering 503 until it is back');
     return;
   }

@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import type * as LocaleTableModule from '@/lib/i18n/locale-table.mjs';
 import englishMessages from '@/messages/en.json';
 import { pages } from '@/lib/config/pages';
 import { currencies } from '@/lib/pricing/catalogue';
 import { nextConfigRoutes, routeOf } from '@/tests/support/next-config-routes';
+import { messageFileGaps, missingGlossaryTerms } from './support/locale-coverage';
 
 // The rule: adding a locale is one row in lib/i18n/locale-table.mjs and its messages file
 // (CONTRIBUTING.md, "Adding a locale"). This suite adds a 15th row in memory, without touching any
@@ -12,8 +12,8 @@ import { nextConfigRoutes, routeOf } from '@/tests/support/next-config-routes';
 // the currency and Intl, the preview cards' and fonts' lists, and next.config.mjs's rewrites and
 // redirects for a prefix that is not its code. What cannot come from the row is the translation
 // itself (messages/<code>.json and the locale's glossary terms, which tests/i18n/messages.test.ts
-// requires) and, for a script the site does not draw yet, its fonts: the last test holds the guide
-// to that list.
+// requires, and the last tests show it naming what a new row lacks) and, for a script the site does
+// not draw yet, its fonts.
 
 jest.mock('next/navigation', () => ({
   ...jest.requireActual<object>('next/navigation'),
@@ -51,6 +51,12 @@ describe.each(newRows)('a 15th row, $code at /$prefix', (row) => {
           actual.prefixAliases(table),
       };
     });
+    // The layout outside a request: its translations and client messages come from no request scope.
+    jest.doMock('next-intl/server', () => ({
+      ...jest.requireActual<object>('next-intl/server'),
+      getTranslations: async () => (key: string) => key,
+      getMessages: async () => englishMessages,
+    }));
     return {
       locales: await import('@/lib/i18n/locales'),
       routing: (await import('@/lib/i18n/routing')).routing,
@@ -67,6 +73,7 @@ describe.each(newRows)('a 15th row, $code at /$prefix', (row) => {
       nextConfig: await nextConfigRoutes(),
       og: await import('@/scripts/og/inputs.mjs'),
       switcher: (await import('@/components/layout/language-switcher')).LanguageSwitcher,
+      layout: (await import('@/app/[locale]/layout')).default,
       // From the same fresh module registry as the switcher, so they share React's and next-intl's contexts.
       react: await import('react'),
       server: await import('react-dom/server'),
@@ -80,6 +87,7 @@ describe.each(newRows)('a 15th row, $code at /$prefix', (row) => {
   });
   afterAll(() => {
     jest.dontMock('@/lib/i18n/locale-table.mjs');
+    jest.dontMock('next-intl/server');
     jest.resetModules();
   });
 
@@ -94,10 +102,18 @@ describe.each(newRows)('a 15th row, $code at /$prefix', (row) => {
     expect(prefixes[code]).toBe(prefix === code ? undefined : `/${prefix}`);
   });
 
-  it('has `<html lang dir>` and the Intl tag and currency of its row; the currency is the catalogue’s', () => {
+  it('has `<html lang dir>` and the Intl tag and currency of its row; the currency is the catalogue’s', async () => {
     const info = site.locales.localeInfo(code as never);
-    // app/[locale]/layout.tsx: <html lang={locale} dir={localeInfo(locale).dir}>.
-    expect(readFileSync('app/[locale]/layout.tsx', 'utf8')).toContain('lang={locale} dir={localeInfo(locale).dir}');
+    // What the `[locale]` layout renders for it: the document element, in its language and direction.
+    const html = (await site.layout({ children: null, params: Promise.resolve({ locale: code }) } as never)) as {
+      type: string;
+      props: { lang: string; dir: string };
+    };
+    expect({ element: html.type, lang: html.props.lang, dir: html.props.dir }).toEqual({
+      element: 'html',
+      lang: code,
+      dir,
+    });
     expect(info).toMatchObject({ code, dir, tag, currency });
     expect(currencies).toContain(info.currency);
     // The pay page starts on a gateway charging in the locale's currency.
@@ -188,27 +204,20 @@ describe.each(newRows)('a 15th row, $code at /$prefix', (row) => {
 });
 
 describe('what a new locale needs besides its row', () => {
-  it('is written in CONTRIBUTING.md: the messages file, the glossary terms, and fonts only for a new script', () => {
-    const guide = /\*\*Adding a locale\*\*([\s\S]+?)\n\n/.exec(readFileSync('CONTRIBUTING.md', 'utf8'))?.[1] ?? '';
-    for (const step of [
-      'lib/i18n/locale-table.mjs',
-      'messages/<code>.json',
-      'lib/i18n/glossary.json',
-      'npm run og-images',
-      'npm run fonts',
-    ]) {
-      expect({ step, written: guide.includes(step) }).toEqual({ step, written: true });
-    }
-    // The files a new locale must not need: they derive from the row.
-    for (const file of ['proxy.ts', 'next.config.mjs', 'lib/i18n/locales.ts', 'tests/i18n/locales.test.ts']) {
-      expect({ file, named: guide.includes(`\`${file}\``) }).toEqual({ file, named: false });
-    }
-  });
-
-  it('the messages test asks for one messages file and the glossary terms of every row', () => {
-    const source = readFileSync('tests/i18n/messages.test.ts', 'utf8');
-    expect(source).toContain('expect(files).toEqual(localeTable.map((l) => l.code).sort());');
-    expect(source).toContain('const codes = localeTable.map((l) => l.code);');
-    expect(source).toMatch(/for \(const code of codes\) \{\s+const term = concept\.locales\[code\];/);
-  });
+  it.each(newRows)(
+    'the messages test names $code’s missing messages file and glossary terms until they are written',
+    async (row) => {
+      jest.resetModules();
+      jest.doMock('@/lib/i18n/locale-table.mjs', () => {
+        const actual = jest.requireActual<typeof LocaleTableModule>('@/lib/i18n/locale-table.mjs');
+        return { ...actual, localeTable: [...actual.localeTable, row] };
+      });
+      const { localeTable } = await import('@/lib/i18n/locales');
+      jest.dontMock('@/lib/i18n/locale-table.mjs');
+      expect(messageFileGaps(localeTable)).toEqual({ missing: [row.code], extra: [] });
+      const missing = missingGlossaryTerms(localeTable);
+      expect(missing.length).toBeGreaterThan(0);
+      expect(missing.every((entry) => entry.endsWith(`.${row.code}`))).toBe(true);
+    },
+  );
 });

@@ -150,7 +150,7 @@ describe('grants survive a restart', () => {
       const first = await openPglite(dir);
       await migrate(first);
       await seedDemoData(first);
-      installDatabase(Promise.resolve({ sql: first, seeded: true }));
+      installDatabase(Promise.resolve({ sql: first }));
       installDirectory(flakyDirectory(embeddedDirectory(first), () => true));
       const before = (await embeddedDirectory(first).payContext(alice))!.team!.planExpiresAt!;
       const order = await pendingTeamOrder();
@@ -158,7 +158,7 @@ describe('grants survive a restart', () => {
       await first.close();
 
       const second = await openPglite(dir);
-      installDatabase(Promise.resolve({ sql: second, seeded: false }));
+      installDatabase(Promise.resolve({ sql: second }));
       installDirectory(undefined);
       expect(await outboxDepth(second)).toBe(1);
       expect(await deliverDueGrants(later(60))).toEqual({ delivered: 1, failed: 0 });

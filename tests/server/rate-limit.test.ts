@@ -50,6 +50,7 @@ describe('rate limits when the database stops answering', () => {
     const down: Sql = {
       query: () => Promise.reject(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })),
       transaction: () => Promise.reject(new Error('down')),
+      exec: () => Promise.reject(new Error('down')),
       close: async () => undefined,
     };
     configureRateLimits(down);

@@ -17,7 +17,7 @@ describe('a database that is slow to open (PGlite migrating on a loaded machine,
     expect(Date.now() - started).toBeLessThan(300 + 1_000);
     // The open goes on; once it is done, the next request gets the database at once.
     const sql = { query: async () => ({ rows: [], rowCount: 1 }) } as unknown as Sql;
-    finish({ sql, seeded: false });
+    finish({ sql });
     expect(await ledgerSql(300)).toBe(sql);
   });
 

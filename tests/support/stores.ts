@@ -36,6 +36,8 @@ if (storeKinds.length === 0) {
 }
 
 export interface TestStore extends Database {
+  /** True when opening it wrote the demo data. */
+  seeded: boolean;
   directory: AccountDirectory;
 }
 

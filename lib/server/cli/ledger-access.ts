@@ -1,6 +1,7 @@
 import { env } from '@/lib/server/env';
 import { ledgerSql, openDatabase } from '@/lib/server/db';
 import { pgliteOwnerPid } from '@/lib/server/db/owner';
+import { seedDemoData, seedWanted } from '@/lib/server/directory/embedded/seed';
 import { backgroundDeliveriesFinished } from '@/lib/server/payments/grant-delivery';
 
 /** Opens the ledger for an operator command; with PGlite, only while no server owns it. */
@@ -13,7 +14,9 @@ export async function openLedgerForCli(): Promise<void> {
     );
     process.exit(3);
   }
-  await openDatabase();
+  const { sql } = await openDatabase();
+  // The operator commands on a fresh embedded database find the same demo accounts as the server.
+  if (seedWanted(env())) await seedDemoData(sql);
 }
 
 /**

@@ -4,15 +4,12 @@ import { env } from '@/lib/server/env';
 import { UnavailableError } from '@/lib/server/unavailable';
 import { migrate } from './migrations';
 import { openPglite, openPostgres, type Sql } from './sql';
-import { seedDemoData } from '@/lib/server/directory/embedded/seed';
 
 export type { Sql } from './sql';
 
 /** The site's database: the payment ledger always, and the embedded account directory's tables. */
 export interface Database {
   sql: Sql;
-  /** True when this start wrote the demo data. */
-  seeded: boolean;
 }
 
 // Route handlers, pages and instrumentation can be bundled separately, each with its own copy of
@@ -21,8 +18,8 @@ const slot = Symbol.for('quorum.database');
 type GlobalSlot = { [slot]?: Promise<Database> };
 
 /**
- * The database chosen by configuration, opened (migrated, and seeded with the demo accounts in
- * embedded mode outside production) once. A failed open is forgotten, so the next call retries.
+ * The database chosen by configuration, opened and migrated once (the demo accounts are the start's
+ * business: lib/server/startup.ts). A failed open is forgotten, so the next call retries.
  */
 export function openDatabase(): Promise<Database> {
   const holder = globalThis as GlobalSlot;
@@ -66,7 +63,5 @@ async function open(): Promise<Database> {
     ? await openPostgres(config.DATABASE_URL)
     : await openPglite(join(resolve(config.DATA_DIR), 'pglite'));
   await migrate(sql);
-  // With a remote directory the demo accounts live in the assistant's backend, not here.
-  const seeded = config.isProduction || config.CHAT_BACKEND_URL ? false : await seedDemoData(sql);
-  return { sql, seeded };
+  return { sql };
 }

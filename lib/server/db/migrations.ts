@@ -1,13 +1,27 @@
 import 'server-only';
+import { createHash } from 'node:crypto';
 import type { Sql } from './sql';
 
 /**
- * The one schema of the site's database — the payment ledger and the embedded account directory —
- * for PGlite and PostgreSQL alike. Append a migration;
- * never edit one that has shipped. Applied in order at start, each in its own transaction.
+ * One change to the schema: `id` names it (a number that keeps the order, then what it does), `sql`
+ * is run whole, as one script of statements (a PL/pgSQL body keeps its semicolons).
  */
-export const migrations: readonly string[] = [
-  `
+export interface Migration {
+  id: string;
+  sql: string;
+}
+
+/**
+ * The one schema of the site's database — the payment ledger and the embedded account directory —
+ * for PGlite and PostgreSQL alike. Append a migration with the next number; never edit, remove or
+ * reorder one that has shipped: the database records each applied migration's id and checksum,
+ * and start-up refuses a list that no longer matches it. Applied in order at start, each in its
+ * own transaction.
+ */
+export const migrations: readonly Migration[] = [
+  {
+    id: '0001_directory_and_ledger',
+    sql: `
   CREATE TABLE accounts (
     platform        text NOT NULL CHECK (platform IN ('telegram', 'slack', 'discord')),
     user_id         text NOT NULL,
@@ -82,7 +96,10 @@ export const migrations: readonly string[] = [
   );
   CREATE INDEX payment_events_order ON payment_events (order_id);
   `,
-  `
+  },
+  {
+    id: '0002_link_claims',
+    sql: `
   CREATE TABLE link_claims (
     jti        text PRIMARY KEY,
     claimed_at timestamptz NOT NULL,
@@ -90,10 +107,13 @@ export const migrations: readonly string[] = [
   );
   CREATE INDEX link_claims_expiry ON link_claims (expires_at);
   `,
+  },
   // The ledger/directory split (docs/architecture.md): the grant outbox, the gateway's own order reference,
   // and the directory's record of which orders it has applied (its idempotency key).
   // Orders no longer reference accounts: in webhook mode the accounts live in the assistant's backend.
-  `
+  {
+    id: '0003_outbox_and_directory_grants',
+    sql: `
   ALTER TABLE orders DROP CONSTRAINT IF EXISTS orders_platform_user_id_fkey;
   ALTER TABLE orders ADD COLUMN gateway_ref text;
 
@@ -114,11 +134,14 @@ export const migrations: readonly string[] = [
     applied_at timestamptz NOT NULL
   );
   `,
+  },
   // PayPal subscriptions: one row per gateway subscription, bound to the checkout
   // order that started it. Each payment of a subscription is its own order row (cycle 1 is the
   // checkout order, cycle n a renewal order), so settlement, the outbox and the directory stay
   // idempotent by order id. Webhook events are kept by the gateway's event id (dedupe, audit).
-  `
+  {
+    id: '0004_subscriptions',
+    sql: `
   CREATE TABLE subscriptions (
     id         text PRIMARY KEY,
     gateway    text NOT NULL,
@@ -161,10 +184,13 @@ export const migrations: readonly string[] = [
     updated_at       timestamptz NOT NULL
   );
   `,
+  },
   // The team page: a member has its own opaque id (the API's memberId); a username the
   // assistant has not met yet is a member without a user id ("invited") until it first speaks.
   // Indexes keep a 5,000-member team's listing, search count and seat count on the team's own rows.
-  `
+  {
+    id: '0005_team_member_ids',
+    sql: `
   ALTER TABLE team_members ADD COLUMN member_id text NOT NULL DEFAULT replace(gen_random_uuid()::text, '-', '');
   ALTER TABLE team_members ADD COLUMN invited_username text;
   ALTER TABLE team_members DROP CONSTRAINT team_members_pkey;
@@ -180,10 +206,13 @@ export const migrations: readonly string[] = [
   CREATE INDEX team_members_of_user ON team_members (platform, user_id);
   CREATE INDEX accounts_username ON accounts (platform, lower(username));
   `,
+  },
   // Gateways: how checkout began, replayed to a repeated checkout instead of a second
   // gateway call; every review-queue decision; and the local gateway sandboxes' own records, which
   // answer the reconciliation queries the way the real gateways' records do (never used in production).
-  `
+  {
+    id: '0006_checkout_start_review_sandbox',
+    sql: `
   ALTER TABLE orders ADD COLUMN checkout_start jsonb;
   CREATE INDEX orders_pending ON orders (created_at) WHERE status = 'pending';
   CREATE INDEX orders_review ON orders (updated_at) WHERE status = 'needs_review';
@@ -206,49 +235,70 @@ export const migrations: readonly string[] = [
     PRIMARY KEY (gateway, ref)
   );
   `,
+  },
   // Reconciliation of running subscriptions: when reconciliation last re-read a
   // subscription whose next payment looked overdue here (a lost renewal webhook), so it asks again
   // hours later, not every round.
-  `
+  {
+    id: '0007_subscriptions_checked_at',
+    sql: `
   ALTER TABLE subscriptions ADD COLUMN checked_at timestamptz;
   CREATE INDEX subscriptions_running ON subscriptions (gateway, id) WHERE status = 'ACTIVE';
   `,
+  },
   // Rate-limit buckets shared by every instance (lib/server/http/rate-limit.ts): the layout
   // rate-limiter-flexible's RateLimiterPostgres reads and writes; expire is epoch milliseconds.
-  `
+  {
+    id: '0008_rate_limit_buckets',
+    sql: `
   CREATE TABLE rate_limit_buckets (
     key    varchar(255) PRIMARY KEY,
     points integer NOT NULL DEFAULT 0,
     expire bigint
   );
   `,
+  },
   // A payer's own orders, newest first (the payment history on /pay), read a page at a time.
-  `
+  {
+    id: '0009_orders_of_account',
+    sql: `
   CREATE INDEX orders_of_account ON orders (platform, user_id, created_at DESC, id DESC);
   `,
+  },
   // A team's orders, newest first (the team page's payments, for its admins).
-  `
+  {
+    id: '0010_orders_of_team',
+    sql: `
   CREATE INDEX orders_of_team ON orders (platform, team_id, created_at DESC, id DESC) WHERE team_id IS NOT NULL;
   `,
+  },
   // Which browser holds a link's session now (lib/server/session/handoff.ts): a handoff to another
   // browser moves it there and ends the older one's session. Null: claimed before handoffs existed.
-  `
+  {
+    id: '0011_link_claims_holder',
+    sql: `
   ALTER TABLE link_claims ADD COLUMN holder text;
   `,
+  },
   // Team Pro is billed per block of 10 seats, and a block paid for is usable whole
   // (lib/pricing/grant.ts). Teams and orders stored before that rule hold the size typed (25 for
   // a payment of 3 blocks): they get the rest of their last block. The block size is written out:
   // this is what was sold until now, whatever the catalogue says later.
-  `
+  {
+    id: '0012_whole_seat_blocks',
+    sql: `
   UPDATE teams SET seats = ((seats + 9) / 10) * 10 WHERE plan = 'team_pro' AND seats % 10 <> 0;
   UPDATE orders SET seats = ((seats + 9) / 10) * 10 WHERE plan = 'team_pro' AND seats % 10 <> 0;
   `,
+  },
   // Money back (lib/server/payments/refunds.ts): one row per refund, ours or one the gateway reports
   // (a merchant portal's); at most one of ours waits on a gateway per order, and a gateway's refund
   // id is recorded once. The outbox carries the account's change after a refund (a revocation) as
   // well as grants, so its rows get their own id; the directory records which it applied. Company
   // details for invoices are kept with the order.
-  `
+  {
+    id: '0013_refunds',
+    sql: `
   CREATE TABLE refunds (
     id             text PRIMARY KEY,
     order_id       text NOT NULL REFERENCES orders,
@@ -288,25 +338,72 @@ export const migrations: readonly string[] = [
   ALTER TABLE review_decisions ADD CONSTRAINT review_decisions_decision_check
     CHECK (decision IN ('grant', 'close', 'refund'));
   `,
+  },
 ];
 
+/** The SHA-256 of a migration's text, as the database records it when the migration is applied. */
+export const checksumOf = (migration: Migration): string => createHash('sha256').update(migration.sql).digest('hex');
+
+/** The database records an applied migration that the code's list has otherwise (edited, renamed, reordered). */
+export class MigrationMismatchError extends Error {
+  override name = 'MigrationMismatchError';
+}
+
+/** Two processes starting together against one server: the lock makes the second wait, then skip. */
+const LOCK = 'SELECT pg_advisory_xact_lock(7283001)';
+
 /**
- * Applies the migrations not applied yet, in order. `through` stops after that many: a test of a
- * migration builds the schema just before it, writes the rows it changes, then applies it.
+ * Applies the migrations of `list` not applied yet, in order, after checking that every one the
+ * database records as applied is still the same (id and checksum at its place). `through` stops
+ * after that many: a test of a migration builds the schema just before it, writes the rows it
+ * changes, then applies it.
+ *
+ * A database migrated before migrations had ids recorded only each one's place (`version`): its
+ * rows are given the id and checksum of the migration at that place, once, and checked from then on.
  */
-export async function migrate(sql: Sql, through = migrations.length): Promise<void> {
-  await sql.query(
-    'CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
-  );
-  for (const [index, ddl] of migrations.slice(0, through).entries()) {
+export async function migrate(sql: Sql, through?: number, list: readonly Migration[] = migrations): Promise<void> {
+  await sql.transaction(async (tx) => {
+    await tx.query(LOCK);
+    await tx.query(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+    );
+    await tx.query('ALTER TABLE schema_migrations ADD COLUMN IF NOT EXISTS id text');
+    await tx.query('ALTER TABLE schema_migrations ADD COLUMN IF NOT EXISTS checksum text');
+    const applied = await tx.query<{ version: number; id: string | null; checksum: string | null }>(
+      'SELECT version, id, checksum FROM schema_migrations ORDER BY version',
+    );
+    for (const row of applied.rows) {
+      const migration = list[row.version - 1];
+      // Applied by a newer release (a rolling deploy runs both for a while): not this code's to judge.
+      if (!migration) continue;
+      const checksum = checksumOf(migration);
+      if (row.id === null) {
+        await tx.query('UPDATE schema_migrations SET id = $1, checksum = $2 WHERE version = $3', [
+          migration.id,
+          checksum,
+          row.version,
+        ]);
+      } else if (row.id !== migration.id || row.checksum !== checksum) {
+        throw new MigrationMismatchError(
+          `migration ${row.version} was applied as ${row.id} (checksum ${row.checksum?.slice(0, 12)}), ` +
+            `but the code has ${migration.id} (checksum ${checksum.slice(0, 12)}) there: a shipped migration ` +
+            'was edited, renamed or moved. Restore it and append the change as a new migration.',
+        );
+      }
+    }
+  });
+  for (const [index, migration] of list.slice(0, through ?? list.length).entries()) {
     const version = index + 1;
     await sql.transaction(async (tx) => {
-      // Two processes starting together against one server: the lock makes the second wait, then skip.
-      await tx.query('SELECT pg_advisory_xact_lock(7283001)');
+      await tx.query(LOCK);
       const done = await tx.query('SELECT 1 FROM schema_migrations WHERE version = $1', [version]);
       if (done.rows.length) return;
-      for (const statement of ddl.split(/;\s*$/m).filter((s) => s.trim())) await tx.query(statement);
-      await tx.query('INSERT INTO schema_migrations (version) VALUES ($1)', [version]);
+      await tx.exec(migration.sql);
+      await tx.query('INSERT INTO schema_migrations (version, id, checksum) VALUES ($1, $2, $3)', [
+        version,
+        migration.id,
+        checksumOf(migration),
+      ]);
     });
   }
 }

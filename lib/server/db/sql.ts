@@ -21,6 +21,11 @@ export interface Sql {
     params?: unknown[],
     options?: QueryOptions,
   ): Promise<{ rows: Row[]; rowCount: number }>;
+  /**
+   * Runs `script`, one or more statements with no parameters, as written (the simple query
+   * protocol): a migration, whose statements are never split on ";" (a PL/pgSQL body has its own).
+   */
+  exec(script: string): Promise<void>;
   transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
@@ -104,13 +109,22 @@ export async function openPglite(dir: string | null, options: { loadDataDir?: Bl
 
   return {
     query: (text, params, options) => (options?.prepare ? runPrepared(text, params) : plain(text, params)),
+    exec: async (script) => {
+      await gate.runExclusive(() => db.exec(script));
+    },
     // PGlite runs one transaction at a time, so callers are serialised as if they held row locks.
     // Inside one a statement goes through the transaction (planned each time: the hot reads are outside).
     transaction: (work) =>
       gate.runExclusive(() =>
         db.transaction((tx) => {
           const query = wrap(tx);
-          return work({ ...sqlStub, query: (text, params) => query(text, params) });
+          return work({
+            ...sqlStub,
+            query: (text, params) => query(text, params),
+            exec: async (script) => {
+              await tx.exec(script);
+            },
+          });
         }),
       ),
     close: () => {
@@ -140,13 +154,18 @@ export async function openPostgres(url: string, options: { schema?: string } = {
         : await client.query(text, params);
       return { rows: result.rows as Row[], rowCount: result.rowCount ?? 0 };
     };
+  // Without parameters node-postgres sends the simple query protocol, which takes several statements.
+  const exec = (client: Pick<InstanceType<typeof Pool>, 'query'>) => async (script: string) => {
+    await client.query(script);
+  };
   return {
     query: run(pool),
+    exec: exec(pool),
     transaction: async (work) => {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        const result = await work({ ...sqlStub, query: run(client) });
+        const result = await work({ ...sqlStub, query: run(client), exec: exec(client) });
         await client.query('COMMIT');
         return result;
       } catch (error) {
@@ -160,7 +179,7 @@ export async function openPostgres(url: string, options: { schema?: string } = {
   };
 }
 
-const sqlStub: Omit<Sql, 'query'> = {
+const sqlStub: Omit<Sql, 'query' | 'exec'> = {
   transaction: () => Promise.reject(new Error('nested transactions are not supported')),
   close: () => Promise.reject(new Error('a transaction cannot close the database')),
 };

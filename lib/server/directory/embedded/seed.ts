@@ -14,6 +14,14 @@ export const demo = {
   northwind: { platform: 'slack', teamId: 'T3001', admin: 'U3001' },
 } as const;
 
+/**
+ * The demo accounts where they belong: in the embedded directory of a server that is not in
+ * production. With a remote directory they live in the assistant's backend (its CLI seeds them).
+ */
+export function seedWanted(config: { isProduction: boolean; CHAT_BACKEND_URL?: string | undefined }): boolean {
+  return !config.isProduction && !config.CHAT_BACKEND_URL;
+}
+
 export async function seedDemoData(sql: Sql, now = new Date()): Promise<boolean> {
   return sql.transaction(async (tx) => {
     const existing = await tx.query('SELECT 1 FROM accounts LIMIT 1');
