@@ -7,6 +7,7 @@ import { existsSync, statSync, readdirSync, readFileSync, writeFileSync } from '
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterNextBuild } from './build/after-next-build.mjs';
+import { enginesRange, satisfiesCaretRange } from './lib/node-runtime.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const distDir = process.env.NEXT_DIST_DIR || '.next';
@@ -42,6 +43,12 @@ export function nextStartArgs({ PORT, HOST }) {
 }
 
 function main() {
+  // It still starts (a local try-out should not need a new Node first), but nobody should miss it.
+  if (!satisfiesCaretRange(process.version, enginesRange())) {
+    console.warn(
+      `⚠ Node ${process.version} is not a supported line (engines.node: ${enginesRange()}): it may get no security fixes. Run the newest LTS (docs/runtime.md).`,
+    );
+  }
   const port = process.env.PORT || '3000';
   // Links printed at start, the VNPay return URL and the prerendered canonical URLs must point at
   // this server unless told otherwise; a build made for another address is rebuilt.

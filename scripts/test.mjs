@@ -11,8 +11,9 @@
 import { spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ensureChromium } from './lib/chromium.mjs';
+import { chooseNode, envWithNode } from './lib/node-runtime.mjs';
 import { testLogRoot } from './lib/test-logs.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -145,11 +146,30 @@ export function runSteps(list, { only = [], verbose = false, logRoot = testLogRo
 function main() {
   const argv = process.argv.slice(2);
   const verbose = argv.includes('--verbose');
-  const only = argv.filter((arg) => arg !== '--verbose');
+  const list = argv.includes('--list');
+  const only = argv.filter((arg) => arg !== '--verbose' && arg !== '--list');
   const unknown = only.filter((name) => !steps.some(([step]) => step === name));
   if (unknown.length) {
     console.error(`unknown step ${unknown.join(', ')}; the steps: ${steps.map(([name]) => name).join(', ')}`);
     process.exit(2);
+  }
+  // On a machine whose Node engines.node does not admit, the whole run moves to the newest LTS
+  // (installed once from the npm registry): every step, and the npx and node they start, run on it.
+  if (!process.env.QUORUM_TEST_NODE) {
+    const { bin, why } = chooseNode();
+    if (bin) {
+      const child = spawnSync(join(bin, 'node'), [fileURLToPath(import.meta.url), ...argv], {
+        stdio: 'inherit',
+        env: { ...envWithNode(bin), QUORUM_TEST_NODE: why },
+      });
+      process.exit(child.status ?? 1);
+    }
+    process.env.QUORUM_TEST_NODE = why;
+  }
+  console.log(`Running on ${process.env.QUORUM_TEST_NODE}`);
+  if (list) {
+    console.log(steps.map(([name, command]) => `${name.padEnd(14)} ${command.join(' ')}`).join('\n'));
+    process.exit(0);
   }
   process.exit(runSteps(steps, { only, verbose }));
 }
