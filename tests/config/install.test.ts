@@ -7,6 +7,7 @@ const root = join(__dirname, '..', '..');
 const read = (file: string) => readFileSync(join(root, file), 'utf8');
 type Entry = {
   version?: string;
+  engines?: Record<string, string>;
   dependencies?: Record<string, string>;
   devDependencies?: Record<string, string>;
   optionalDependencies?: Record<string, string>;
@@ -37,6 +38,7 @@ describe('the lockfile lets npm ci and npm install reproduce the install on any 
     const top = lock.packages[''];
     expect(top?.dependencies).toEqual(pkg.dependencies);
     expect(top?.devDependencies).toEqual(pkg.devDependencies);
+    expect(top?.engines).toEqual(pkg.engines);
   });
 });
 
