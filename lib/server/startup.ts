@@ -55,7 +55,7 @@ export async function onServerStart(): Promise<void> {
   refuseUnfinishedBuild(config.NEXT_DIST_DIR);
   installServerHooks(config.TRUSTED_PROXY_HOPS);
   // On the terminal too, not only in the JSON log: whoever starts the server should see them.
-  for (const warning of startWarnings(config, listenHostOf(process.argv))) {
+  for (const warning of startWarnings(config, listenHostOf(process.argv, process.env))) {
     console.error(`[quorum] WARNING: ${warning}`);
     log().warn(warning);
   }

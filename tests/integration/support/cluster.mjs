@@ -49,22 +49,36 @@ export async function waitFor(check, what, timeoutMs = 90_000) {
 }
 
 /**
- * `next start` of a build (the shared one unless `build` names another), without waiting for it.
- * -H localhost, not 127.0.0.1: bound to a literal IP, Next answers rewritten paths such as /pay with
- * a 308 to themselves (vercel/next.js#94745). deploy/README.md says the same. `host: null` gives no
- * -H at all (every interface).
+ * A server of a build (the shared one unless `build` names another), without waiting for it:
+ * `next start`, or with `standalone` the deploy artifact's `node server.js` (deploy/README.md), from
+ * `standaloneDir` if given (a copy elsewhere) or the build's own standalone folder.
+ * -H localhost (HOSTNAME for the standalone server), not 127.0.0.1: bound to a literal IP, Next
+ * answers rewritten paths such as /pay with a 308 to themselves (vercel/next.js#94745).
+ * deploy/README.md says the same. `host: null` gives none at all (every interface).
  */
-export function spawnInstance({ port, env, host = 'localhost', build = distDir }) {
-  const args = ['start', ...(host === null ? [] : ['-H', host]), '-p', String(port)];
-  const child = spawn(join(root, 'node_modules/.bin/next'), args, {
+export function spawnInstance({ port, env, host = 'localhost', build = distDir, standalone = false, standaloneDir }) {
+  const args = standalone
+    ? [join(standaloneDir ?? join(root, build, 'standalone'), 'server.js')]
+    : ['start', ...(host === null ? [] : ['-H', host]), '-p', String(port)];
+  const command = standalone ? process.execPath : join(root, 'node_modules/.bin/next');
+  const child = spawn(command, args, {
     cwd: root,
-    env: { ...process.env, NEXT_DIST_DIR: build, NEXT_TELEMETRY_DISABLED: '1', PAYLINK_SECRET: SECRET, ...env },
+    env: {
+      ...process.env,
+      NEXT_DIST_DIR: build,
+      NEXT_TELEMETRY_DISABLED: '1',
+      PAYLINK_SECRET: SECRET,
+      ...(standalone ? { PORT: String(port), HOSTNAME: host ?? '' } : {}),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
   const instance = { port, child, logs: '', base: `http://127.0.0.1:${port}` };
-  const file = createWriteStream(join(logDir, `next-start-${port}.log`), { flags: 'a' });
-  file.write(`── next ${args.join(' ')} (${build}) at ${new Date().toISOString()}\n`);
+  const file = createWriteStream(join(logDir, `${standalone ? 'standalone' : 'next-start'}-${port}.log`), {
+    flags: 'a',
+  });
+  file.write(`── ${standalone ? 'node' : 'next'} ${args.join(' ')} (${build}) at ${new Date().toISOString()}\n`);
   instance.exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
   child.on('close', () => file.end());
   for (const stream of [child.stdout, child.stderr]) {
@@ -83,7 +97,7 @@ export function spawnInstance({ port, env, host = 'localhost', build = distDir }
   return instance;
 }
 
-/** One `next start` of a build, once it answers; its JSON log lines are kept in `.logs`. */
+/** One server of a build (spawnInstance's options), once it answers; its JSON log lines are kept in `.logs`. */
 export async function startInstance(options) {
   const instance = spawnInstance(options);
   await waitFor(async () => (await fetch(`${instance.base}/api/ping`)).ok, `instance on ${options.port}`);
