@@ -11,8 +11,8 @@ import { linkUrl } from '@/lib/server/links';
 import { installServerHooks } from '@/lib/server/http/server-hooks';
 import { listenHostOf, startWarnings } from '@/lib/server/start-warnings';
 import { log } from '@/lib/server/observability/log';
-import { reportOutboxDepth, reportReviewQueue } from '@/lib/server/observability/metrics';
-import { outboxDepth } from '@/lib/server/ledger/outbox';
+import { reportOutboxAge, reportOutboxDepth, reportReviewQueue } from '@/lib/server/observability/metrics';
+import { outboxDepth, outboxOldestAgeSeconds } from '@/lib/server/ledger/outbox';
 import { ledgerSql, openDatabase } from '@/lib/server/db';
 import { unfinishedBuildProblem } from '@/lib/config/build-marker.mjs';
 
@@ -65,6 +65,7 @@ export async function onServerStart(): Promise<void> {
   // Both timers retry every round, so a database that is down now is picked up when it comes back.
   startReconciler(config.RECONCILE_INTERVAL_SECONDS * 1000);
   reportOutboxDepth(async () => outboxDepth(await ledgerSql()));
+  reportOutboxAge(async () => outboxOldestAgeSeconds(await ledgerSql()));
   reportReviewQueue(reviewQueueSize);
   const ledger = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.DATA_DIR}/pglite`;
   const directory = config.CHAT_BACKEND_URL ? `chat backend at ${config.CHAT_BACKEND_URL}` : 'embedded';
