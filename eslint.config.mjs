@@ -15,6 +15,7 @@ const config = [
       'next-env.d.ts',
       'test-results/**',
       'playwright-report/**',
+      '.test-logs/**',
       'public/**',
       'bench/results/**',
     ],

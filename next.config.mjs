@@ -63,6 +63,9 @@ const unknownPrefixedPage = {
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
+  // The deploy artifact: <distDir>/standalone, server.js with only the node_modules it needs; the
+  // post-build steps add the static files, public/ and each page's CSP to it (deploy/README.md).
+  output: 'standalone',
   reactStrictMode: true,
   // Lets several builds of one checkout coexist (parallel e2e runs, benchmarks).
   distDir: process.env.NEXT_DIST_DIR || '.next',

@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_PATH } from './scripts/lib/chromium.mjs';
+import { serverLogDir } from './scripts/lib/test-logs.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 3300);
 const distDir = process.env.NEXT_DIST_DIR ?? '.next-e2e';
@@ -16,6 +17,11 @@ export const webhookE2e = {
   downSiteDataDir: `${dataDir}-backend-down`,
   deadBackendPort: port + 4,
 };
+
+// Each server's output goes to a file of its own (npm test prints them in full when a spec fails), so
+// the report is not buried in JSON log lines.
+const logs = serverLogDir('e2e');
+const toLog = (command: string, name: string) => `(${command}) >> '${logs}/${name}.log' 2>&1`;
 
 // Playwright cannot download browsers here: Debian's chromium (same major as 1.64's bundled one).
 // Every spec opens its links from one address (127.0.0.1); the per-address limit on link
@@ -50,7 +56,10 @@ export default defineConfig({
     {
       // -H localhost, not 127.0.0.1: the latter loops on `/` with a proxy rewrite (vercel/next.js#94745).
       // Idempotent: a bare `next build` is finished (per-page CSP, build marker) before the servers start.
-      command: `node scripts/build/after-next-build.mjs && rm -rf ${dataDir} && npx next start -H localhost -p ${port}`,
+      command: toLog(
+        `node scripts/build/after-next-build.mjs && rm -rf ${dataDir} && npx next start -H localhost -p ${port}`,
+        `site-${port}`,
+      ),
       url: `http://localhost:${port}/api/health`,
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,
@@ -61,18 +70,23 @@ export default defineConfig({
         NEXT_TELEMETRY_DISABLED: '1',
         ...manyLinks,
       },
-      stdout: 'pipe',
     },
     {
       // An unsigned health check answers 401, which Playwright counts as "up".
-      command: `rm -rf ${webhookE2e.backendDataDir} && npx tsx --conditions=react-server lib/server/cli/backend.ts --port ${webhookE2e.backendPort} --data ${webhookE2e.backendDataDir}`,
+      command: toLog(
+        `rm -rf ${webhookE2e.backendDataDir} && npx tsx --conditions=react-server lib/server/cli/backend.ts --port ${webhookE2e.backendPort} --data ${webhookE2e.backendDataDir}`,
+        `chat-backend-${webhookE2e.backendPort}`,
+      ),
       url: `http://localhost:${webhookE2e.backendPort}/v1/health`,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
       env: { CHAT_BACKEND_SECRET: webhookE2e.secret },
     },
     {
-      command: `rm -rf ${webhookE2e.siteDataDir} && npx next start -H localhost -p ${webhookE2e.sitePort}`,
+      command: toLog(
+        `rm -rf ${webhookE2e.siteDataDir} && npx next start -H localhost -p ${webhookE2e.sitePort}`,
+        `site-webhook-${webhookE2e.sitePort}`,
+      ),
       url: `http://localhost:${webhookE2e.sitePort}/api/health`,
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,
@@ -85,11 +99,13 @@ export default defineConfig({
         NEXT_TELEMETRY_DISABLED: '1',
         ...manyLinks,
       },
-      stdout: 'pipe',
     },
     {
       // /api/health answers 200 with backend "down": the ledger is up, so the site is ready.
-      command: `rm -rf ${webhookE2e.downSiteDataDir} && npx next start -H localhost -p ${webhookE2e.downSitePort}`,
+      command: toLog(
+        `rm -rf ${webhookE2e.downSiteDataDir} && npx next start -H localhost -p ${webhookE2e.downSitePort}`,
+        `site-backend-down-${webhookE2e.downSitePort}`,
+      ),
       url: `http://localhost:${webhookE2e.downSitePort}/api/health`,
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,
@@ -102,7 +118,6 @@ export default defineConfig({
         NEXT_TELEMETRY_DISABLED: '1',
         ...manyLinks,
       },
-      stdout: 'pipe',
     },
   ],
 });

@@ -3,13 +3,25 @@
 // lint → format → typecheck → unit (Jest, no PostgreSQL) → unit-postgres (the store suites' PostgreSQL runs, with
 // TEST_DATABASE_URL) → build (+ per-page CSP hashes and the build marker) → integration (the post-build steps on
 // that build's real output; nginx, PostgreSQL) → e2e.
+//
+// The screen shows one line per step (its result and time); everything a step prints goes to
+// <run dir>/<step>.log and the servers the tests start log under <run dir>/e2e/ and integration/
+// (scripts/lib/test-logs.mjs). On a failure the step's server logs and its own output are printed
+// in full. `--verbose` streams every step's output instead, as it comes.
 import { spawnSync } from 'node:child_process';
-import { pathToFileURL } from 'node:url';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ensureChromium } from './lib/chromium.mjs';
+import { chooseNode, envWithNode } from './lib/node-runtime.mjs';
+import { testLogRoot } from './lib/test-logs.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const jestRun = ['node', '--experimental-vm-modules', 'node_modules/jest/bin/jest.js'];
-/** [name, command, extra environment (undefined removes a variable), { skip: () => why or false }] */
+/**
+ * [name, command, extra environment (undefined removes a variable), { skip: () => why or false }]
+ * @type {Array<[string, string[], Record<string, string | undefined>?, { skip?: () => string | false }?]>}
+ */
 export const steps = [
   ['lint', ['npx', 'eslint', '.']],
   ['format', ['npx', 'prettier', '--check', '.']],
@@ -40,31 +52,126 @@ export const steps = [
   ['e2e', ['npx', 'playwright', 'test'], { NEXT_DIST_DIR: '.next-e2e' }],
 ];
 
-function main() {
-  const only = process.argv.slice(2);
+/** What a step's runner said about its tests, for the one line: "812 passed, 3 skipped". */
+export function summarize(output) {
+  const jest = /^Tests:\s+(.+)$/m.exec(output);
+  if (jest) return jest[1].trim();
+  // node --test: TAP (`# pass 3`) where Node 20 writes to a file, the spec reporter (`ℹ pass 3`) on newer lines.
+  const nodeTest = ['pass', 'fail', 'skipped', 'todo', 'cancelled']
+    .map((word) => [word, Number(new RegExp(`^(?:#|ℹ) ${word} (\\d+)$`, 'm').exec(output)?.[1] ?? 0)])
+    .filter(([, count]) => count > 0);
+  if (/^(?:#|ℹ) tests \d+$/m.test(output)) {
+    const words = { pass: 'passed', fail: 'failed' };
+    return nodeTest.map(([word, count]) => `${count} ${words[word] ?? word}`).join(', ') || 'no tests';
+  }
+  const playwright = [...output.matchAll(/^\s+(\d+) (passed|failed|flaky|skipped|did not run)\b/gm)];
+  if (playwright.length) return playwright.map(([, count, word]) => `${count} ${word}`).join(', ');
+  return '';
+}
+
+/** Files under `dir`, deepest last, for printing. */
+function filesUnder(dir) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true })
+    .map((name) => join(dir, String(name)))
+    .filter((path) => statSync(path).isFile())
+    .sort();
+}
+
+/** Keeps the newest runs' directories only: logs are for the run that just failed, not an archive. */
+function pruneOldRuns(logRoot, keep) {
+  if (!existsSync(logRoot)) return;
+  const runs = readdirSync(logRoot)
+    .filter((name) => name.startsWith('run-'))
+    .sort();
+  for (const name of runs.slice(0, Math.max(0, runs.length - keep))) {
+    rmSync(join(logRoot, name), { recursive: true, force: true });
+  }
+}
+
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+/**
+ * Runs `list`'s steps in order (only those named in `only`, when it names any) and stops at the first
+ * failure; returns the exit status. Each step's output goes to <run dir>/<step>.log and its servers'
+ * logs to <run dir>/<step>/ (TEST_LOG_DIR); the screen gets one line per step.
+ */
+export function runSteps(list, { only = [], verbose = false, logRoot = testLogRoot(root) } = {}) {
   const started = Date.now();
-  for (const [name, [cmd, ...args], extraEnv = {}, { skip } = {}] of steps) {
+  pruneOldRuns(logRoot, 4);
+  const runDir = join(logRoot, `run-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+  mkdirSync(runDir, { recursive: true });
+  console.log(`Logs of this run (each step's output, the test servers'): ${runDir}`);
+  for (const [name, [cmd, ...args], extraEnv = {}, { skip } = {}] of list) {
     if (only.length && !only.includes(name)) continue;
     const why = skip?.();
     if (why) {
-      console.log(`\n○ ${name}: skipped, ${why}`);
+      console.log(`○ ${name.padEnd(14)} skipped: ${why}`);
       continue;
     }
     if (name === 'e2e') ensureChromium();
     const t0 = Date.now();
-    console.log(`\n▶ ${name}: ${[cmd, ...args].join(' ')}`);
+    const logFile = join(runDir, `${name}.log`);
+    const stepLogs = join(runDir, name);
+    if (verbose) console.log(`\n▶ ${name}: ${[cmd, ...args].join(' ')}`);
+    else if (process.stdout.isTTY) process.stdout.write(`… ${name}`);
+    const out = verbose ? 'inherit' : openSync(logFile, 'w');
     const result = spawnSync(cmd, args, {
       cwd: root,
-      stdio: 'inherit',
-      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...extraEnv },
+      stdio: ['ignore', out, out],
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', TEST_LOG_DIR: stepLogs, ...extraEnv },
     });
+    if (typeof out === 'number') closeSync(out);
+    const output = verbose ? '' : readFileSync(logFile, 'utf8');
+    if (!verbose && process.stdout.isTTY) process.stdout.write('\r\x1b[K');
+    const took = seconds(Date.now() - t0);
     if (result.status !== 0) {
-      console.error(`\n✖ ${name} failed (exit ${result.status ?? result.signal})`);
-      process.exit(result.status || 1);
+      if (!verbose) {
+        for (const file of filesUnder(stepLogs)) {
+          console.log(`\n──── server log ${file} ────\n${readFileSync(file, 'utf8').trimEnd()}`);
+        }
+        console.log(`\n──── ${name}: ${[cmd, ...args].join(' ')} ────\n${output.trimEnd()}`);
+      }
+      console.error(`\n✖ ${name.padEnd(14)} failed (exit ${result.status ?? result.signal}) after ${took}`);
+      console.error(`  its output: ${logFile}${existsSync(stepLogs) ? `\n  its servers' logs: ${stepLogs}` : ''}`);
+      return result.status || 1;
     }
-    console.log(`✔ ${name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+    const summary = summarize(output);
+    console.log(`✔ ${name.padEnd(14)} ${took.padStart(8)}${summary ? `  ${summary}` : ''}`);
   }
-  console.log(`\n✔ all checks passed in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  console.log(`✔ all checks passed in ${seconds(Date.now() - started)}; logs: ${runDir}`);
+  return 0;
+}
+
+function main() {
+  const argv = process.argv.slice(2);
+  const verbose = argv.includes('--verbose');
+  const list = argv.includes('--list');
+  const only = argv.filter((arg) => arg !== '--verbose' && arg !== '--list');
+  const unknown = only.filter((name) => !steps.some(([step]) => step === name));
+  if (unknown.length) {
+    console.error(`unknown step ${unknown.join(', ')}; the steps: ${steps.map(([name]) => name).join(', ')}`);
+    process.exit(2);
+  }
+  // On a machine whose Node engines.node does not admit, the whole run moves to the newest LTS
+  // (installed once from the npm registry): every step, and the npx and node they start, run on it.
+  if (!process.env.QUORUM_TEST_NODE) {
+    const { bin, why } = chooseNode();
+    if (bin) {
+      const child = spawnSync(join(bin, 'node'), [fileURLToPath(import.meta.url), ...argv], {
+        stdio: 'inherit',
+        env: { ...envWithNode(bin), QUORUM_TEST_NODE: why },
+      });
+      process.exit(child.status ?? 1);
+    }
+    process.env.QUORUM_TEST_NODE = why;
+  }
+  console.log(`Running on ${process.env.QUORUM_TEST_NODE}`);
+  if (list) {
+    console.log(steps.map(([name, command]) => `${name.padEnd(14)} ${command.join(' ')}`).join('\n'));
+    process.exit(0);
+  }
+  process.exit(runSteps(steps, { only, verbose }));
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) main();

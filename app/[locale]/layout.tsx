@@ -14,6 +14,7 @@ import { TopProgressBar } from '@/components/layout/top-progress-bar';
 import { NavigationEffects } from '@/components/layout/navigation-effects';
 import { OfflineBanner } from '@/components/layout/offline-banner';
 import { BackToTop } from '@/components/layout/back-to-top';
+import { WebVitals } from '@/components/layout/web-vitals';
 import '../globals.css';
 
 export function generateStaticParams() {
@@ -74,6 +75,7 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
           </main>
           <SiteFooter />
           <BackToTop />
+          <WebVitals />
         </NextIntlClientProvider>
       </body>
     </html>

@@ -6,8 +6,17 @@ import type { Env } from '@/lib/server/env';
  * The host `next start` / `next dev` was told to listen on (`-H`, `--hostname`), or null when it
  * was told none and so listens on every interface. Instrumentation runs after the server is already
  * listening, and Next hands it no server object, so the command line is where the address is known.
+ * The standalone server (`node server.js`) takes no arguments: it listens on `HOSTNAME`, default
+ * 0.0.0.0. Its server.js marks the process by setting `__NEXT_PRIVATE_STANDALONE_CONFIG`.
  */
-export function listenHostOf(argv: readonly string[]): string | null {
+export function listenHostOf(
+  argv: readonly string[],
+  environment: Record<string, string | undefined> = {},
+): string | null {
+  if (environment.__NEXT_PRIVATE_STANDALONE_CONFIG) {
+    const host = environment.HOSTNAME || '0.0.0.0';
+    return host === '0.0.0.0' || host === '::' ? null : host;
+  }
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     if (arg === '-H' || arg === '--hostname') return argv[i + 1] ?? null;
@@ -37,7 +46,8 @@ export function startWarnings(config: Env, listenHost: string | null): string[] 
     warnings.push(
       `TRUSTED_PROXY_HOPS=${config.TRUSTED_PROXY_HOPS} while listening on ${listenHost ?? 'every interface'}: ` +
         'a client that reaches this port directly, not through the proxy, chooses the address the site ' +
-        'sees (rate limits, the address sent to VNPay). Listen on localhost (-H localhost) or let only ' +
+        'sees (rate limits, the address sent to VNPay). Listen on localhost (-H localhost; HOSTNAME=localhost ' +
+        'for the standalone server) or let only ' +
         'the proxy reach this port (docs/serving.md).',
     );
   }

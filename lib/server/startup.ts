@@ -11,8 +11,8 @@ import { linkUrl } from '@/lib/server/links';
 import { installServerHooks } from '@/lib/server/http/server-hooks';
 import { listenHostOf, startWarnings } from '@/lib/server/start-warnings';
 import { log } from '@/lib/server/observability/log';
-import { reportOutboxDepth, reportReviewQueue } from '@/lib/server/observability/metrics';
-import { outboxDepth } from '@/lib/server/ledger/outbox';
+import { reportOutboxAge, reportOutboxDepth, reportReviewQueue } from '@/lib/server/observability/metrics';
+import { outboxDepth, outboxOldestAgeSeconds } from '@/lib/server/ledger/outbox';
 import { ledgerSql, openDatabase } from '@/lib/server/db';
 import { MigrationMismatchError } from '@/lib/server/db/migrations';
 import { seedDemoData, seedWanted } from '@/lib/server/directory/embedded/seed';
@@ -57,7 +57,7 @@ export async function onServerStart(): Promise<void> {
   refuseUnfinishedBuild(config.NEXT_DIST_DIR);
   installServerHooks(config.TRUSTED_PROXY_HOPS);
   // On the terminal too, not only in the JSON log: whoever starts the server should see them.
-  for (const warning of startWarnings(config, listenHostOf(process.argv))) {
+  for (const warning of startWarnings(config, listenHostOf(process.argv, process.env))) {
     console.error(`[quorum] WARNING: ${warning}`);
     log().warn(warning);
   }
@@ -67,6 +67,7 @@ export async function onServerStart(): Promise<void> {
   // Both timers retry every round, so a database that is down now is picked up when it comes back.
   startReconciler(config.RECONCILE_INTERVAL_SECONDS * 1000);
   reportOutboxDepth(async () => outboxDepth(await ledgerSql()));
+  reportOutboxAge(async () => outboxOldestAgeSeconds(await ledgerSql()));
   reportReviewQueue(reviewQueueSize);
   const ledger = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.DATA_DIR}/pglite`;
   const directory = config.CHAT_BACKEND_URL ? `chat backend at ${config.CHAT_BACKEND_URL}` : 'embedded';

@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // What every build gets after `next build`, in order: each prerendered page gets a CSP allowing
-// exactly its inline scripts by hash (../csp/hash-pages.mjs); last, a marker tied to the build's
+// exactly its inline scripts by hash (../csp/hash-pages.mjs); the standalone folder, the artifact
+// that is deployed, gets its static files, public/ and the same hashes (./standalone.mjs); last, a
+// marker tied to the build's
 // BUILD_ID says the build is finished (lib/config/build-marker.mjs): the server refuses to start from
 // a build without it. Each step reads Next's output and throws, naming itself, on output it does not
 // know (next-output.mjs), so a Next upgrade cannot ship a half-finished site.
@@ -16,6 +18,7 @@ import { pathToFileURL } from 'node:url';
 import { BUILD_MARKER_FILE } from '../../lib/config/build-marker.mjs';
 import { hashPages } from '../csp/hash-pages.mjs';
 import { assertPinnedNext, readBuildId } from './next-output.mjs';
+import { finishStandalone, standaloneLayout } from './standalone.mjs';
 
 /** @param {string} [distDir] @param {{ nextVersion?: string }} [options] the installed Next's version by default */
 export function afterNextBuild(distDir = process.env.NEXT_DIST_DIR || '.next', options = {}) {
@@ -23,16 +26,20 @@ export function afterNextBuild(distDir = process.env.NEXT_DIST_DIR || '.next', o
   const buildId = readBuildId(distDir, step);
   // A rerun starts unfinished: if a check or step throws, the server must not start from this build.
   rmSync(join(distDir, BUILD_MARKER_FILE), { force: true });
+  const copy = standaloneLayout(distDir);
+  if (copy) rmSync(join(copy.build, BUILD_MARKER_FILE), { force: true });
   const next = assertPinnedNext(step, options.nextVersion);
   const policies = hashPages(distDir);
-  writeFileSync(
-    join(distDir, BUILD_MARKER_FILE),
-    `${JSON.stringify({ buildId, next, cspPages: Object.keys(policies).length }, null, 2)}\n`,
-  );
-  return { buildId, policies };
+  const standalone = finishStandalone(distDir, policies);
+  const marker = `${JSON.stringify({ buildId, next, cspPages: Object.keys(policies).length }, null, 2)}\n`;
+  // The standalone server checks its own copy of the build (it runs from that folder).
+  if (standalone) writeFileSync(join(standalone.build, BUILD_MARKER_FILE), marker);
+  writeFileSync(join(distDir, BUILD_MARKER_FILE), marker);
+  return { buildId, policies, standalone };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { policies } = afterNextBuild();
+  const { policies, standalone } = afterNextBuild();
   console.log(`✔ CSP: ${Object.keys(policies).length} prerendered pages get their inline-script hashes`);
+  if (standalone) console.log(`✔ standalone server, with the same hashes: ${standalone.dir}`);
 }

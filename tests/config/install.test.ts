@@ -7,6 +7,7 @@ const root = join(__dirname, '..', '..');
 const read = (file: string) => readFileSync(join(root, file), 'utf8');
 type Entry = {
   version?: string;
+  engines?: Record<string, string>;
   dependencies?: Record<string, string>;
   devDependencies?: Record<string, string>;
   optionalDependencies?: Record<string, string>;
@@ -37,6 +38,7 @@ describe('the lockfile lets npm ci and npm install reproduce the install on any 
     const top = lock.packages[''];
     expect(top?.dependencies).toEqual(pkg.dependencies);
     expect(top?.devDependencies).toEqual(pkg.devDependencies);
+    expect(top?.engines).toEqual(pkg.engines);
   });
 });
 
@@ -64,5 +66,47 @@ describe('CI installs exactly the lockfile and runs the unit suite both as a fre
     expect(postgresEnv).toEqual({ TEST_STORE_KINDS: 'postgres' });
     expect(postgresCommand.slice(-2)).toEqual(['--findRelatedTests', 'tests/support/stores.ts']);
     expect(steps.map(([name]) => name).indexOf('unit-postgres')).toBe(steps.map(([name]) => name).indexOf('unit') + 1);
+  });
+});
+
+describe("every dependency's install script is decided, with its reason written down", () => {
+  const pkgWithScripts = JSON.parse(read('package.json')) as { allowScripts?: Record<string, boolean> };
+  const lockWithScripts = JSON.parse(read('package-lock.json')) as {
+    packages: Record<string, { hasInstallScript?: boolean }>;
+  };
+  const withScripts = [
+    ...new Set(
+      Object.entries(lockWithScripts.packages)
+        .filter(([path, entry]) => path && entry.hasInstallScript)
+        .map(([path]) => path.replace(/^.*node_modules\//, '')),
+    ),
+  ].sort();
+
+  it('allowScripts says true or false for each locked package that has an install script, and for nothing else', () => {
+    expect(withScripts.length).toBeGreaterThan(0);
+    const decided = pkgWithScripts.allowScripts ?? {};
+    expect(
+      Object.keys(decided)
+        .map((key) => key.replace(/(.)@.*$/, '$1'))
+        .sort(),
+    ).toEqual(withScripts);
+    expect(Object.values(decided).every((value) => typeof value === 'boolean')).toBe(true);
+  });
+
+  it('an undecided install script fails the install (.npmrc: strict-allow-scripts)', () => {
+    expect(read('.npmrc')).toMatch(/^strict-allow-scripts=true$/m);
+  });
+
+  it('docs/runtime.md gives each decision and its reason', () => {
+    const rows = read('docs/runtime.md')
+      .split('\n')
+      .filter((line) => line.startsWith('| `'));
+    for (const name of withScripts) {
+      const row = rows.find((line) => line.startsWith(`| \`${name}\``));
+      expect([name, row]).toEqual([
+        name,
+        expect.stringMatching(pkgWithScripts.allowScripts![name] ? /allowed/ : /denied/),
+      ]);
+    }
   });
 });

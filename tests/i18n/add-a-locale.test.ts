@@ -41,7 +41,7 @@ describe.each(newRows)('a 15th row, $code at /$prefix', (row) => {
   /** The site's modules, loaded afresh with the table plus `row` (the rows' file is the only mock). */
   async function withRow() {
     jest.resetModules();
-    jest.doMock('@/lib/i18n/locale-table.mjs', () => {
+    const withRowAdded = () => {
       const actual = jest.requireActual<typeof LocaleTableModule>('@/lib/i18n/locale-table.mjs');
       const localeTable = [...actual.localeTable, row];
       return {
@@ -50,7 +50,14 @@ describe.each(newRows)('a 15th row, $code at /$prefix', (row) => {
         prefixAliases: (table: Parameters<typeof actual.prefixAliases>[0] = localeTable as never) =>
           actual.prefixAliases(table),
       };
-    });
+    };
+    // TypeScript modules require the table; next.config.mjs and the build scripts import it, which from
+    // Node 22.12 on Jest loads as the ES module it is, mocked only through unstable_mockModule.
+    jest.doMock('@/lib/i18n/locale-table.mjs', withRowAdded);
+    (jest as typeof jest & { unstable_mockModule: typeof jest.doMock }).unstable_mockModule(
+      '@/lib/i18n/locale-table.mjs',
+      withRowAdded,
+    );
     // The layout outside a request: its translations and client messages come from no request scope.
     jest.doMock('next-intl/server', () => ({
       ...jest.requireActual<object>('next-intl/server'),

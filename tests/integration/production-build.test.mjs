@@ -1,5 +1,6 @@
 // README's "Running in production", step by step: a production build made with nothing but the public
-// SITE_URL (no secret in the build's environment), then `next start` of it, which checks the secrets.
+// SITE_URL (no secret in the build's environment), then its standalone server (`node server.js`, what
+// is deployed), which checks the secrets.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -53,7 +54,7 @@ describe('a production build made without secrets', { timeout: 600_000 }, () => 
   });
 
   it('refuses to start without PAYLINK_SECRET, naming the variable', async () => {
-    const server = start({ port: PORT, env: { PAYLINK_SECRET: '', SITE_URL: SITE } });
+    const server = start({ port: PORT, standalone: true, env: { PAYLINK_SECRET: '', SITE_URL: SITE } });
     assert.equal(await server.exited, 1, server.logs);
     assert.match(server.logs, /PAYLINK_SECRET is required in production/);
   });
@@ -68,6 +69,7 @@ describe('a production build made without secrets', { timeout: 600_000 }, () => 
     const server = start({
       port: PORT + 1,
       host: null,
+      standalone: true,
       env: { SITE_URL: 'http://pay.example.com', ALLOW_HTTP_SITE_URL: '1', TRUSTED_PROXY_HOPS: '1' },
     });
     await waitFor(async () => (await fetch(`${server.base}/api/ping`)).ok, 'the instance', 60_000);
@@ -81,6 +83,7 @@ describe('a production build made without secrets', { timeout: 600_000 }, () => 
     const server = await startInstance({
       port: PORT + 2,
       build,
+      standalone: true,
       env: { DATA_DIR: join(dataDir, 'serving'), SITE_URL: SITE, TRUSTED_PROXY_HOPS: '1' },
     });
     running.push(server);

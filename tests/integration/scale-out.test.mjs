@@ -1,13 +1,16 @@
-// Scale-out (deploy/README.md): PostgreSQL, two `next start` instances of one build, and nginx with
-// deploy/nginx/quorum.conf. Everything is asserted through nginx, as a client would see it.
+// Scale-out (deploy/README.md): PostgreSQL, two instances of the deploy artifact (the build's
+// standalone server, `node server.js`), and nginx with deploy/nginx/quorum.conf. Everything is
+// asserted through nginx, as a client would see it.
 //   node --test tests/integration/      (npm test runs it after the build; .ci/run installs nginx)
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import pg from 'pg';
 import {
   ipnQuery,
   missingPrerequisite,
+  root,
   sessionCookie,
   startInstance,
   startNginx,
@@ -41,11 +44,11 @@ describe('scale-out behind nginx', { skip: skip ?? false, timeout: 240_000 }, ()
       SITE_URL: site,
       TRUSTED_PROXY_HOPS: '1',
       CHECKOUT_RATE_LIMITS: `${PER_SESSION}/1000`,
-      DATA_DIR: `.data-it-${database}`,
+      DATA_DIR: join(root, `.data-it-${database}`),
     };
     // One after the other: the first migrates and seeds, the second finds the schema ready.
-    instances.push(await startInstance({ port: PORTS[0], env }));
-    instances.push(await startInstance({ port: PORTS[1], env }));
+    instances.push(await startInstance({ port: PORTS[0], env, standalone: true }));
+    instances.push(await startInstance({ port: PORTS[1], env, standalone: true }));
     nginx = await startNginx({ port: NGINX_PORT, upstreams: PORTS });
   });
 

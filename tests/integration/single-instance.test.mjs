@@ -2,9 +2,17 @@
 // a fault found once and failed before its fix.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ipnQuery, missingPrerequisite, root, sessionCookie, startInstance, waitFor } from './support/cluster.mjs';
+import {
+  ipnQuery,
+  logDir,
+  missingPrerequisite,
+  root,
+  sessionCookie,
+  startInstance,
+  waitFor,
+} from './support/cluster.mjs';
 
 const PORT = Number(process.env.E2E_PORT ?? 3300) + 15;
 const skip = missingPrerequisite({ postgres: false, nginx: false });
@@ -105,6 +113,12 @@ describe('one instance, as started by an operator', { skip: skip ?? false, timeo
       logged('it-request-0002').some((l) => JSON.parse(l).msg === 'link refused'),
       'the refusal carries the request id',
     );
+  });
+
+  it("writes its output to a file in the run's log directory, not to the test report", async () => {
+    const file = join(logDir, `next-start-${PORT}.log`);
+    await waitFor(() => readFileSync(file, 'utf8').includes('"reqId":"it-request-0002"'), 'the log file', 5_000);
+    assert.ok(readFileSync(file, 'utf8').includes('"reqId":"it-request-0001"'));
   });
 
   it('answers 405 with Allow: GET, HEAD to any other method on a static file, never a 5xx', async () => {

@@ -1,13 +1,22 @@
 import { parseEnv } from '@/lib/server/env';
 import { listenHostOf, startWarnings } from '@/lib/server/start-warnings';
-import { nextStartArgs } from '@/scripts/start.mjs';
+import { join } from 'node:path';
+import { standaloneServer } from '@/scripts/start.mjs';
 
 const behindProxy = parseEnv({ TRUSTED_PROXY_HOPS: '1' });
 
 describe('where the server listens', () => {
-  it('npm start listens on localhost unless HOST says otherwise', () => {
-    expect(nextStartArgs({})).toEqual(['start', '-H', 'localhost', '-p', '3000']);
-    expect(nextStartArgs({ PORT: '4000', HOST: '0.0.0.0' })).toEqual(['start', '-H', '0.0.0.0', '-p', '4000']);
+  it("npm start runs the build's standalone server on localhost unless HOST says otherwise, its data in the project", () => {
+    const root = join(__dirname, '..', '..');
+    expect(standaloneServer({}, '.next')).toEqual({
+      script: join(root, '.next', 'standalone', 'server.js'),
+      env: { PORT: '3000', HOSTNAME: 'localhost', DATA_DIR: join(root, '.data') },
+    });
+    expect(standaloneServer({ PORT: '4000', HOST: '0.0.0.0', DATA_DIR: '/srv/data' }, '.next').env).toEqual({
+      PORT: '4000',
+      HOSTNAME: '0.0.0.0',
+      DATA_DIR: '/srv/data',
+    });
   });
 
   it('reads the host from the next start command line, or none (every interface)', () => {
@@ -15,6 +24,15 @@ describe('where the server listens', () => {
     expect(listenHostOf(['node', 'next', 'start', '--hostname', '::1'])).toBe('::1');
     expect(listenHostOf(['node', 'next', 'start', '--hostname=app.internal'])).toBe('app.internal');
     expect(listenHostOf(['node', 'next', 'start', '-p', '3000'])).toBeNull();
+  });
+
+  it('reads the standalone server’s host from HOSTNAME (its default, 0.0.0.0, is every interface)', () => {
+    const standalone = { __NEXT_PRIVATE_STANDALONE_CONFIG: '{}' };
+    expect(listenHostOf(['node', 'server.js'], { ...standalone, HOSTNAME: 'localhost' })).toBe('localhost');
+    expect(listenHostOf(['node', 'server.js'], standalone)).toBeNull();
+    expect(listenHostOf(['node', 'server.js'], { ...standalone, HOSTNAME: '0.0.0.0' })).toBeNull();
+    // Outside the standalone server, HOSTNAME is only the shell's name for the machine.
+    expect(listenHostOf(['node', 'next', 'start'], { HOSTNAME: 'build-box' })).toBeNull();
   });
 });
 

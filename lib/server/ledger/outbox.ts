@@ -100,6 +100,14 @@ export async function markAttemptFailed(sql: Sql, id: string, nextAttemptAt: Dat
   );
 }
 
+/** Seconds the oldest undelivered grant or revocation has waited (0 when none waits): a stuck delivery shows here first. */
+export async function outboxOldestAgeSeconds(sql: Sql): Promise<number> {
+  const result = await sql.query<{ age: number | string | null }>(
+    'SELECT extract(epoch FROM now() - min(created_at)) AS age FROM outbox WHERE delivered_at IS NULL',
+  );
+  return Math.max(0, Number(result.rows[0]?.age ?? 0));
+}
+
 /** Messages not yet applied to the directory (a metric, and what an operator watches). */
 export async function outboxDepth(sql: Sql): Promise<number> {
   const result = await sql.query<{ depth: number | string }>(

@@ -12,6 +12,7 @@ const breakerValue: Record<BreakerState, number> = { closed: 0, half_open: 1, op
 
 interface Sources {
   outboxDepth?: () => Promise<number> | number;
+  outboxAge?: () => Promise<number> | number;
   reviewQueue?: () => Promise<number> | number;
   breakers: Map<string, () => BreakerState>;
 }
@@ -77,6 +78,29 @@ function create() {
       help: 'Team pages that showed their "briefly unavailable" view with a 200 (the proxy answers 503 when it knows first)',
       registers: [registry],
     }),
+    // Real visitors' page loads (lib/server/observability/web-vitals.ts). Buckets at Google's "good" and
+    // "poor" thresholds of each metric (INP 0.2/0.5 s, FCP 1.8/3 s, LCP 2.5/4 s, TTFB 0.8/1.8 s), so the
+    // share of good page views is exact and a p75 is interpolated within a narrow bucket.
+    webVitals: new Histogram({
+      name: 'quorum_web_vitals_seconds',
+      help: 'Web Vitals reported by sampled real page views (LCP, INP, FCP, TTFB), by metric, page and locale',
+      labelNames: ['metric', 'page', 'locale'] as const,
+      buckets: [0.05, 0.1, 0.2, 0.3, 0.5, 0.8, 1, 1.5, 1.8, 2, 2.5, 3, 4, 6, 10],
+      registers: [registry],
+    }),
+    webVitalsCls: new Histogram({
+      name: 'quorum_web_vitals_cls',
+      help: 'Cumulative Layout Shift reported by sampled real page views, by page and locale',
+      labelNames: ['page', 'locale'] as const,
+      buckets: [0.01, 0.05, 0.1, 0.15, 0.25, 0.5, 1],
+      registers: [registry],
+    }),
+    webVitalReports: new Counter({
+      name: 'quorum_web_vitals_reports_total',
+      help: 'Web Vitals reports received, by outcome (recorded, invalid, too_large, rate_limited)',
+      labelNames: ['outcome'] as const,
+      registers: [registry],
+    }),
     rateLimited: new Counter({
       name: 'quorum_rate_limited_total',
       help: 'Requests refused with 429, by limit',
@@ -93,6 +117,19 @@ function create() {
           this.set(await sources.outboxDepth());
         } catch {
           // The database is down: the scrape still answers (health says why); the last value stays.
+        }
+      },
+    }),
+    outboxAge: new Gauge({
+      name: 'quorum_outbox_oldest_age_seconds',
+      help: 'Seconds the oldest grant still in the outbox has waited for delivery (0 when none waits)',
+      registers: [registry],
+      async collect() {
+        if (!sources.outboxAge) return;
+        try {
+          this.set(await sources.outboxAge());
+        } catch {
+          // as for the depth: the scrape answers, the last value stays
         }
       },
     }),
@@ -137,6 +174,10 @@ export function reportOutboxDepth(source: () => Promise<number> | number): void 
 }
 
 /** The ledger registers how to count the orders waiting for review; read at every scrape. */
+export function reportOutboxAge(source: () => Promise<number> | number): void {
+  metrics().sources.outboxAge = source;
+}
+
 export function reportReviewQueue(source: () => Promise<number> | number): void {
   metrics().sources.reviewQueue = source;
 }

@@ -25,7 +25,8 @@ export const DEFAULT_LINK_LIFETIME_SECONDS = 24 * 3600;
 /** The longest lifetime a link may have: a week. */
 export const MAX_LINK_LIFETIME_SECONDS = 7 * 24 * 3600;
 
-const CLOCK_TOLERANCE_SECONDS = 30;
+/** How far past `exp` (and before `iat`) a link is still taken, for the clocks of the assistant and the site. */
+export const CLOCK_TOLERANCE_SECONDS = 30;
 /** Explicit typing (RFC 8725, section 3.11): a link is a plain JWT; a token typed as anything else is another kind of token. */
 const LINK_TYPES = new Set(['jwt', 'application/jwt']);
 

@@ -1,17 +1,30 @@
 // Processes for the integration tests: `next start` instances of the existing build, and Debian's
 // nginx running deploy/nginx/quorum.conf. Everything binds to 127.0.0.1 and is killed at the end.
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHmac } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { signedVnpayIpn, vnpaySandboxHashSecret } from '../../../scripts/lib/vnpay-sandbox-ipn.mjs';
+import { serverLogDir } from '../../../scripts/lib/test-logs.mjs';
 
 export const root = new URL('../../../', import.meta.url).pathname;
 export const distDir = process.env.NEXT_DIST_DIR || '.next-e2e';
 export const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
 export const SECRET = 'integration-only-paylink-secret-0123456789';
+/** Every server's output, one file each, not on the screen (npm test prints them when this step fails). */
+export const logDir = serverLogDir('integration');
 
 /** Why the suite cannot run here, or null. In CI (.ci/run) every prerequisite is installed. */
 export function missingPrerequisite({ postgres = true, nginx = true } = {}) {
@@ -36,23 +49,44 @@ export async function waitFor(check, what, timeoutMs = 90_000) {
 }
 
 /**
- * `next start` of a build (the shared one unless `build` names another), without waiting for it.
- * -H localhost, not 127.0.0.1: bound to a literal IP, Next answers rewritten paths such as /pay with
- * a 308 to themselves (vercel/next.js#94745). deploy/README.md says the same. `host: null` gives no
- * -H at all (every interface).
+ * A server of a build (the shared one unless `build` names another), without waiting for it:
+ * `next start`, or with `standalone` the deploy artifact's `node server.js` (deploy/README.md), from
+ * `standaloneDir` if given (a copy elsewhere) or the build's own standalone folder.
+ * -H localhost (HOSTNAME for the standalone server), not 127.0.0.1: bound to a literal IP, Next
+ * answers rewritten paths such as /pay with a 308 to themselves (vercel/next.js#94745).
+ * deploy/README.md says the same. `host: null` gives none at all (every interface).
  */
-export function spawnInstance({ port, env, host = 'localhost', build = distDir }) {
-  const args = ['start', ...(host === null ? [] : ['-H', host]), '-p', String(port)];
-  const child = spawn(join(root, 'node_modules/.bin/next'), args, {
+export function spawnInstance({ port, env, host = 'localhost', build = distDir, standalone = false, standaloneDir }) {
+  const args = standalone
+    ? [join(standaloneDir ?? join(root, build, 'standalone'), 'server.js')]
+    : ['start', ...(host === null ? [] : ['-H', host]), '-p', String(port)];
+  const command = standalone ? process.execPath : join(root, 'node_modules/.bin/next');
+  const child = spawn(command, args, {
     cwd: root,
-    env: { ...process.env, NEXT_DIST_DIR: build, NEXT_TELEMETRY_DISABLED: '1', PAYLINK_SECRET: SECRET, ...env },
+    env: {
+      ...process.env,
+      NEXT_DIST_DIR: build,
+      NEXT_TELEMETRY_DISABLED: '1',
+      PAYLINK_SECRET: SECRET,
+      ...(standalone ? { PORT: String(port), HOSTNAME: host ?? '' } : {}),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
   const instance = { port, child, logs: '', base: `http://127.0.0.1:${port}` };
+  const file = createWriteStream(join(logDir, `${standalone ? 'standalone' : 'next-start'}-${port}.log`), {
+    flags: 'a',
+  });
+  file.write(`── ${standalone ? 'node' : 'next'} ${args.join(' ')} (${build}) at ${new Date().toISOString()}\n`);
   instance.exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
-  child.stdout.on('data', (d) => (instance.logs += d));
-  child.stderr.on('data', (d) => (instance.logs += d));
+  child.on('close', () => file.end());
+  for (const stream of [child.stdout, child.stderr]) {
+    stream.on('data', (d) => {
+      instance.logs += d;
+      file.write(d);
+    });
+  }
   instance.kill = (signal = 'SIGKILL') => {
     try {
       process.kill(-child.pid, signal);
@@ -63,7 +97,7 @@ export function spawnInstance({ port, env, host = 'localhost', build = distDir }
   return instance;
 }
 
-/** One `next start` of a build, once it answers; its JSON log lines are kept in `.logs`. */
+/** One server of a build (spawnInstance's options), once it answers; its JSON log lines are kept in `.logs`. */
 export async function startInstance(options) {
   const instance = spawnInstance(options);
   await waitFor(async () => (await fetch(`${instance.base}/api/ping`)).ok, `instance on ${options.port}`);
@@ -94,7 +128,7 @@ export async function startNginx({ port, upstreams, extraHttp = () => '' }) {
     join(dir, 'nginx.conf'),
     `worker_processes 1;
 pid ${dir}/nginx.pid;
-error_log ${dir}/logs/error.log warn;
+error_log ${join(logDir, `nginx-${port}.error.log`)} warn;
 events { worker_connections 512; }
 http {
   client_body_temp_path ${dir}/tmp/body;
@@ -110,9 +144,11 @@ ${extraHttp(dir)}
   );
   const test = spawnSync(NGINX, ['-t', '-p', dir, '-c', join(dir, 'nginx.conf')], { encoding: 'utf8' });
   if (test.status !== 0) throw new Error(`nginx -t failed:\n${test.stderr}`);
+  const out = openSync(join(logDir, `nginx-${port}.log`), 'a');
   const child = spawn(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf'), '-g', 'daemon off;'], {
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', out, out],
   });
+  closeSync(out);
   const base = `http://127.0.0.1:${port}`;
   await waitFor(async () => (await fetch(`${base}/api/ping`)).ok, 'nginx');
   return {

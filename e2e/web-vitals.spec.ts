@@ -1,0 +1,36 @@
+import { test, expect } from '@playwright/test';
+
+// A sampled page view reports its Web Vitals once, when hidden, to /api/vitals: the page's key and
+// locale, never its URL, and no cookie (docs/serving.md#real-users-web-vitals).
+test('a sampled view reports its page key, locale and vitals once hidden, without a cookie', async ({
+  page,
+  context,
+}) => {
+  // Every view sampled (the switch compares Math.random() with the sample rate).
+  await page.addInitScript(() => {
+    Math.random = () => 0;
+  });
+  await page.goto('/vi');
+  await page.waitForLoadState('load');
+  // The site's own cookies would go with any credentialed request; this one must carry none.
+  await context.addCookies([{ name: 'probe', value: 'must-not-travel', url: page.url() }]);
+  const report = page.waitForRequest((request) => request.url().endsWith('/api/vitals') && request.method() === 'POST');
+  // Let the reporter load on idle and the browser record the load metrics, then hide the page.
+  await page.waitForTimeout(1500);
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  const request = await report;
+  const body = JSON.parse(request.postData() ?? '{}') as {
+    page: string;
+    locale: string;
+    values: Record<string, number>;
+  };
+  expect(body.page).toBe('home');
+  expect(body.locale).toBe('vi');
+  expect(Object.keys(body.values)).toEqual(expect.arrayContaining(['FCP', 'TTFB']));
+  expect(JSON.stringify(body)).not.toContain('http');
+  expect(await request.headerValue('cookie')).toBeNull();
+  expect((await request.response())?.status()).toBe(204);
+});
