@@ -1,4 +1,7 @@
 import 'server-only';
+// next-intl's own core, without React: the operators' commands load every gateway outside Next,
+// where next-intl's entry would load React's client half.
+import { createTranslator } from 'use-intl/core';
 import { localeTable } from '@/lib/i18n/locales';
 import { localeMessages } from '@/lib/i18n/messages';
 import { paypalOffer } from '../offer';
@@ -22,9 +25,6 @@ interface SandboxWords {
  * language; so does the stand-in, in the language of the page that loaded it (`<html lang>`).
  */
 export async function sandboxWords(): Promise<Record<string, SandboxWords>> {
-  // Loaded when the stand-in is served, not with the gateway: the operators' commands load every
-  // gateway outside Next, where next-intl's entry would load React's client half.
-  const { createTranslator } = await import('next-intl');
   const gateway = paypalOffer.name;
   const entries = await Promise.all(
     localeTable.map(async ({ code, dir }) => {
