@@ -13,7 +13,7 @@ import { listenHostOf, startWarnings } from '@/lib/server/start-warnings';
 import { log } from '@/lib/server/observability/log';
 import { reportOutboxAge, reportOutboxDepth, reportReviewQueue } from '@/lib/server/observability/metrics';
 import { outboxDepth, outboxOldestAgeSeconds } from '@/lib/server/ledger/outbox';
-import { ledgerSql, openDatabase } from '@/lib/server/db';
+import { ledgerSql, openDatabase, whenDatabaseOpens } from '@/lib/server/db';
 import { MigrationMismatchError } from '@/lib/server/db/migrations';
 import { seedDemoData, seedWanted } from '@/lib/server/directory/embedded/seed';
 import { unfinishedBuildProblem } from '@/lib/config/build-marker.mjs';
@@ -71,10 +71,12 @@ export async function onServerStart(): Promise<void> {
   reportReviewQueue(reviewQueueSize);
   const ledger = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.DATA_DIR}/pglite`;
   const directory = config.CHAT_BACKEND_URL ? `chat backend at ${config.CHAT_BACKEND_URL}` : 'embedded';
+  // Seeded whenever the database opens: a store that was unusable at start is seeded when it comes back.
+  const seeded = seedWanted(config);
+  if (seeded) whenDatabaseOpens(seedDemoData);
   try {
     paylinkSecret();
-    const { sql } = await openDatabase();
-    const seeded = seedWanted(config) ? await seedDemoData(sql) : false;
+    await openDatabase();
     // The operator commands refuse to open this PGlite directory a second time while we own it.
     markServerOwnsPglite();
     const gateways = Object.fromEntries(allGateways.map((gateway) => [gateway.id, gateway.mode() ?? 'not offered']));

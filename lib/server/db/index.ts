@@ -57,11 +57,24 @@ export async function ledgerSql(waitMs = OPEN_WAIT_MS): Promise<Sql> {
   }
 }
 
+const hooksSlot = Symbol.for('quorum.databaseOpenedHooks');
+type HooksSlot = { [hooksSlot]?: Array<(sql: Sql) => Promise<unknown>> };
+const openedHooks = () => ((globalThis as HooksSlot)[hooksSlot] ??= []);
+
+/**
+ * Runs `hook` each time the database is opened and migrated, before anyone else uses it: at start,
+ * and again when a database that could not be opened at start comes back (the demo accounts).
+ */
+export function whenDatabaseOpens(hook: (sql: Sql) => Promise<unknown>): void {
+  openedHooks().push(hook);
+}
+
 async function open(): Promise<Database> {
   const config = env();
   const sql = config.DATABASE_URL
     ? await openPostgres(config.DATABASE_URL)
     : await openPglite(join(resolve(config.DATA_DIR), 'pglite'));
   await migrate(sql);
+  for (const hook of openedHooks()) await hook(sql);
   return { sql };
 }
