@@ -51,13 +51,9 @@ function BackLink({ backTo, historyPage }: { backTo: '/pay' | '/team'; historyPa
 
 function ReceiptDocument({ receipt, back, editable }: { receipt: Receipt; back: ReactNode; editable: boolean }) {
   const t = useTranslations('PayPage.receipt');
-  const history = useTranslations('PayPage.history');
-  const methods = useTranslations('PayPage.form.methods');
   const paymentTime = usePaymentTime();
-  const formatMoney = useMoney();
   const [billing, setBilling] = useState(receipt.billing);
-  const money = formatMoney(receipt.amount, receipt.currency);
-  const separator = history('separator');
+  const money = useMoney()(receipt.amount, receipt.currency);
   const description = useItemDescription(receipt.item);
 
   return (
@@ -72,30 +68,7 @@ function ReceiptDocument({ receipt, back, editable }: { receipt: Receipt; back: 
           {editable && <CompanyDetailsForm orderId={receipt.orderId} billing={billing} onSaved={setBilling} />}
         </Parties>
 
-        <table className={styles.items}>
-          <thead>
-            <tr>
-              <th scope="col">{t('item')}</th>
-              <th scope="col" className={styles.amount}>
-                {t('amount')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            <tr>
-              <td>{description}</td>
-              <td className={styles.amount}>{money}</td>
-            </tr>
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row">{t('total')}</th>
-              <td className={styles.amount} data-testid="receipt-total">
-                {money}
-              </td>
-            </tr>
-          </tfoot>
-        </table>
+        <ItemsTable item={description} money={money} total={t('total')} totalTestId="receipt-total" />
 
         <dl className={styles.details}>
           <dt>{t('paidAt')}</dt>
@@ -104,7 +77,7 @@ function ReceiptDocument({ receipt, back, editable }: { receipt: Receipt; back: 
           </dd>
           <dt>{t('paidWith')}</dt>
           <dd>
-            {joined([<bdi key="gateway">{receipt.gatewayName}</bdi>, methods(receipt.method as MethodKey)], separator)}
+            <PaidWith receipt={receipt} />
           </dd>
           <dt>{t('gatewayReference')}</dt>
           <dd>
@@ -215,8 +188,6 @@ function CreditNoteDocument({
 }) {
   const t = useTranslations('PayPage.receipt');
   const c = useTranslations('PayPage.receipt.creditNote');
-  const history = useTranslations('PayPage.history');
-  const methods = useTranslations('PayPage.form.methods');
   const paymentTime = usePaymentTime();
   const money = useMoney()(note.amount, receipt.currency);
   const description = useItemDescription(receipt.item);
@@ -234,35 +205,17 @@ function CreditNoteDocument({
         </p>
       </header>
       <Parties receipt={receipt} billing={billing} idPrefix={headingId} />
-      <table className={styles.items}>
-        <thead>
-          <tr>
-            <th scope="col">{t('item')}</th>
-            <th scope="col" className={styles.amount}>
-              {t('amount')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          <tr>
-            <td>
-              {/* The description keeps its own isolates, so it goes in where the message names it. */}
-              {c('item', { item: VALUE })
-                .split(VALUE)
-                .map((part, index) => (index === 0 ? part : [<Fragment key={index}>{description}</Fragment>, part]))}
-            </td>
-            <td className={styles.amount}>{money}</td>
-          </tr>
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row">{c('total')}</th>
-            <td className={styles.amount} data-testid="credit-note-total">
-              {money}
-            </td>
-          </tr>
-        </tfoot>
-      </table>
+      <ItemsTable
+        item={
+          // The description keeps its own isolates, so it goes in where the message names it.
+          c('item', { item: VALUE })
+            .split(VALUE)
+            .map((part, index) => (index === 0 ? part : [<Fragment key={index}>{description}</Fragment>, part]))
+        }
+        money={money}
+        total={c('total')}
+        totalTestId="credit-note-total"
+      />
       <dl className={styles.details}>
         <dt>{c('refundedAt')}</dt>
         <dd>
@@ -270,10 +223,7 @@ function CreditNoteDocument({
         </dd>
         <dt>{c('refundedTo')}</dt>
         <dd>
-          {joined(
-            [<bdi key="gateway">{receipt.gatewayName}</bdi>, methods(receipt.method as MethodKey)],
-            history('separator'),
-          )}
+          <PaidWith receipt={receipt} />
         </dd>
         {note.gatewayReference && (
           <>
@@ -285,5 +235,56 @@ function CreditNoteDocument({
         )}
       </dl>
     </article>
+  );
+}
+
+/** The one line of what was bought, and the total: the receipt's, or a credit note's. */
+function ItemsTable({
+  item,
+  money,
+  total,
+  totalTestId,
+}: {
+  item: ReactNode;
+  money: string;
+  total: string;
+  totalTestId: string;
+}) {
+  const t = useTranslations('PayPage.receipt');
+  return (
+    <table className={styles.items}>
+      <thead>
+        <tr>
+          <th scope="col">{t('item')}</th>
+          <th scope="col" className={styles.amount}>
+            {t('amount')}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        <tr>
+          <td>{item}</td>
+          <td className={styles.amount}>{money}</td>
+        </tr>
+      </tbody>
+      <tfoot>
+        <tr>
+          <th scope="row">{total}</th>
+          <td className={styles.amount} data-testid={totalTestId}>
+            {money}
+          </td>
+        </tr>
+      </tfoot>
+    </table>
+  );
+}
+
+/** The gateway and the method, with the locale's separator: where the money came from and goes back to. */
+function PaidWith({ receipt }: { receipt: Receipt }) {
+  const history = useTranslations('PayPage.history');
+  const methods = useTranslations('PayPage.form.methods');
+  return joined(
+    [<bdi key="gateway">{receipt.gatewayName}</bdi>, methods(receipt.method as MethodKey)],
+    history('separator'),
   );
 }
