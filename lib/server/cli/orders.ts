@@ -38,6 +38,17 @@ returns everything still paid.`;
 const statuses = ['pending', 'paid', 'failed', 'needs_review'] as const;
 const orderId = z.string().regex(/^[A-Za-z0-9]{1,64}$/, 'an order id is letters and digits');
 
+function parseLimit(value: string | undefined): number {
+  const limit = z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_000)
+    .safeParse(value ?? 50);
+  if (!limit.success) fail('--limit must be a whole number from 1 to 10000');
+  return limit.data;
+}
+
 function parseAmount(value: string | undefined): number | undefined {
   const parsed = parseAmountOption(value);
   if (parsed === 'invalid') fail('--amount is a whole number of minor units (dong, cents), at least 1');
@@ -87,16 +98,10 @@ async function main() {
   if (command === 'list') {
     const status = values.status === undefined ? null : z.enum(statuses).safeParse(values.status);
     if (status && !status.success) fail(`--status must be one of ${statuses.join(', ')}`);
-    const limit = z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(10_000)
-      .safeParse(values.limit ?? 50);
-    if (!limit.success) fail('--limit must be a whole number from 1 to 10000');
+    const limit = parseLimit(values.limit);
     await openLedgerForCli();
     const sql = await ledgerSql();
-    const orders = await listOrders(sql, status ? status.data : null, limit.data);
+    const orders = await listOrders(sql, status ? status.data : null, limit);
     for (const order of orders) console.log(line(order));
     const review = await countOrders(sql, 'needs_review');
     const waiting = await countRequestedRefunds(sql);
@@ -191,18 +196,10 @@ async function main() {
   }
 
   if (command === 'refunds') {
-    const limit = z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(10_000)
-      .safeParse(values.limit ?? 50);
-    if (!limit.success) fail('--limit must be a whole number from 1 to 10000');
+    const limit = parseLimit(values.limit);
     await openLedgerForCli();
     const sql = await ledgerSql();
-    const refunds = values.all
-      ? await recentRefunds(sql, limit.data)
-      : await requestedRefunds(sql, new Date(), limit.data);
+    const refunds = values.all ? await recentRefunds(sql, limit) : await requestedRefunds(sql, new Date(), limit);
     for (const refund of refunds) console.log(refundLine(refund));
     console.log(
       `${refunds.length} refund(s) shown${values.all ? '' : ' (waiting on a gateway; --all for every refund)'}`,

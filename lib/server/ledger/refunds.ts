@@ -70,19 +70,7 @@ const toRefund = (row: RefundRow): Refund => ({
 /** 128 random bits, hex: within every gateway's request-id alphabet and length. */
 export const newRefundId = () => randomBytes(16).toString('hex');
 
-export interface NewRefund {
-  id: string;
-  orderId: string;
-  gateway: string;
-  amount: number;
-  currency: Currency;
-  status: RefundStatus;
-  origin: RefundOrigin;
-  gatewayRef: string | null;
-  reason: string;
-  requestedBy: string;
-  now: Date;
-}
+export type NewRefund = Omit<Refund, 'answerCode' | 'answerMessage' | 'createdAt' | 'settledAt'> & { now: Date };
 
 /**
  * Records a refund; null when the database refuses it as a second one in flight for the order or a

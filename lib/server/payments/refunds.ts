@@ -4,6 +4,7 @@ import { lockOrder, moveOrder } from '@/lib/server/ledger/orders';
 import { paidEventOf, recordEvent, type PaidEvent } from '@/lib/server/ledger/payment-events';
 import { enqueueRevocation } from '@/lib/server/ledger/outbox';
 import {
+  findRefund,
   insertRefund,
   lockRefund,
   newRefundId,
@@ -21,7 +22,7 @@ import { deliverRevocation } from './grant-delivery';
 import type { RefundAnswer, ReportedRefund } from './gateway';
 import { logReviewQueueSize } from './review-queue';
 
-/**
+/*
  * Money back (docs/payments.md#refunds). A refund of ours is recorded as `requested` in one
  * transaction (under the order's lock, so two operators cannot both pass the checks), asked of the
  * gateway with the refund's id as the request id, and its answer recorded in another transaction —
@@ -55,7 +56,8 @@ export async function finishRefund(
   now: Date,
 ): Promise<'finished' | 'unchanged'> {
   if (answer.state === 'unknown') {
-    const refund = await (await ledgerSql()).transaction((tx) => lockRefund(tx, refundId));
+    // Nothing to record: it stays requested for reconciliation, and only the metric learns of it.
+    const refund = await findRefund(await ledgerSql(), refundId);
     metrics().refunds.inc({ gateway: refund?.gateway ?? 'unknown', outcome: 'unknown' });
     return 'unchanged';
   }
