@@ -1,42 +1,16 @@
 /** @jest-environment jsdom */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { NextIntlClientProvider } from 'next-intl';
-import type { ReactNode } from 'react';
 import { ReceiptView } from '@/components/pay/receipt-view';
-import type { Locale } from '@/lib/i18n/locales';
 import type { Receipt } from '@/lib/shared/receipt';
-
-const messagesOf = (locale: Locale) =>
-  JSON.parse(readFileSync(join(__dirname, '../../messages', `${locale}.json`), 'utf8')) as Record<string, unknown>;
-
-const inLocale = (locale: Locale) =>
-  function Wrapper({ children }: { children: ReactNode }) {
-    return (
-      <NextIntlClientProvider locale={locale} messages={messagesOf(locale)} timeZone="UTC">
-        {children}
-      </NextIntlClientProvider>
-    );
-  };
+import { inLocale, paidReceipt } from '../support/receipt';
 
 /** What fetch resolves with, as the browser hands it over (jsdom has no Response). */
 const answer = (status: number, body: unknown) =>
   ({ ok: status < 300, status, json: async () => body }) as unknown as Response;
 
 const receipt: Receipt = {
-  orderId: 'a1b2c3d4e5'.padEnd(32, '0'),
-  reference: 'A1B2C3D4E5',
-  seller: { legalName: 'Quorum AI Company Limited', address: '12 Nguyen Hue', taxId: '0000000000', email: 'a@b.c' },
-  buyer: { platform: 'telegram', username: 'dung', fullName: 'Dung Pham', team: 'Acme' },
-  item: { plan: 'team_pro', months: 7, seats: 30, renewalCycle: null },
-  amount: 6_300_000,
-  currency: 'VND',
-  paidAt: '2026-11-20T09:30:00.000Z',
-  gatewayName: 'VNPay',
-  method: 'qr',
-  gatewayReference: '14123456',
+  ...paidReceipt,
   billing: { company: 'Acme Growth JSC', taxId: '0312345678', address: '12 Nguyen Hue\nDistrict 1' },
   creditNotes: [
     {
