@@ -4,14 +4,19 @@ import { env, EnvError } from '@/lib/server/env';
 import { startGrantDeliverer } from '@/lib/server/payments/grant-delivery';
 import { paylinkSecret } from '@/lib/server/session/secret';
 import { allGateways } from '@/lib/server/payments/registry';
-import { startReconciler } from '@/lib/server/payments/reconcile';
+import { reconciliationLagSeconds, startReconciler } from '@/lib/server/payments/reconcile';
 import { logReviewQueueSize, reviewQueueSize } from '@/lib/server/payments/review-queue';
 import { markServerOwnsPglite } from '@/lib/server/db/owner';
 import { linkUrl } from '@/lib/server/links';
 import { installServerHooks } from '@/lib/server/http/server-hooks';
 import { listenHostOf, startWarnings } from '@/lib/server/start-warnings';
 import { log } from '@/lib/server/observability/log';
-import { reportOutboxAge, reportOutboxDepth, reportReviewQueue } from '@/lib/server/observability/metrics';
+import {
+  reportOutboxAge,
+  reportOutboxDepth,
+  reportReconciliationLag,
+  reportReviewQueue,
+} from '@/lib/server/observability/metrics';
 import { outboxDepth, outboxOldestAgeSeconds } from '@/lib/server/ledger/outbox';
 import { ledgerSql, openDatabase, whenDatabaseOpens } from '@/lib/server/db';
 import { MigrationMismatchError } from '@/lib/server/db/migrations';
@@ -69,6 +74,7 @@ export async function onServerStart(): Promise<void> {
   reportOutboxDepth(async () => outboxDepth(await ledgerSql()));
   reportOutboxAge(async () => outboxOldestAgeSeconds(await ledgerSql()));
   reportReviewQueue(reviewQueueSize);
+  reportReconciliationLag(() => reconciliationLagSeconds());
   const ledger = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.DATA_DIR}/pglite`;
   const directory = config.CHAT_BACKEND_URL ? `chat backend at ${config.CHAT_BACKEND_URL}` : 'embedded';
   // Seeded whenever the database opens: a store that was unusable at start is seeded when it comes back.

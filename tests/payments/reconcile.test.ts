@@ -3,7 +3,7 @@ import { findOrder } from '@/lib/server/ledger/orders';
 import type { Order } from '@/lib/server/ledger/types';
 import { createPayment } from '@/lib/server/payments/momo/client';
 import { decide } from '@/lib/server/payments/momo/sandbox';
-import { reconcile } from '@/lib/server/payments/reconcile';
+import { reconcile, reconciliationLagSeconds } from '@/lib/server/payments/reconcile';
 import { paypalConfig } from '@/lib/server/payments/paypal/config';
 import { confirmPaypalSubscription } from '@/lib/server/payments/paypal/confirm';
 import { paypalCheckout } from '@/lib/server/payments/paypal/subscription';
@@ -213,6 +213,19 @@ describe.each(storeKinds)('reconciliation against the local sandboxes on %s', (k
     const late = await gatewayRoutes('vnpay').ipn(ipnRequest(vnpayCallback(abandonedVnpay)));
     expect(await late.json()).toMatchObject({ RspCode: '00' });
     expect(await orderStatus(abandonedVnpay.id)).toBe('paid');
+  });
+
+  it("the reconciliation lag is 0 within a gateway's payment window, the time the oldest pending order has outlived it, and 0 again once a round has closed it", async () => {
+    const order = await pendingTeamOrder({ gateway: 'vnpay', method: 'qr' });
+    const window = findGateway('vnpay')!.paymentWindowMs;
+    expect((await reconciliationLagSeconds(new Date(order.createdAt.getTime() + 1_000))).vnpay).toBe(0);
+    const pastWindow = new Date(order.createdAt.getTime() + window + 90_000);
+    expect((await reconciliationLagSeconds(pastWindow)).vnpay).toBe(90);
+    expect((await reconciliationLagSeconds(pastWindow)).momo).toBe(0); // no order of MoMo's waits
+
+    await reconcile({ now: pastWindow });
+    expect(await orderStatus(order.id)).toBe('failed');
+    expect((await reconciliationLagSeconds(pastWindow)).vnpay).toBe(0);
   });
 
   it('a declined payment whose IPN was lost is failed by reconciliation, granting nothing', async () => {

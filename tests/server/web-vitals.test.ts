@@ -99,7 +99,7 @@ describe("the operator's dashboard and alert rules", () => {
     expect(used.filter((name) => !served.has(declared(name)) && !served.has(name))).toEqual([]);
   });
 
-  it('cover what an operator must see: p75 LCP and INP per page, 5xx, callback failures, outbox depth and age, review queue', () => {
+  it('cover what an operator must see: p75 LCP and INP per page, 5xx, callback failures, outbox depth and age, review queue, reconciliation lag, refunds', () => {
     const all = expressions.join('\n');
     for (const needed of [
       /histogram_quantile\(0\.75, sum by \(le, page\) \(rate\(quorum_web_vitals_seconds_bucket\{metric="LCP"/,
@@ -109,6 +109,8 @@ describe("the operator's dashboard and alert rules", () => {
       /quorum_outbox_depth/,
       /quorum_outbox_oldest_age_seconds/,
       /quorum_review_queue_size/,
+      /quorum_reconciliation_lag_seconds/,
+      /quorum_refunds_total/,
     ]) {
       expect(all).toMatch(needed);
     }

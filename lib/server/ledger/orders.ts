@@ -194,6 +194,14 @@ export async function pendingOrders(
   return result.rows.map(toOrder);
 }
 
+/** When each gateway's oldest order still pending was created (a gateway with none is absent). */
+export async function oldestPendingByGateway(sql: Sql): Promise<Map<string, Date>> {
+  const result = await sql.query<{ gateway: string; oldest: Date | string }>(
+    "SELECT gateway, min(created_at) AS oldest FROM orders WHERE status = 'pending' GROUP BY gateway",
+  );
+  return new Map(result.rows.map((row) => [row.gateway, new Date(row.oldest)]));
+}
+
 /** Orders in a status (all when null), most recently changed first (the operators' queue). */
 export async function listOrders(sql: Sql, status: OrderStatus | null, limit: number): Promise<Order[]> {
   const result = await sql.query<OrderRow>(

@@ -4,7 +4,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 /**
  * The metrics GET /api/metrics serves (Prometheus text). One registry per process, kept on
  * globalThis because pages, route handlers and instrumentation may each bundle this module.
- * Gauges whose value lives elsewhere (outbox depth, review queue, breaker state) read it at scrape time from
+ * Gauges whose value lives elsewhere (outbox, review queue, reconciliation lag, breakers) read it at scrape time from
  * a source the owning module registers, so no code has to remember to update them.
  */
 export type BreakerState = 'closed' | 'half_open' | 'open';
@@ -14,6 +14,7 @@ interface Sources {
   outboxDepth?: () => Promise<number> | number;
   outboxAge?: () => Promise<number> | number;
   reviewQueue?: () => Promise<number> | number;
+  reconciliationLag?: () => Promise<Record<string, number>>;
   breakers: Map<string, () => BreakerState>;
 }
 
@@ -146,6 +147,22 @@ function create() {
         }
       },
     }),
+    reconciliationLag: new Gauge({
+      name: 'quorum_reconciliation_lag_seconds',
+      help: "Seconds by which the oldest order still pending has outlived its gateway's payment window, per gateway (0 when none): how far reconciliation is behind",
+      labelNames: ['gateway'] as const,
+      registers: [registry],
+      async collect() {
+        if (!sources.reconciliationLag) return;
+        try {
+          for (const [gateway, seconds] of Object.entries(await sources.reconciliationLag())) {
+            this.set({ gateway }, seconds);
+          }
+        } catch {
+          // as for the outbox: the scrape answers, the last values stay
+        }
+      },
+    }),
     breakerState: new Gauge({
       name: 'quorum_breaker_state',
       help: 'Circuit breaker state per dependency: 0 closed, 1 half-open, 2 open',
@@ -173,13 +190,19 @@ export function reportOutboxDepth(source: () => Promise<number> | number): void 
   metrics().sources.outboxDepth = source;
 }
 
-/** The ledger registers how to count the orders waiting for review; read at every scrape. */
+/** The outbox registers how to read its oldest waiting row's age; read at every scrape. */
 export function reportOutboxAge(source: () => Promise<number> | number): void {
   metrics().sources.outboxAge = source;
 }
 
+/** The ledger registers how to count the orders waiting for review; read at every scrape. */
 export function reportReviewQueue(source: () => Promise<number> | number): void {
   metrics().sources.reviewQueue = source;
+}
+
+/** Reconciliation registers how to read how far it is behind, per gateway; read at every scrape. */
+export function reportReconciliationLag(source: () => Promise<Record<string, number>>): void {
+  metrics().sources.reconciliationLag = source;
 }
 
 /** A circuit breaker registers how to read its state; read at every scrape. */

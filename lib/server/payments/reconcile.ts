@@ -1,6 +1,6 @@
 import 'server-only';
 import { ledgerSql } from '@/lib/server/db';
-import { countOrders, pendingOrders } from '@/lib/server/ledger/orders';
+import { countOrders, oldestPendingByGateway, pendingOrders } from '@/lib/server/ledger/orders';
 import type { Order, PaymentOutcome } from '@/lib/server/ledger/types';
 import type { PaymentGateway, QueryResult } from './gateway';
 import { allGateways } from './registry';
@@ -78,6 +78,27 @@ export async function reconcile(
   const refunds = await reconcileRefunds(now, options.gateways ?? allGateways);
   const needsReview = await countOrders(sql, 'needs_review');
   return { gateways: reports, refunds, needsReview, ms: Math.round(performance.now() - started) };
+}
+
+/**
+ * How far reconciliation is behind, per available gateway: the seconds by which the oldest order still
+ * pending has outlived its gateway's payment window (0 when none has). A round resolves what the gateway
+ * can answer, so this stays near the reconciler's interval while it runs, and grows when it stops or the
+ * gateway cannot be asked.
+ */
+export async function reconciliationLagSeconds(
+  now = new Date(),
+  gateways: readonly PaymentGateway[] = allGateways,
+): Promise<Record<string, number>> {
+  const oldest = await oldestPendingByGateway(await ledgerSql());
+  const lag: Record<string, number> = {};
+  for (const gateway of gateways) {
+    if (!gateway.available()) continue;
+    const since = oldest.get(gateway.id);
+    const overdueMs = since ? now.getTime() - since.getTime() - gateway.paymentWindowMs : 0;
+    lag[gateway.id] = Math.max(0, Math.round(overdueMs / 1000));
+  }
+  return lag;
 }
 
 async function reconcileOrder(gateway: PaymentGateway, order: Order, now: Date, report: GatewayReport) {
