@@ -1,6 +1,8 @@
-// Starts `next start` from an existing build for a benchmark and stops it afterwards.
+// Starts a build's standalone server (what `npm start` and production run) for a benchmark and stops it
+// afterwards.
 import { spawn } from 'node:child_process';
 import { afterNextBuild } from '../../scripts/build/after-next-build.mjs';
+import { standaloneServer } from '../../scripts/start.mjs';
 
 /**
  * The PAYLINK_SECRET every benchmark starts its server with (and signs its links, sessions and
@@ -24,8 +26,9 @@ export async function waitUntilOk(url) {
 
 export async function startServer({ port, distDir = process.env.NEXT_DIST_DIR || '.next', env = {} }) {
   afterNextBuild(distDir); // serve what `npm start` serves: per-page CSP rules, the finished-build marker
-  const child = spawn('npx', ['next', 'start', '-H', 'localhost', '-p', String(port)], {
-    env: { ...process.env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: '1', ...env },
+  const standalone = standaloneServer({ PORT: String(port), DATA_DIR: env.DATA_DIR }, distDir);
+  const child = spawn(process.execPath, [standalone.script], {
+    env: { ...process.env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: '1', ...env, ...standalone.env },
     stdio: ['ignore', 'pipe', 'inherit'],
     detached: true,
   });
