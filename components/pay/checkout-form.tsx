@@ -1,6 +1,5 @@
 'use client';
 import { useId, useMemo, useRef, useState } from 'react';
-import dynamic from 'next/dynamic';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { isolated, VALUE } from '@/lib/i18n/isolate';
 import { localeInfo } from '@/lib/i18n/locales';
@@ -15,34 +14,20 @@ import {
   type PeriodId,
 } from '@/lib/pricing/catalogue';
 import { addMonths, isActive, quote, seatsAreValid, type PlanState } from '@/lib/pricing/quote';
-import { preferredGateway, withinLimits, type GatewayChoice } from '@/lib/payments/gateways';
+import { preferredGateway, withinLimits, type GatewayChoice } from '@/lib/shared/gateway-offer';
 import { defaultPlan } from '@/lib/pricing/buyer';
-import {
-  IDEMPOTENCY_HEADER,
-  type CheckoutRequest,
-  type CheckoutResponse,
-  type PaypalCheckoutParams,
-} from '@/lib/shared/checkout';
+import { IDEMPOTENCY_HEADER, type CheckoutRequest, type CheckoutResponse } from '@/lib/shared/checkout';
 import type { PayFormProps, PlanStateView } from '@/lib/shared/pay-form';
 import { Animated } from '@/components/motion/animated';
 import { CancelPlanDialog } from './cancel-plan-dialog';
 import { StandingNotice } from './standing-notice';
+import { continuations } from './continuations';
 import { billingFromForm, CompanyDetailsFields } from './company-details';
 import { standingFor } from '@/lib/shared/pending-payment';
-import { PaypalLoading } from './paypal-loading';
 import { TeamAdminsOnly } from './team-admins-only';
 import styles from './pay.module.css';
 import type messages from '@/messages/en.json';
 import { useMoney } from '@/lib/i18n/money';
-
-/**
- * PayPal's buttons and their React wrapper (10 KB gzip) load when the payer picks a gateway that
- * continues with them ('paypal-buttons'), not with the page: the form is drawn without them, and
- * most payers choose another gateway.
- */
-const PaypalCheckout = dynamic(() => import('./paypal-checkout').then((module) => module.PaypalCheckout), {
-  loading: PaypalLoading,
-});
 
 const featuresFrom = { opacity: 0, y: -6 };
 
@@ -208,18 +193,22 @@ export function CheckoutForm({
 
   async function checkout(event: React.FormEvent) {
     event.preventDefault();
-    // A gateway that continues with an SDK's buttons starts from them: they run the checkout themselves.
-    if (gateway?.continuation !== 'redirect') return;
+    // A gateway that continues with its SDK starts from the SDK's component, which runs the checkout itself.
+    if (gateway?.continuation.kind !== 'redirect') return;
     const answer = await requestCheckout();
     if (answer?.kind === 'redirect') window.location.assign(answer.redirectUrl);
   }
 
-  /** PayPal's buttons' createSubscription: the site's checkout, answering the subscription's parameters. */
-  async function paypalButtonsCheckout(): Promise<PaypalCheckoutParams | null> {
+  /** An SDK component's checkout: the site's checkout, answering the parameters the SDK continues with. */
+  async function sdkCheckout(): Promise<unknown> {
     const answer = await requestCheckout();
     setPending(false);
-    return answer?.kind === 'paypal-buttons' ? answer.params : null;
+    return answer?.kind === 'sdk' ? answer.params : null;
   }
+  const Continue =
+    gateway?.continuation.kind === 'sdk' && gateway.clientOptions !== undefined
+      ? continuations[gateway.continuation.sdk]
+      : undefined;
 
   const planPrice = (p: PaidPlanId) => {
     const definition = plans[p];
@@ -437,9 +426,9 @@ export function CheckoutForm({
 
       {adminsOnly ? (
         <TeamAdminsOnly admins={adminsOnly.admins} />
-      ) : underWay.renewal ? null : gateway?.continuation === 'paypal-buttons' && gateway.clientOptions ? (
-        <PaypalCheckout
-          options={gateway.clientOptions}
+      ) : underWay.renewal ? null : Continue ? (
+        <Continue
+          options={gateway?.clientOptions}
           disabled={!canPay && !pending}
           terms={
             priced?.ok && priced.months > 0
@@ -451,7 +440,7 @@ export function CheckoutForm({
                 }
               : null
           }
-          startCheckout={paypalButtonsCheckout}
+          startCheckout={sdkCheckout}
         />
       ) : (
         <button type="submit" className="button button--primary" disabled={!canPay} aria-busy={pending}>

@@ -42,7 +42,8 @@ describe.each(storeKinds)('PayPal subscriptions on %s', (kind) => {
     const answer = await checkout(alice, { ...teamMonthly, period: 'period1', seats: 25 });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
-      kind: 'paypal-buttons',
+      kind: 'sdk',
+      sdk: 'paypal',
       params: { planId: 'P-SANDBOX-TEAM_PRO-PERIOD1', quantity: 3, customId: expect.stringMatching(/^[a-f0-9]{32}$/) },
     });
     const order = await findOrder(store().sql, answer.body.params.customId);

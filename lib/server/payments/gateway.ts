@@ -1,7 +1,6 @@
 import 'server-only';
-import type { GatewayOffer } from '@/lib/payments/gateways';
+import type { GatewayOffer } from '@/lib/shared/gateway-offer';
 import type { CheckoutErrorCode, CheckoutStart } from '@/lib/shared/checkout';
-import type { PaypalClientOptions } from '@/lib/shared/pay-form';
 import type { Order, PaymentEvent, PaymentOutcome } from '@/lib/server/ledger/types';
 import type { PageSources } from './csp-sources.mjs';
 import type { Renewal } from '@/lib/shared/renewals';
@@ -196,10 +195,10 @@ interface GatewayBase {
    */
   readonly paymentWindowMs: number;
   /**
-   * What its browser half loads with on the pay page when its continuation is not a redirect (PayPal's
-   * JS SDK: the public client id, and the sandbox's stand-in SDK); null when unavailable.
+   * What its SDK's component loads with on the pay page when it continues with one (public values
+   * only; opaque to everything between this gateway's folder and its component); null when unavailable.
    */
-  clientOptions?(): PaypalClientOptions | null;
+  clientOptions?(): unknown;
   /** Offered right now: credentials present, or its local sandbox outside production. */
   available(): boolean;
   /** 'live' (the real gateway, its test or production host) or 'sandbox' (this site's stand-in). */

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { GatewayChoice } from '@/lib/payments/gateways';
+import type { GatewayChoice } from '@/lib/shared/gateway-offer';
 import type { PaymentGateway } from './gateway';
 import { momoGateway } from './momo/gateway';
 import { paypalGateway } from './paypal/gateway';
@@ -29,6 +29,6 @@ export function gatewayName(id: string): string {
 export function gatewayChoices(): GatewayChoice[] {
   return registry.map((gateway: PaymentGateway) => {
     const clientOptions = gateway.clientOptions?.() ?? null;
-    return { ...gateway.offer, available: gateway.available(), ...(clientOptions ? { clientOptions } : {}) };
+    return { ...gateway.offer, available: gateway.available(), ...(clientOptions !== null ? { clientOptions } : {}) };
   });
 }

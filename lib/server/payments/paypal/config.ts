@@ -2,7 +2,7 @@ import 'server-only';
 import { env } from '@/lib/server/env';
 import type { PaidPlanId, PurchasePeriodId } from '@/lib/pricing/catalogue';
 import { paidPlanIds, purchasePeriodIds } from '@/lib/pricing/catalogue';
-import type { PaypalClientOptions } from '@/lib/shared/pay-form';
+import type { PaypalClientOptions } from './browser';
 
 export interface PaypalConfig {
   /** live: PayPal itself (its sandbox or production); sandbox: this site's stand-in (never in production). */

@@ -40,7 +40,7 @@ export const paypalGateway: PaymentGateway = {
   begin(order) {
     const config = paypalConfig();
     if (!config) return Promise.resolve({ ok: false, code: 'gateway_unavailable' });
-    return Promise.resolve({ ok: true, start: { kind: 'paypal-buttons', params: paypalCheckout(order, config) } });
+    return Promise.resolve({ ok: true, start: { ...paypalOffer.continuation, params: paypalCheckout(order, config) } });
   },
 
   // A webhook delivery, verified with PayPal on the raw bytes, then settled (./webhook.ts). PayPal

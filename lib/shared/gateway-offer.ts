@@ -6,8 +6,7 @@
  * redirect, with the same function.
  */
 import type { Currency } from '@/lib/pricing/catalogue';
-import type { Continuation } from '@/lib/shared/checkout';
-import type { PaypalClientOptions } from '@/lib/shared/pay-form';
+import type { Continuation } from './checkout';
 
 export interface GatewayOffer {
   /** The gateway's id (URLs, orders, messages key PayPage.form.gateways.<id>). */
@@ -20,7 +19,10 @@ export interface GatewayOffer {
   /** Inclusive bounds, in the currency's minor unit. */
   min: number;
   max: number;
-  /** How the browser continues once checkout began (lib/shared/checkout.ts, CheckoutStart's kinds). */
+  /**
+   * How the browser continues once checkout began (./checkout.ts, CheckoutStart): it leaves for the
+   * gateway's page, or stays with the gateway's SDK, whose component the form draws first.
+   */
   continuation: Continuation;
   /** false: the gateway cannot take period3 (a team-size increase on the current plan). */
   period3?: boolean;
@@ -30,10 +32,10 @@ export interface GatewayOffer {
 export interface GatewayChoice extends GatewayOffer {
   available: boolean;
   /**
-   * What its browser half loads with, for a continuation that is not a redirect (the public
-   * options of PayPal's JS SDK for 'paypal-buttons'); absent when it has none or is unavailable.
+   * What its SDK's component loads with (public values only); absent when it has none or is
+   * unavailable. Opaque here: only the gateway's own component reads it.
    */
-  clientOptions?: PaypalClientOptions;
+  clientOptions?: unknown;
 }
 
 export function isMethodOf(offer: GatewayOffer, method: string): boolean {
