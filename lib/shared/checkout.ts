@@ -37,7 +37,7 @@ export const checkoutErrors = [
   'not_active',
   'order_refused',
   'period3_not_with_gateway',
-  'paypal_not_confirmed',
+  'payment_not_confirmed',
   'renewal_not_found',
   'payment_pending',
   'renewal_running',

@@ -91,7 +91,10 @@ describe.each(storeKinds)('PayPal subscriptions on %s', (kind) => {
       await play(id, 'approve');
       const refused = await confirm(alice, params.customId, id);
       expect(refused.status).toBe(422);
-      expect(refused.body.error.code).toBe('paypal_not_confirmed');
+      expect(refused.body.error.code).toBe('payment_not_confirmed');
+      expect(refused.body.error.message).toBe(
+        'PayPal did not confirm this subscription for this order. Nothing was granted; please try again or choose another gateway.',
+      );
     }
     const good = await createSubscription(params);
     await play(good, 'approve');
