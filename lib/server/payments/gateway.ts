@@ -133,6 +133,9 @@ export type RefundReport =
   | { state: 'summary'; refunded: 'none' | 'whole' | 'part' | 'rejected' }
   | { state: 'unavailable'; reason: string };
 
+/** Sends a callback through the site's callback path (./callbacks.ts), as if the gateway had. */
+export type DeliverCallback = (input: CallbackInput) => Promise<void>;
+
 export interface SandboxRequest {
   method: string;
   url: URL;
@@ -262,8 +265,12 @@ interface GatewayBase {
    * Absent for gateways that take one payment per order.
    */
   readonly renewals?: GatewayRenewals;
-  /** The local stand-in's endpoints; null when the sandbox is off (credentials, or production). */
-  sandbox(request: SandboxRequest): Promise<Response> | null;
+  /**
+   * The local stand-in's endpoints; null when the sandbox is off (credentials, or production).
+   * `deliver` hands a callback the stand-in makes to this gateway's callback path, in-process, as
+   * the gateway's server would send it (no gateway can reach a developer's localhost).
+   */
+  sandbox(request: SandboxRequest, deliver: DeliverCallback): Promise<Response> | null;
 }
 
 /** A gateway's automatic renewals, always for one account (the pay session's). */
