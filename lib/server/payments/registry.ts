@@ -1,5 +1,6 @@
 import 'server-only';
 import type { GatewayChoice } from '@/lib/shared/gateway-offer';
+import type { PageSources } from '@/lib/security/csp.mjs';
 import type { PaymentGateway } from './gateway';
 import { momoGateway } from './momo/gateway';
 import { paypalGateway } from './paypal/gateway';
@@ -32,3 +33,8 @@ export function gatewayChoices(): GatewayChoice[] {
     return { ...gateway.offer, available: gateway.available(), ...(clientOptions !== null ? { clientOptions } : {}) };
   });
 }
+
+/** The hosts the gateways' browser halves load from, for the pay page's Content-Security-Policy. */
+export const payPageSources: readonly PageSources[] = registry.flatMap((gateway: PaymentGateway) =>
+  gateway.pageSources ? [gateway.pageSources] : [],
+);
