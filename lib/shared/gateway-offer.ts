@@ -3,12 +3,13 @@
  * payment methods and the amounts it takes. Each gateway declares its own offer in its folder
  * (lib/server/payments/<id>/offer.ts); the pay page receives the offers as props, so the page
  * refuses an out-of-range amount before any request and the server refuses it again before any
- * redirect, with the same function.
+ * redirect, with the same function (lib/pricing/limits.ts).
  */
 import type { Currency } from '@/lib/pricing/catalogue';
+import type { AmountLimits } from '@/lib/pricing/limits';
 import type { Continuation } from './checkout';
 
-export interface GatewayOffer {
+export interface GatewayOffer extends AmountLimits {
   /** The gateway's id (URLs, orders, messages key PayPage.form.gateways.<id>). */
   id: string;
   /** The gateway's brand name, the same in every language (the payment history's "paid with"). */
@@ -16,9 +17,6 @@ export interface GatewayOffer {
   currency: Currency;
   /** Method codes, each with a message PayPage.form.methods.<code>. */
   methods: readonly string[];
-  /** Inclusive bounds, in the currency's minor unit. */
-  min: number;
-  max: number;
   /**
    * How the browser continues once checkout began (./checkout.ts, CheckoutStart): it leaves for the
    * gateway's page, or stays with the gateway's SDK, whose component the form draws first.
@@ -40,12 +38,6 @@ export interface GatewayChoice extends GatewayOffer {
 
 export function isMethodOf(offer: GatewayOffer, method: string): boolean {
   return offer.methods.includes(method);
-}
-
-export function withinLimits(offer: GatewayOffer, amount: number): 'below_min' | 'above_max' | null {
-  if (amount < offer.min) return 'below_min';
-  if (amount > offer.max) return 'above_max';
-  return null;
 }
 
 /**

@@ -1,6 +1,7 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import { isMethodOf, withinLimits } from '@/lib/shared/gateway-offer';
+import { isMethodOf } from '@/lib/shared/gateway-offer';
+import { withinLimits } from '@/lib/pricing/limits';
 import { buyerState } from '@/lib/pricing/buyer';
 import { isActive, quote } from '@/lib/pricing/quote';
 import type { Currency } from '@/lib/pricing/catalogue';
