@@ -40,8 +40,8 @@ const referrerPolicy = {
 // the tab's browsing context group, so Chrome starts a new renderer process for it and creates its
 // JavaScript context cold, which delays the first paint (the A/B runs: docs/performance.md#site-speed).
 // PayPal's approval window talks back to its opener, so /pay allows popups; same-origin would cut
-// it off. (The gateways' hosts in /pay's CSP come from lib/security/csp.mjs, which reads what each
-// gateway declares in lib/server/payments/<id>/csp.mjs.)
+// it off. (The gateways' hosts in /pay's CSP are added per page after the build,
+// scripts/csp/hash-pages.mjs, from what each gateway declares in lib/server/payments/<id>/page-sources.json.)
 const payPageHeaders = [{ key: 'Cross-Origin-Opener-Policy', value: 'same-origin-allow-popups' }];
 const teamPageHeaders = [{ key: 'Cross-Origin-Opener-Policy', value: 'same-origin' }];
 

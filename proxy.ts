@@ -3,7 +3,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS } from '@/lib/i18n/locale-cookie';
 import { routeRequest, type RouteDecision } from '@/lib/i18n/route-request';
 import { defaultLocale, prefixOf, splitLocalePrefix, type Locale } from '@/lib/i18n/locales';
-import { contentSecurityPolicy } from '@/lib/security/csp.mjs';
+import { contentSecurityPolicy, type PageSources } from '@/lib/security/csp.mjs';
 import { env } from '@/lib/server/env';
 import { linkAudienceOf, linkOpening, linkPageLocale } from '@/lib/server/session/link-exchange';
 import { prerenderedPage, prerenderedResponse, statusPage } from '@/lib/server/prerendered';
@@ -57,6 +57,12 @@ async function route(request: NextRequest): Promise<Response> {
 
 const dev = process.env.NODE_ENV === 'development';
 
+/**
+ * The gateways' hosts for a pay page rendered here (the dev server; a build's has them already),
+ * from the registry, loaded only then: every other request stays clear of the gateways' code.
+ */
+const payPageSources = async () => (await import('@/lib/server/payments/registry')).payPageSources;
+
 async function respond(request: NextRequest, decision: RouteDecision): Promise<NextResponse> {
   switch (decision.kind) {
     case 'pass': {
@@ -64,7 +70,7 @@ async function respond(request: NextRequest, decision: RouteDecision): Promise<N
       // build; a page rendered per request (/team) gets a nonce instead.
       const route = `${decision.locale}${decision.page === '/' ? '' : decision.page}`;
       if (await prerenderedPage(route)) return NextResponse.next();
-      return withNonce(request, decision.page === '/pay');
+      return withNonce(request, decision.page === '/pay' ? await payPageSources() : []);
     }
     case 'not-found':
       // Without a build (the dev server) the catch-all `[...rest]` renders the 404 instead.
@@ -112,9 +118,9 @@ function remembered(request: NextRequest, response: NextResponse, locale: Locale
 }
 
 /** A page rendered per request: Next puts the nonce it finds in the request's CSP on its scripts. */
-function withNonce(request: NextRequest, payPage: boolean): NextResponse {
+function withNonce(request: NextRequest, gatewaySources: readonly PageSources[]): NextResponse {
   const nonce = randomBytes(16).toString('base64');
-  const policy = contentSecurityPolicy({ scripts: [`'nonce-${nonce}'`], payPage, dev });
+  const policy = contentSecurityPolicy({ scripts: [`'nonce-${nonce}'`], gatewaySources, dev });
   const headers = new Headers(request.headers);
   headers.set('Content-Security-Policy', policy);
   const response = NextResponse.next({ request: { headers } });

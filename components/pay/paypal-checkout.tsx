@@ -2,38 +2,46 @@
 import { useRef, useState } from 'react';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { useMoney } from '@/lib/i18n/money';
-import type { Currency } from '@/lib/pricing/catalogue';
 import { DISPATCH_ACTION, PayPalButtons, PayPalScriptProvider, usePayPalScriptReducer } from '@paypal/react-paypal-js';
 import { localeInfo, type Locale } from '@/lib/i18n/locales';
-import type { PaypalCheckoutParams } from '@/lib/shared/checkout';
-import type { PaypalClientOptions } from '@/lib/shared/pay-form';
+import type { PaypalCheckoutParams, PaypalClientOptions } from '@/lib/server/payments/paypal/browser';
+import type { ContinuationProps } from './continuations';
 import { PaypalLoading } from './paypal-loading';
 import styles from './pay.module.css';
 
-/** What the subscription will charge after the first payment, shown before the payer approves. */
-export interface RenewalTerms {
-  amount: number;
-  currency: Currency;
-  months: number;
-  /** ISO 8601: when PayPal charges the second time. */
-  next: string;
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+/** The seam carries the SDK's options opaquely (lib/shared/gateway-offer.ts): checked here, where they are read. */
+function clientOptions(value: unknown): PaypalClientOptions | null {
+  if (!isRecord(value) || typeof value.clientId !== 'string') return null;
+  if (value.environment !== 'sandbox' && value.environment !== 'production') return null;
+  if (value.sdkBaseUrl !== undefined && typeof value.sdkBaseUrl !== 'string') return null;
+  return {
+    clientId: value.clientId,
+    environment: value.environment,
+    ...(value.sdkBaseUrl ? { sdkBaseUrl: value.sdkBaseUrl } : {}),
+  };
 }
 
-interface Props {
-  options: PaypalClientOptions;
-  disabled: boolean;
-  terms: RenewalTerms | null;
-  /** Runs the site's checkout; null when it was refused (the form shows why). */
-  startCheckout: () => Promise<PaypalCheckoutParams | null>;
+/** The checkout's `params`, likewise opaque until here. */
+function checkoutParams(value: unknown): PaypalCheckoutParams | null {
+  if (!isRecord(value)) return null;
+  const { planId, quantity, customId } = value;
+  return typeof planId === 'string' && typeof quantity === 'number' && typeof customId === 'string'
+    ? { planId, quantity, customId }
+    : null;
 }
 
 /**
  * PayPal's subscription buttons (docs/payments.md#paypal, the SDK v5 API): the site's checkout chooses
  * the plan and quantity and names the order; the buttons create the subscription; onApprove hands
  * its id to the server, which confirms it with PayPal before anything is granted. The SDK loads
- * only when the payer picks PayPal.
+ * only when the payer picks PayPal (./continuations.ts).
  */
-export function PaypalCheckout({ options, disabled, terms, startCheckout }: Props) {
+export function PaypalCheckout({ options: sent, disabled, terms, startCheckout }: ContinuationProps) {
+  const options = clientOptions(sent);
+  // The server sends these with the gateway: without them PayPal cannot load, as when it is blocked.
+  if (!options) return <Unavailable />;
   return (
     <PayPalScriptProvider
       options={{
@@ -49,7 +57,21 @@ export function PaypalCheckout({ options, disabled, terms, startCheckout }: Prop
   );
 }
 
-function Buttons({ disabled, terms, startCheckout }: Omit<Props, 'options'>) {
+function Unavailable({ onRetry }: { onRetry?: () => void }) {
+  const t = useTranslations('PayPage.form');
+  return (
+    <div className={styles.notice} role="alert" data-testid="paypal-unavailable">
+      <p>{t('paypalUnavailable')}</p>
+      {onRetry && (
+        <button type="button" className="button" onClick={onRetry}>
+          {t('paypalRetry')}
+        </button>
+      )}
+    </div>
+  );
+}
+
+function Buttons({ disabled, terms, startCheckout }: Omit<ContinuationProps, 'options'>) {
   const t = useTranslations('PayPage.form');
   const money = useMoney();
   const format = useFormatter();
@@ -64,18 +86,7 @@ function Buttons({ disabled, terms, startCheckout }: Omit<Props, 'options'>) {
   if (isRejected) {
     // Blocked by an extension, a network or PayPal itself (docs/payments.md#paypal): say so, offer a retry,
     // and the gateway choice above stays usable.
-    return (
-      <div className={styles.notice} role="alert" data-testid="paypal-unavailable">
-        <p>{t('paypalUnavailable')}</p>
-        <button
-          type="button"
-          className="button"
-          onClick={() => dispatch({ type: DISPATCH_ACTION.RESET_OPTIONS, value: options })}
-        >
-          {t('paypalRetry')}
-        </button>
-      </div>
-    );
+    return <Unavailable onRetry={() => dispatch({ type: DISPATCH_ACTION.RESET_OPTIONS, value: options })} />;
   }
 
   async function confirm(subscriptionId: string) {
@@ -120,7 +131,7 @@ function Buttons({ disabled, terms, startCheckout }: Omit<Props, 'options'>) {
           createSubscription={async (_data, actions) => {
             refused.current = false;
             setMessage(null);
-            const params = await startCheckout();
+            const params = checkoutParams(await startCheckout());
             if (!params) {
               refused.current = true;
               throw new Error('checkout refused');

@@ -4,7 +4,7 @@ import styles from './pay.module.css';
 
 /**
  * "Loading PayPal…", announced politely: shown while the buttons' code arrives (the dynamic import
- * in checkout-form.tsx) and then while PayPal's own script loads (paypal-checkout.tsx). One
+ * in continuations.ts) and then while PayPal's own script loads (paypal-checkout.tsx). One
  * component, so the two moments read as one wait.
  */
 export function PaypalLoading() {

@@ -4,30 +4,36 @@
 // /pay, pages the proxy serves itself) all build it here. Plain JavaScript so the config and
 // the build script can load it without a compiler.
 import { createHash } from 'node:crypto';
-import { payPageSources } from '../server/payments/csp-sources.mjs';
 
 /**
- * @param {{ scripts?: string[], payPage?: boolean, dev?: boolean }} [options]
+ * Hosts one gateway's browser half loads from (an SDK, its frames), per directive: what the
+ * gateway declares beside its code (lib/server/payments/<id>/page-sources.json).
+ * @typedef {{ script?: readonly string[], connect?: readonly string[], frame?: readonly string[], img?: readonly string[] }} PageSources
+ */
+
+/**
+ * @param {{ scripts?: string[], gatewaySources?: readonly PageSources[], dev?: boolean }} [options]
  *   scripts: extra script-src sources ('sha256-…' or 'nonce-…', quoted); none → only this
  *   origin's files may run, no inline script at all.
- *   payPage: the pay page, which also allows the hosts the gateways declare for their browser
- *   halves (lib/server/payments/<id>/csp.mjs: PayPal's JS SDK); no other page loads anything of theirs.
+ *   gatewaySources: the hosts of the gateways whose browser halves run on the page (the pay page's
+ *   callers pass every gateway's); none on every other page, which loads nothing of theirs.
  * @returns {string}
  */
-export function contentSecurityPolicy({ scripts = [], payPage = false, dev = false } = {}) {
-  const external = payPage ? payPageSources() : { script: [], connect: [], frame: [], img: [] };
+export function contentSecurityPolicy({ scripts = [], gatewaySources = [], dev = false } = {}) {
+  /** @param {'script' | 'connect' | 'frame' | 'img'} directive each host once, in the gateways' order */
+  const external = (directive) => [...new Set(gatewaySources.flatMap((sources) => sources[directive] ?? []))];
   // The dev server's hot reload evaluates code and injects inline scripts; a build never does.
   const devScripts = dev ? ["'unsafe-inline'", "'unsafe-eval'"] : [];
   return [
     "default-src 'self'",
-    ['script-src', "'self'", ...(dev ? devScripts : scripts), ...external.script].join(' '),
+    ['script-src', "'self'", ...(dev ? devScripts : scripts), ...external('script')].join(' '),
     // React writes style attributes (motion, the progress bar); styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
-    ['img-src', "'self'", 'data:', 'blob:', ...external.img].join(' '),
+    ['img-src', "'self'", 'data:', 'blob:', ...external('img')].join(' '),
     "font-src 'self'",
     "media-src 'self'",
-    ['connect-src', "'self'", ...external.connect].join(' '),
-    ['frame-src', ...(external.frame.length > 0 ? external.frame : ["'none'"])].join(' '),
+    ['connect-src', "'self'", ...external('connect')].join(' '),
+    ['frame-src', ...(external('frame').length > 0 ? external('frame') : ["'none'"])].join(' '),
     "frame-ancestors 'none'",
     "object-src 'none'",
     "base-uri 'none'",

@@ -37,7 +37,7 @@ function listensOnLoopbackOnly(host: string | null): boolean {
  * Settings a server may run with but that an operator must know about, said at every start.
  * - TRUSTED_PROXY_HOPS > 0 believes the X-Forwarded-For entries the proxies wrote; a client that
  *   reaches the port without passing them writes those entries itself and picks its own
- *   rate-limit bucket and the address sent to VNPay.
+ *   rate-limit bucket and the payer address a gateway is sent (VNPay's vnp_IpAddr).
  * - A plain-http SITE_URL in production, allowed by ALLOW_HTTP_SITE_URL: cookies without Secure.
  */
 export function startWarnings(config: Env, listenHost: string | null): string[] {
@@ -46,7 +46,7 @@ export function startWarnings(config: Env, listenHost: string | null): string[] 
     warnings.push(
       `TRUSTED_PROXY_HOPS=${config.TRUSTED_PROXY_HOPS} while listening on ${listenHost ?? 'every interface'}: ` +
         'a client that reaches this port directly, not through the proxy, chooses the address the site ' +
-        'sees (rate limits, the address sent to VNPay). Listen on localhost (-H localhost; HOSTNAME=localhost ' +
+        'sees (rate limits, the payer address a gateway is sent). Listen on localhost (-H localhost; HOSTNAME=localhost ' +
         'for the standalone server) or let only ' +
         'the proxy reach this port (docs/serving.md).',
     );

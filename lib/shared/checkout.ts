@@ -37,7 +37,7 @@ export const checkoutErrors = [
   'not_active',
   'order_refused',
   'period3_not_with_gateway',
-  'paypal_not_confirmed',
+  'payment_not_confirmed',
   'renewal_not_found',
   'payment_pending',
   'renewal_running',
@@ -50,23 +50,14 @@ export const checkoutErrors = [
 ] as const;
 export type CheckoutErrorCode = (typeof checkoutErrors)[number];
 
-/** What the PayPal buttons create the subscription with: our plan id, users or blocks, our order id. */
-export interface PaypalCheckoutParams {
-  planId: string;
-  quantity: number;
-  customId: string;
-}
-
 /**
- * How the browser continues after checkout, tagged by kind: to the gateway's page, or a browser
- * SDK's buttons with these parameters. The pay form dispatches on the kind (a gateway's offer names
- * the kind it continues with) and knows no gateway ids; a kind that names an SDK has its client
- * component in components/pay/ beside the form.
+ * How the browser continues after checkout: to the gateway's page, or on the pay page with the
+ * gateway's browser SDK. The form knows no gateway: `sdk` names the component that continues
+ * (components/pay/continuations.ts), and `params` are for that component alone, which checks them.
  */
-export type CheckoutStart =
-  | { kind: 'redirect'; redirectUrl: string }
-  /** PayPal's JS SDK buttons (components/pay/paypal-checkout.tsx). */
-  | { kind: 'paypal-buttons'; params: PaypalCheckoutParams };
-export type Continuation = CheckoutStart['kind'];
+export type CheckoutStart = { kind: 'redirect'; redirectUrl: string } | { kind: 'sdk'; sdk: string; params: unknown };
+
+/** What a gateway's offer declares it continues with, before any checkout: the start without its values. */
+export type Continuation = { kind: 'redirect' } | { kind: 'sdk'; sdk: string };
 
 export type CheckoutResponse = CheckoutStart | { error: { code: CheckoutErrorCode; message: string } };

@@ -3,7 +3,7 @@
  * ISO strings; amounts are computed on both sides by lib/pricing/quote from these states.
  */
 import type { PaidPlanId, PlanId } from '@/lib/pricing/catalogue';
-import type { GatewayChoice } from '@/lib/payments/gateways';
+import type { GatewayChoice } from './gateway-offer';
 import type { AccountStanding } from './pending-payment';
 
 export interface PlanStateView {
@@ -19,7 +19,7 @@ export interface PayFormProps {
   team: PlanStateView | null;
   /**
    * Every gateway the site knows, in offer order, with what it accepts, whether it is available,
-   * and what its browser half loads with (PayPal's JS SDK options).
+   * and what its browser half loads with.
    */
   gateways: GatewayChoice[];
   /** The clock the server rendered with, so the live quote uses the same "now". */
@@ -33,11 +33,4 @@ export interface PayFormProps {
    * Pro: the form shows the plan and whom to ask (their names) instead of a way to pay.
    */
   teamAdminsOnly?: { admins: string[] };
-}
-
-/** The JS SDK's options: the public client id, and the local sandbox's stand-in SDK when there is one. */
-export interface PaypalClientOptions {
-  clientId: string;
-  environment: 'sandbox' | 'production';
-  sdkBaseUrl?: string;
 }

@@ -10,6 +10,7 @@ import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { contentSecurityPolicy, inlineScriptHashes } from '../../lib/security/csp.mjs';
 import { BuildStepError } from '../build/next-output.mjs';
+import { gatewayPageSources } from './gateway-sources.mjs';
 
 const MARK = 'quorumPageCsp';
 const STEP = 'csp-hashes';
@@ -50,6 +51,7 @@ const escapeRegex = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export function hashPages(distDir = process.env.NEXT_DIST_DIR || '.next') {
   const appDir = join(distDir, 'server', 'app');
+  const gatewaySources = gatewayPageSources();
   const policies = /** @type {Record<string, string>} */ ({});
   for (const { file, html, path } of publicPages(appDir)) {
     if (policies[path]) throw new BuildStepError(STEP, `${relative(appDir, file)}: a second page claims ${path}`);
@@ -64,7 +66,7 @@ export function hashPages(distDir = process.env.NEXT_DIST_DIR || '.next') {
       );
     }
     // The gateways' browser halves (PayPal's buttons) live on the pay page (every locale's): their hosts there, nowhere else.
-    policies[path] = contentSecurityPolicy({ scripts, payPage: isPayPage(path) });
+    policies[path] = contentSecurityPolicy({ scripts, gatewaySources: isPayPage(path) ? gatewaySources : [] });
   }
   if (!policies['/']) {
     throw new BuildStepError(

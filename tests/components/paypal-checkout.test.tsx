@@ -44,4 +44,14 @@ describe('PayPal checkout while its script loads', () => {
       'Then $14.99 every month from December 26, 2026: PayPal charges it automatically until you stop the renewal here, under “Automatic renewals”.',
     );
   });
+
+  it('says PayPal cannot load, instead of loading it, when the options the page received are not its SDK’s', () => {
+    render(
+      <IntlWrapper>
+        <PaypalCheckout options={{ clientId: 42 }} disabled={false} terms={null} startCheckout={async () => null} />
+      </IntlWrapper>,
+    );
+    expect(screen.getByTestId('paypal-unavailable')).toHaveTextContent(messages.PayPage.form.paypalUnavailable);
+    expect(screen.queryByText(messages.PayPage.form.paypalLoading)).toBeNull();
+  });
 });

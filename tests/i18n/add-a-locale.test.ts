@@ -75,7 +75,7 @@ describe.each(newRows)('a 15th row, $code at /$prefix', (row) => {
       seo: await import('@/lib/server/seo'),
       env: (await import('@/lib/server/env')).env,
       sitemap: (await import('@/app/sitemap')).default,
-      gateways: await import('@/lib/payments/gateways'),
+      gateways: await import('@/lib/shared/gateway-offer'),
       proxyConfig: (await import('@/proxy')).config,
       nextConfig: await nextConfigRoutes(),
       og: await import('@/scripts/og/inputs.mjs'),

@@ -4,7 +4,7 @@ import { resetRateLimits } from '@/lib/server/http/rate-limit';
 import { startCheckout } from '@/lib/server/checkout/start-checkout';
 import { planOwner, renewingSubscriptionsOf } from '@/lib/server/ledger/standing';
 import { backgroundDeliveriesFinished } from '@/lib/server/payments/grant-delivery';
-import type { PaypalCheckoutParams } from '@/lib/shared/checkout';
+import type { PaypalCheckoutParams } from '@/lib/server/payments/paypal/browser';
 import { alice, ipnRequest, vnpayCallback, vnpayRoutes } from '../support/money';
 import { createSubscription, play, webhook } from '../support/paypal';
 import { resetTestStore, storeKinds, useTestStore } from '../support/stores';
@@ -92,7 +92,7 @@ describe.each(storeKinds)('the account as one truth, on %s', (kind) => {
                 id: url.searchParams.get('vnp_TxnRef')!,
                 amount: Number(url.searchParams.get('vnp_Amount')) / 100,
               });
-            } else paypalOrders.push(result.start.params);
+            } else paypalOrders.push(result.start.params as PaypalCheckoutParams);
           } else if (s.op === 'vnpay') {
             const order = vnpayOrders[s.pick % Math.max(1, vnpayOrders.length)];
             if (!order) continue;
@@ -163,7 +163,7 @@ describe.each(storeKinds)('the account as one truth, on %s', (kind) => {
             now: new Date(),
           });
           if (!result.ok || result.start.kind === 'redirect') throw new Error('both browsers should get an order');
-          params.push(result.start.params);
+          params.push(result.start.params as PaypalCheckoutParams);
         }
         const ids: Array<string | null> = [null, null];
         const cancelled = new Set<number>();

@@ -1,49 +1,89 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import ts from 'typescript';
 import { allGateways } from '@/lib/server/payments/registry';
 
 /*
  * The gateway seam's rule, checked (docs/payments.md#adding-a-gateway): adding a gateway touches
- * its folder, the registry, its messages and its variables — nothing else. So a gateway id is
- * written (as a quoted string: `=== 'paypal'`, `z.enum(['vnpay', …])`, `gateway: 'momo'`) only in
- * lib/server/payments/<id>/, the registry, messages/*.json and its variables in lib/server/env.ts
- * (which are VNPAY_*, MOMO_*, PAYPAL_* names, never the quoted id). Everything else reads gateways
- * from the registry, dispatches on what a gateway declares (its offer, its continuation's kind,
- * its callbacks, its CSP sources), and treats an id as an opaque string.
+ * its own files, one line of the registry (and, with a browser SDK, one line of the pay form's
+ * continuations), its messages and its variables — nothing else. So a gateway's name, in any case
+ * and inside any word (`'paypal'`, `PaypalClientOptions`, `'paypal-buttons'`, `paypal_not_confirmed`),
+ * is written in an identifier or a string only in its own files and the few places below.
+ * Everything else reads gateways from the registry, dispatches on what a gateway declares (its
+ * offer, its continuation, its callbacks, its page sources), and treats an id as an opaque string.
+ * Comments may name a gateway as an example: they change no behaviour.
  */
 
 const root = join(__dirname, '../..');
 /** What the rule covers: the site's code and the chat-backend contract. */
-const scanned = ['app', 'components', 'lib', 'proxy.ts', 'next.config.mjs', 'docs/chat-backend.openapi.yaml'];
-
-/** Files besides the gateways' own folders that may name a gateway, each with why. Keep it tiny. */
-const allowList: Record<string, string> = {
-  'lib/server/payments/registry.ts': 'the registry: the one list of gateways',
-};
+const scanned = [
+  'app',
+  'components',
+  'lib',
+  'proxy.ts',
+  'instrumentation.ts',
+  'next.config.mjs',
+  'docs/chat-backend.openapi.yaml',
+];
 
 const gatewayIds = allGateways.map((gateway) => gateway.id);
 
-/** The folders and files a gateway id may appear in. */
+/** A gateway's own files: its server folder, its browser components, its own routes. */
+const ownFiles = (id: string) => [
+  new RegExp(`^lib/server/payments/${id}/`),
+  new RegExp(`^components/pay/${id}-[^/]+\\.tsx$`),
+  new RegExp(`^app/api/payments/${id}/`),
+];
+
+/** Files besides a gateway's own that may name every gateway, each with why. Keep it tiny. */
+const allowList: Record<string, string> = {
+  'lib/server/payments/registry.ts': 'the registry: the one list of gateways',
+  'components/pay/continuations.ts': "the pay form's map from a gateway's SDK to its component",
+  'lib/server/env.ts': "the gateways' variables (VNPAY_*, MOMO_*, PAYPAL_*) and their checks",
+  'lib/server/db/migrations.ts': 'applied migrations are never edited, and one created the PayPal sandbox’s table',
+  'lib/config/policies.ts': "the payment policy's section on PayPal subscriptions: its anchor is a public URL",
+  'lib/i18n/glossary.json': "the translators' glossary, which explains terms by the gateways' names",
+};
+
+/** Whether `path` may name gateway `id`. */
 function mayName(path: string, id: string): boolean {
-  return path.startsWith(`lib/server/payments/${id}/`) || path in allowList || /^messages\/[^/]+\.json$/.test(path);
+  return (
+    path in allowList || /^messages\/[^/]+\.json$/.test(path) || ownFiles(id).some((pattern) => pattern.test(path))
+  );
 }
 
-/** Every `file:line: 'id'` where a gateway id is written as a literal outside its places. */
+/** The identifiers and strings of a script (what it does), each with its line; comments are not among them. */
+function wordsOf(path: string, text: string): Array<{ line: number; text: string }> {
+  const kind = path.endsWith('.tsx') ? ts.ScriptKind.TSX : path.endsWith('.ts') ? ts.ScriptKind.TS : ts.ScriptKind.JS;
+  const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, kind);
+  const words: Array<{ line: number; text: string }> = [];
+  const visit = (node: ts.Node) => {
+    if (
+      ts.isIdentifier(node) ||
+      ts.isPrivateIdentifier(node) ||
+      ts.isStringLiteralLike(node) ||
+      ts.isTemplateLiteralToken(node) ||
+      ts.isJsxText(node)
+    ) {
+      words.push({ line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1, text: node.text });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return words;
+}
+
+/** Every `file:line: text` where a gateway's name is written outside the places that may name it. */
 function leaks(path: string, text: string, ids: readonly string[] = gatewayIds): string[] {
-  const found: string[] = [];
-  const lines = text.split('\n');
-  for (const id of ids) {
-    if (mayName(path, id)) continue;
-    // A quoted string that is exactly the id; in YAML, also a bare scalar (`gateway: vnpay`, `[vnpay, momo]`).
-    const literal = /\.ya?ml$/.test(path)
-      ? new RegExp(`(?<![\\w.\\/-])(['"]?)${id}\\1(?![\\w.\\/-])`)
-      : new RegExp(`(['"\`])${id}\\1`);
-    lines.forEach((line, index) => {
-      if (literal.test(line)) found.push(`${path}:${index + 1}: ${line.trim()}`);
-    });
-  }
-  return found;
+  const named = ids.filter((id) => !mayName(path, id));
+  if (named.length === 0) return [];
+  const name = new RegExp(named.join('|'), 'i');
+  // Data (JSON, the YAML contract) is all values: any mention counts.
+  const words = /\.(ts|tsx|mjs|js)$/.test(path)
+    ? wordsOf(path, text)
+    : text.split('\n').map((line, index) => ({ line: index + 1, text: line }));
+  return words.filter((word) => name.test(word.text)).map((word) => `${path}:${word.line}: ${word.text.trim()}`);
 }
 
 const files = () =>
@@ -54,29 +94,46 @@ const files = () =>
     .split('\n')
     .filter((path) => /\.(ts|tsx|mjs|js|json|ya?ml)$/.test(path));
 
-describe('a gateway id appears only in its folder, the registry, its messages and its variables', () => {
-  it('is not written anywhere else in app/, components/, lib/, proxy.ts, next.config.mjs or the backend contract', () => {
+describe("a gateway's name appears only in its own files, the registries, its messages and its variables", () => {
+  it('is in no identifier or string anywhere else in app/, components/, lib/, the root modules or the backend contract', () => {
     const found = files().flatMap((path) => leaks(path, readFileSync(join(root, path), 'utf8')));
     expect(found).toEqual([]);
   });
 
-  it('catches the ways an id leaks, and not the places it may stay', () => {
+  it('catches a name as an id, inside a type, a kind, an error code, a path or an import, in any case', () => {
     expect(leaks('components/pay/form.tsx', "if (gateway?.id === 'paypal') return;")).toEqual([
-      "components/pay/form.tsx:1: if (gateway?.id === 'paypal') return;",
+      'components/pay/form.tsx:1: paypal',
     ]);
     expect(leaks('lib/x.ts', 'const a = 1;\ngateway: z.enum(["vnpay", "momo"]),')).toHaveLength(2);
+    expect(leaks('lib/shared/pay-form.ts', 'export interface PaypalClientOptions { clientId: string }')).toHaveLength(
+      1,
+    );
+    expect(leaks('lib/shared/checkout.ts', "type Start = { kind: 'paypal-buttons'; params: unknown };")).toHaveLength(
+      1,
+    );
+    expect(leaks('lib/shared/checkout.ts', "export const codes = ['paypal_not_confirmed'] as const;")).toHaveLength(1);
+    expect(leaks('components/pay/form.tsx', "import { PaypalLoading } from './paypal-loading';")).toHaveLength(2);
+    expect(leaks('components/pay/form.tsx', 'const url = `/api/payments/${MoMo}/x`;')).toHaveLength(1);
+    expect(leaks('components/pay/form.tsx', '<p>Pay with VNPAY</p>')).toHaveLength(1);
+    expect(
+      leaks('lib/security/csp.mjs', "import { sources } from '../server/payments/paypal/page-sources.json';"),
+    ).toHaveLength(1);
     expect(
       leaks('docs/chat-backend.openapi.yaml', 'gateway: { type: string, enum: [vnpay, momo, paypal] }'),
-    ).toHaveLength(3);
-    expect(leaks('docs/chat-backend.openapi.yaml', '                gateway: momo,')).toHaveLength(1);
-    // A gateway's own folder, the registry and the messages may name it; other ids stay forbidden there.
-    expect(leaks('lib/server/payments/paypal/gateway.ts', "id: 'paypal',")).toEqual([]);
+    ).toHaveLength(1);
+  });
+
+  it('lets a comment name a gateway, and each gateway be named in its own files and the allowed ones only', () => {
+    expect(leaks('lib/server/payments/gateway.ts', '// A gateway such as PayPal handles its own callbacks.')).toEqual(
+      [],
+    );
+    expect(leaks('lib/server/payments/paypal/gateway.ts', "id: 'paypal', PaypalCheckoutParams")).toEqual([]);
     expect(leaks('lib/server/payments/paypal/gateway.ts', "if (other === 'momo')")).toHaveLength(1);
+    expect(leaks('components/pay/paypal-checkout.tsx', 'export function PaypalCheckout() {}')).toEqual([]);
+    expect(leaks('components/pay/paypal-checkout.tsx', 'export function MomoCheckout() {}')).toHaveLength(1);
+    expect(leaks('app/api/payments/paypal/confirm/route.ts', "import { confirmPaypal } from './x';")).toEqual([]);
     expect(leaks('lib/server/payments/registry.ts', "'vnpay'")).toEqual([]);
-    // Not an id literal: names, paths and kinds that merely contain one.
-    expect(
-      leaks('components/pay/x.tsx', "fetch('/api/payments/paypal/confirm'); kind: 'paypal-buttons'; PaypalCheckout"),
-    ).toEqual([]);
+    expect(leaks('components/pay/continuations.ts', "paypal: dynamic(() => import('./paypal-checkout'))")).toEqual([]);
     expect(leaks('lib/server/env.ts', "VNPAY_TMN_CODE: optional(z.string()), 'MOMO_ENDPOINT'")).toEqual([]);
   });
 });

@@ -281,6 +281,7 @@ describe('PayPal sale refund, against a fake PayPal on 127.0.0.1', () => {
       webhookId: 'WH-ID',
       planIds: {},
       environment: 'sandbox',
+      transport: (url: string, init: RequestInit) => fetch(url, init),
     }) as unknown as PaypalConfig;
   beforeEach(resetPaypalTokens);
 

@@ -42,7 +42,8 @@ describe.each(storeKinds)('PayPal subscriptions on %s', (kind) => {
     const answer = await checkout(alice, { ...teamMonthly, period: 'period1', seats: 25 });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
-      kind: 'paypal-buttons',
+      kind: 'sdk',
+      sdk: 'paypal',
       params: { planId: 'P-SANDBOX-TEAM_PRO-PERIOD1', quantity: 3, customId: expect.stringMatching(/^[a-f0-9]{32}$/) },
     });
     const order = await findOrder(store().sql, answer.body.params.customId);
@@ -90,7 +91,10 @@ describe.each(storeKinds)('PayPal subscriptions on %s', (kind) => {
       await play(id, 'approve');
       const refused = await confirm(alice, params.customId, id);
       expect(refused.status).toBe(422);
-      expect(refused.body.error.code).toBe('paypal_not_confirmed');
+      expect(refused.body.error.code).toBe('payment_not_confirmed');
+      expect(refused.body.error.message).toBe(
+        'PayPal did not confirm this subscription for this order. Nothing was granted; please try again or choose another gateway.',
+      );
     }
     const good = await createSubscription(params);
     await play(good, 'approve');

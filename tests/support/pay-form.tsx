@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import { CheckoutForm } from '@/components/pay/checkout-form';
-import type { GatewayChoice } from '@/lib/payments/gateways';
+import type { GatewayChoice } from '@/lib/shared/gateway-offer';
 import type { Locale } from '@/lib/i18n/locales';
 import type { PayFormProps } from '@/lib/shared/pay-form';
 import { IntlWrapper } from './intl';
@@ -16,7 +16,7 @@ export const vnpayChoice: GatewayChoice = {
   methods: ['qr'],
   min: 5_000,
   max: 1_000_000_000,
-  continuation: 'redirect',
+  continuation: { kind: 'redirect' },
   available: true,
 };
 
@@ -30,7 +30,7 @@ export const gatewayChoices: GatewayChoice[] = [
     methods: ['wallet'],
     min: 1_000,
     max: 50_000_000,
-    continuation: 'redirect',
+    continuation: { kind: 'redirect' },
     available: true,
   },
   {
@@ -40,7 +40,7 @@ export const gatewayChoices: GatewayChoice[] = [
     methods: ['paypal'],
     min: 100,
     max: 1_000_000,
-    continuation: 'paypal-buttons',
+    continuation: { kind: 'sdk', sdk: 'paypal' },
     available: true,
     period3: false,
   },

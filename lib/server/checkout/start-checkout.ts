@@ -1,6 +1,7 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import { isMethodOf, withinLimits } from '@/lib/payments/gateways';
+import { isMethodOf } from '@/lib/shared/gateway-offer';
+import { withinLimits } from '@/lib/pricing/limits';
 import { buyerState } from '@/lib/pricing/buyer';
 import { isActive, quote } from '@/lib/pricing/quote';
 import type { Currency } from '@/lib/pricing/catalogue';
@@ -48,7 +49,7 @@ export const refuse = (code: CheckoutErrorCode): CheckoutRefusal => ({ ok: false
  * Checkout: re-validate the selection against the account as the directory
  * holds it now, price it from the catalogue, record one pending order in the ledger, tell the
  * directory about it (the assistant may refuse), then let the chosen gateway begin: a redirect,
- * or the parameters of PayPal's buttons. Nothing here knows one gateway from another.
+ * or the parameters of its browser SDK. Nothing here knows one gateway from another.
  */
 export async function startCheckout(input: CheckoutInput): Promise<CheckoutResult> {
   const { subject, selection, now } = input;
@@ -168,13 +169,14 @@ export async function startCheckout(input: CheckoutInput): Promise<CheckoutResul
 
 /**
  * How an order's checkout began, as stored. Orders begun before continuations were tagged stored a
- * bare `{redirectUrl}` (a redirect, replayed as one); any other untagged start was the buttons'
- * parameters, which `begin` computes again from the order (null: begin again).
+ * bare `{redirectUrl}` (a redirect, replayed as one); any other start of a shape no longer written
+ * (untagged SDK parameters, or a kind that named one SDK) is begun again: `begin` computes an SDK's
+ * parameters from the order (null: begin again).
  */
 function replayed(order: Order): CheckoutStart | null {
   const stored = order.checkoutStart;
   if (!stored) return null;
-  if ('kind' in stored) return stored as CheckoutStart;
+  if ('kind' in stored) return stored.kind === 'redirect' || stored.kind === 'sdk' ? (stored as CheckoutStart) : null;
   return typeof stored.redirectUrl === 'string' ? { kind: 'redirect', redirectUrl: stored.redirectUrl } : null;
 }
 

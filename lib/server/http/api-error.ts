@@ -11,7 +11,7 @@ import { nameList } from '@/lib/i18n/name-list';
 export interface ErrorValues {
   limits?: { min: number; max: number; currency: Currency } | undefined;
   retryAfterSeconds?: number;
-  /** The gateway's name (period3_not_with_gateway). */
+  /** The gateway's name (period3_not_with_gateway, payment_not_confirmed, payment_pending…). */
   gateway?: string | undefined;
   /** Whom to ask (team_admin_required): names from the account directory. */
   admins?: readonly string[] | undefined;

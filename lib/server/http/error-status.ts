@@ -30,7 +30,7 @@ export const errorStatus: Record<ApiErrorCode, number> = {
   not_active: 409,
   order_refused: 409,
   period3_not_with_gateway: 422,
-  paypal_not_confirmed: 422,
+  payment_not_confirmed: 422,
   renewal_not_found: 404,
   // The account already has this under way: a second one would pay twice for one need.
   payment_pending: 409,

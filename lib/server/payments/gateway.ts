@@ -1,9 +1,8 @@
 import 'server-only';
-import type { GatewayOffer } from '@/lib/payments/gateways';
+import type { GatewayOffer } from '@/lib/shared/gateway-offer';
 import type { CheckoutErrorCode, CheckoutStart } from '@/lib/shared/checkout';
-import type { PaypalClientOptions } from '@/lib/shared/pay-form';
 import type { Order, PaymentEvent, PaymentOutcome } from '@/lib/server/ledger/types';
-import type { PageSources } from './csp-sources.mjs';
+import type { PageSources } from '@/lib/security/csp.mjs';
 import type { Renewal } from '@/lib/shared/renewals';
 import type { Platform } from '@/lib/config/site';
 import type { DeclineReason } from '@/lib/shared/decline';
@@ -16,26 +15,30 @@ import type { DeclineReason } from '@/lib/shared/decline';
  * - the pay page offers `registry.gatewayChoices()` (what each accepts, and whether it is
  *   available now) and the browser receives those facts as props;
  * - checkout (lib/server/checkout/start-checkout.ts) prices and records the order, then asks the
- *   gateway to `begin` it: a continuation the pay form dispatches on by kind (a redirect, or a
- *   browser SDK's buttons; the offer says which kind, so the form draws the right control first);
+ *   gateway to `begin` it: a continuation the pay form dispatches on by kind (a redirect, or the
+ *   gateway's browser SDK, whose component components/pay/continuations.ts names; the offer says
+ *   which, so the form draws the right control first). What an SDK's component receives
+ *   (`clientOptions`, a start's `params`) is opaque between this folder and that component;
  * - callbacks arrive at /api/payments/<id>/ipn and browser returns at /api/payments/<id>/return
  *   (app/api/payments/[gateway]/…), which hand the raw request to `verifyCallback` / `returnOrderId`
  *   (signature first, then zod on the fields), settle each verified event through
  *   settle.ts#settlePayment — the one settlement path — and reply with `answer`; a gateway whose
  *   notification is not one payment implements `handleCallback` instead (HandledCallbacks);
  * - the pay page's Content-Security-Policy allows the hosts each gateway declares in its own
- *   csp.mjs (lib/security/csp.mjs reads them through ./csp-sources.mjs);
+ *   page-sources.json (`pageSources`; its callers hand them to lib/security/csp.mjs);
  * - reconciliation (./reconcile.ts) asks `query` about orders still pending after
  *   `paymentWindowMs` (and those `overdue` names) and settles what the gateway reports through the
  *   same settlePayment;
- * - a gateway's local sandbox (never in production) is served at /api/payments/<id>/sandbox/….
+ * - a gateway's local sandbox (never in production) is served at /api/payments/<id>/sandbox/…, and
+ *   hands the callbacks it makes to the `deliver` function the route gives it.
  * A gateway with its own extra endpoints (PayPal's confirm, and its webhook address, registered
  * with PayPal before the generic route served it) adds thin route files that call into its folder.
  *
- * Adding a gateway: its folder (offer, config, begin, callbacks, query, sandbox, csp.mjs when its
- * browser half loads anything), a line in registry.ts (and csp-sources.mjs), its variables in
- * lib/server/env.ts, and its name and methods in messages/*.json. tests/payments/gateway-boundary.test.ts
- * fails when a gateway id is written anywhere else.
+ * Adding a gateway: its folder (offer, config, begin, callbacks, query, sandbox, page-sources.json
+ * when its browser half loads anything), a line in registry.ts, its variables in lib/server/env.ts,
+ * and its name and methods in messages/*.json; with a browser SDK, also its component
+ * (components/pay/<id>-*.tsx) and a line in components/pay/continuations.ts.
+ * tests/payments/gateway-boundary.test.ts fails when a gateway's name is written anywhere else.
  */
 
 /** What a callback route hands the gateway: the request exactly as received (signatures cover raw bytes). */
@@ -134,6 +137,9 @@ export type RefundReport =
   | { state: 'summary'; refunded: 'none' | 'whole' | 'part' | 'rejected' }
   | { state: 'unavailable'; reason: string };
 
+/** Sends a callback through the site's callback path (./callbacks.ts), as if the gateway had. */
+export type DeliverCallback = (input: CallbackInput) => Promise<void>;
+
 export interface SandboxRequest {
   method: string;
   url: URL;
@@ -186,8 +192,9 @@ interface GatewayBase {
   readonly offer: GatewayOffer;
   /**
    * Hosts its browser half loads from on the pay page (an SDK, its frames), declared in its folder's
-   * csp.mjs and listed in ./csp-sources.mjs, which the Content-Security-Policy is built from. Absent:
-   * the payer leaves for the gateway's own page, and the pay page loads nothing of it.
+   * page-sources.json, which the pay page's Content-Security-Policy is built from (the build reads
+   * the same files: scripts/csp/gateway-sources.mjs). Absent: the payer leaves for the gateway's
+   * own page, and the pay page loads nothing of it.
    */
   readonly pageSources?: PageSources;
   /**
@@ -196,10 +203,10 @@ interface GatewayBase {
    */
   readonly paymentWindowMs: number;
   /**
-   * What its browser half loads with on the pay page when its continuation is not a redirect (PayPal's
-   * JS SDK: the public client id, and the sandbox's stand-in SDK); null when unavailable.
+   * What its SDK's component loads with on the pay page when it continues with one (public values
+   * only; opaque to everything between this gateway's folder and its component); null when unavailable.
    */
-  clientOptions?(): PaypalClientOptions | null;
+  clientOptions?(): unknown;
   /** Offered right now: credentials present, or its local sandbox outside production. */
   available(): boolean;
   /** 'live' (the real gateway, its test or production host) or 'sandbox' (this site's stand-in). */
@@ -263,8 +270,12 @@ interface GatewayBase {
    * Absent for gateways that take one payment per order.
    */
   readonly renewals?: GatewayRenewals;
-  /** The local stand-in's endpoints; null when the sandbox is off (credentials, or production). */
-  sandbox(request: SandboxRequest): Promise<Response> | null;
+  /**
+   * The local stand-in's endpoints; null when the sandbox is off (credentials, or production).
+   * `deliver` hands a callback the stand-in makes to this gateway's callback path, in-process, as
+   * the gateway's server would send it (no gateway can reach a developer's localhost).
+   */
+  sandbox(request: SandboxRequest, deliver: DeliverCallback): Promise<Response> | null;
 }
 
 /** A gateway's automatic renewals, always for one account (the pay session's). */

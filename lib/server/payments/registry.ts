@@ -1,5 +1,6 @@
 import 'server-only';
-import type { GatewayChoice } from '@/lib/payments/gateways';
+import type { GatewayChoice } from '@/lib/shared/gateway-offer';
+import type { PageSources } from '@/lib/security/csp.mjs';
 import type { PaymentGateway } from './gateway';
 import { momoGateway } from './momo/gateway';
 import { paypalGateway } from './paypal/gateway';
@@ -29,6 +30,11 @@ export function gatewayName(id: string): string {
 export function gatewayChoices(): GatewayChoice[] {
   return registry.map((gateway: PaymentGateway) => {
     const clientOptions = gateway.clientOptions?.() ?? null;
-    return { ...gateway.offer, available: gateway.available(), ...(clientOptions ? { clientOptions } : {}) };
+    return { ...gateway.offer, available: gateway.available(), ...(clientOptions !== null ? { clientOptions } : {}) };
   });
 }
+
+/** The hosts the gateways' browser halves load from, for the pay page's Content-Security-Policy. */
+export const payPageSources: readonly PageSources[] = registry.flatMap((gateway: PaymentGateway) =>
+  gateway.pageSources ? [gateway.pageSources] : [],
+);

@@ -73,13 +73,16 @@ export async function sandboxRoute(request: NextRequest, context: GatewayRouteCo
   const gateway = findGateway(id);
   const body = request.method === 'GET' ? '' : await rawBody(request);
   if (!gateway || body === null) return notFound();
-  const handled = gateway.sandbox({
-    method: request.method,
-    url: new URL(request.url),
-    path: path.join('/'),
-    headers: request.headers,
-    rawBody: body,
-    sameOrigin: isSameOrigin(request),
-  });
+  const handled = gateway.sandbox(
+    {
+      method: request.method,
+      url: new URL(request.url),
+      path: path.join('/'),
+      headers: request.headers,
+      rawBody: body,
+      sameOrigin: isSameOrigin(request),
+    },
+    (input) => receiveCallback(gateway, input).then(() => undefined),
+  );
   return handled ?? notFound();
 }

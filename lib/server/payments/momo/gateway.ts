@@ -1,6 +1,5 @@
 import 'server-only';
 import type { GatewayReply, PaymentGateway, QueryResult } from '@/lib/server/payments/gateway';
-import { receiveCallback } from '@/lib/server/payments/callbacks';
 import { createPayment, queryPayment } from './client';
 import { momoConfig } from './config';
 import { declineReason } from './decline';
@@ -115,16 +114,16 @@ export const momoGateway: PaymentGateway = {
   refundsOf: (order, payment) => refundsOf(order, payment, momoConfig()),
   refundWindowMs: REFUND_WINDOW_MS,
 
-  sandbox(request) {
+  sandbox(request, deliver) {
     const config = momoConfig();
     if (config?.mode !== 'sandbox') return null;
     return handleSandbox(request, config, (body) =>
-      receiveCallback(momoGateway, {
+      deliver({
         method: 'POST',
         url: new URL(config.ipnUrl),
         headers: new Headers({ 'content-type': 'application/json' }),
         rawBody: body,
-      }).then(() => undefined),
+      }),
     );
   },
 };

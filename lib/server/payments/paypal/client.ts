@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { cappedJson } from '@/lib/server/http/capped-read';
 import { UnavailableError } from '@/lib/server/unavailable';
 import type { PaypalConfig } from './config';
-import { sandboxTransport } from './sandbox/api';
 
 /**
  * The three PayPal REST calls the site needs (fetch and a small typed wrapper, not the SDK:
@@ -127,7 +126,7 @@ const paypalError = z.object({ name: z.string().max(100), message: z.string().ma
 
 const tokens = new Map<string, { token: string; expiresAt: number }>();
 
-export function paypalClient(config: PaypalConfig, transport: Transport = defaultTransport(config)): PaypalClient {
+export function paypalClient(config: PaypalConfig, transport: Transport = config.transport): PaypalClient {
   const call = async (path: string, init: RequestInit): Promise<Response> => {
     try {
       return await transport(`${config.apiBase}${path}`, {
@@ -250,10 +249,6 @@ function parse<T>(schema: z.ZodType<T>, value: unknown): T {
   const result = schema.safeParse(value);
   if (!result.success) throw new UnavailableError(`PayPal answered in an unexpected shape: ${result.error.message}`);
   return result.data;
-}
-
-function defaultTransport(config: PaypalConfig): Transport {
-  return config.mode === 'sandbox' ? sandboxTransport : (url, init) => fetch(url, init);
 }
 
 /** Forgets cached tokens (tests that swap configurations). */

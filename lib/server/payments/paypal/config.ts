@@ -2,7 +2,10 @@ import 'server-only';
 import { env } from '@/lib/server/env';
 import type { PaidPlanId, PurchasePeriodId } from '@/lib/pricing/catalogue';
 import { paidPlanIds, purchasePeriodIds } from '@/lib/pricing/catalogue';
-import type { PaypalClientOptions } from '@/lib/shared/pay-form';
+import type { PaypalClientOptions } from './browser';
+import type { Transport } from './client';
+import { sandboxTransport } from './sandbox/api';
+import { SANDBOX_CLIENT, SANDBOX_PATH, SANDBOX_WEBHOOK_ID } from './sandbox/identity';
 
 export interface PaypalConfig {
   /** live: PayPal itself (its sandbox or production); sandbox: this site's stand-in (never in production). */
@@ -18,12 +21,11 @@ export interface PaypalConfig {
   sdkBaseUrl: string | undefined;
   /** The JS SDK's environment option. */
   environment: 'sandbox' | 'production';
+  /** How the REST client reaches `apiBase`: the network, or the local sandbox in-process. */
+  transport: Transport;
 }
 
-export const SANDBOX_PATH = '/api/payments/paypal/sandbox';
-export const SANDBOX_WEBHOOK_ID = 'WH-QUORUM-SANDBOX';
-/** The sandbox's client credentials: public by design, they open nothing but the local sandbox. */
-export const SANDBOX_CLIENT = { id: 'quorum-sandbox-client', secret: 'quorum-sandbox-secret' };
+const network: Transport = (url, init) => fetch(url, init);
 
 /** PAYPAL_PLAN_IDS `a/b/c|d/e/f`: individual_pro then team_pro, periods 0–2 (env.ts checks the shape). */
 function parsePlanIds(value: string): PaypalConfig['planIds'] {
@@ -65,6 +67,7 @@ export function paypalConfig(): PaypalConfig | null {
       planIds: parsePlanIds(config.PAYPAL_PLAN_IDS),
       sdkBaseUrl: undefined,
       environment: new URL(apiBase).hostname.includes('sandbox') ? 'sandbox' : 'production',
+      transport: network,
     };
   }
   if (config.isProduction) return null;
@@ -77,6 +80,8 @@ export function paypalConfig(): PaypalConfig | null {
     planIds: sandboxPlanIds,
     sdkBaseUrl: `${SANDBOX_PATH}/sdk`,
     environment: 'sandbox',
+    // No gateway can reach a developer's localhost, and the stand-in lives in this process.
+    transport: sandboxTransport,
   };
 }
 

@@ -8,11 +8,17 @@ import type { CheckoutErrorCode } from '@/lib/shared/checkout';
 import { log } from '@/lib/server/observability/log';
 import { paypalClient, type PaypalClient } from './client';
 import { paypalConfig } from './config';
+import { paypalOffer } from './offer';
 import { bindToOrder, subscriptionMismatch, syncSubscription } from './subscription';
 import { grantDeliveryFinished } from '@/lib/server/payments/grant-delivery';
 import { storedOrderResult } from '@/lib/server/payments/stored-result';
 
-export type ConfirmResult = { ok: true; redirectUrl: string } | { ok: false; code: CheckoutErrorCode };
+export type ConfirmResult =
+  | { ok: true; redirectUrl: string }
+  /** `gateway`: PayPal's name, for the message that says who did not confirm. */
+  | { ok: false; code: CheckoutErrorCode; gateway?: string };
+
+const notConfirmed = { ok: false, code: 'payment_not_confirmed', gateway: paypalOffer.name } as const;
 
 /**
  * The pay page's onApprove: the buttons only prove a click, so the subscription is
@@ -38,7 +44,7 @@ export async function confirmPaypalSubscription(
     order.userId !== subject.userId ||
     (order.subscriptionCycle ?? 1) !== 1
   ) {
-    return { ok: false, code: 'paypal_not_confirmed' };
+    return notConfirmed;
   }
 
   const subscription = await (client ?? paypalClient(config)).getSubscription(input.subscriptionId);
@@ -48,14 +54,14 @@ export async function confirmPaypalSubscription(
       { gateway: 'paypal', order: order.id, subscription: input.subscriptionId, mismatch },
       'paypal confirm refused',
     );
-    return { ok: false, code: 'paypal_not_confirmed' };
+    return notConfirmed;
   }
   if ((await bindToOrder(order, subscription, now)) === 'conflict') {
     log().warn(
       { gateway: 'paypal', order: order.id, subscription: subscription.id },
       'paypal confirm refused: bound elsewhere',
     );
-    return { ok: false, code: 'paypal_not_confirmed' };
+    return notConfirmed;
   }
   // APPROVED / APPROVAL_PENDING: not paid yet — the order stays pending and the page says
   // "processing" until the webhook (or reconciliation) sees the first payment.

@@ -4,7 +4,7 @@ import { ledgerSql } from '@/lib/server/db';
 import { claimOverdueSubscriptions } from '@/lib/server/ledger/subscriptions';
 import { paidCycles, paypalClient } from './client';
 import { paypalClientOptions, paypalConfig } from './config';
-import { paypalPageSources } from './csp.mjs';
+import pageSources from './page-sources.json';
 import { declineReason } from './decline';
 import { paypalOffer } from './offer';
 import { paypalRenewals } from './renewals';
@@ -29,7 +29,8 @@ const RECHECK_MS = 6 * 3_600_000;
 export const paypalGateway: PaymentGateway = {
   id: 'paypal',
   offer: paypalOffer,
-  pageSources: paypalPageSources,
+  // PayPal's JS SDK and checkout: the SDK's script, its API calls, the buttons' and card fields' frames, their images.
+  pageSources,
   clientOptions: paypalClientOptions,
   // A subscription is approved in PayPal's popup while the payer waits on our page.
   paymentWindowMs: 30 * 60_000,
@@ -40,7 +41,7 @@ export const paypalGateway: PaymentGateway = {
   begin(order) {
     const config = paypalConfig();
     if (!config) return Promise.resolve({ ok: false, code: 'gateway_unavailable' });
-    return Promise.resolve({ ok: true, start: { kind: 'paypal-buttons', params: paypalCheckout(order, config) } });
+    return Promise.resolve({ ok: true, start: { ...paypalOffer.continuation, params: paypalCheckout(order, config) } });
   },
 
   // A webhook delivery, verified with PayPal on the raw bytes, then settled (./webhook.ts). PayPal

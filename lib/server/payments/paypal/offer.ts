@@ -1,4 +1,4 @@
-import type { GatewayOffer } from '@/lib/payments/gateways';
+import type { GatewayOffer } from '@/lib/shared/gateway-offer';
 
 // PayPal subscriptions are priced in USD; the buttons offer their own funding sources.
 export const paypalOffer = {
@@ -9,7 +9,7 @@ export const paypalOffer = {
   min: 100,
   max: 1_000_000,
   // The buttons of PayPal's JS SDK create the subscription on the pay page itself.
-  continuation: 'paypal-buttons',
+  continuation: { kind: 'sdk', sdk: 'paypal' },
   // A subscription renews at a fixed plan and quantity; keeping the plan and paying only for more
   // seats would be a quantity revision, which this site does not make.
   period3: false,

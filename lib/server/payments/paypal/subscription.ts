@@ -14,14 +14,8 @@ import { holdForReview, settlePayment } from '@/lib/server/payments/settle';
 import { planOwner, renewingSubscriptionsOf } from '@/lib/server/ledger/standing';
 import type { Sql } from '@/lib/server/db/sql';
 import { paidCycles, type PaypalSubscription } from './client';
+import type { PaypalCheckoutParams } from './browser';
 import type { PaypalConfig } from './config';
-
-/** What the pay page's PayPal buttons create the subscription with. */
-export interface PaypalCheckout {
-  planId: string;
-  quantity: number;
-  customId: string;
-}
 
 /** Users for individual_pro (always 1 here: a link is one user), blocks of 10 members for team_pro. */
 export function subscriptionQuantity(order: Pick<Order, 'plan' | 'seats'>): number {
@@ -29,7 +23,7 @@ export function subscriptionQuantity(order: Pick<Order, 'plan' | 'seats'>): numb
 }
 
 /** The plan is chosen on the server from the order, never taken from the browser. */
-export function paypalCheckout(order: Order, config: PaypalConfig): PaypalCheckout {
+export function paypalCheckout(order: Order, config: PaypalConfig): PaypalCheckoutParams {
   return {
     planId: config.planIds[order.plan][order.period as PurchasePeriodId],
     quantity: subscriptionQuantity(order),

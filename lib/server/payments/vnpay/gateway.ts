@@ -1,6 +1,5 @@
 import 'server-only';
 import type { CallbackVerdict, GatewayReply, PaymentGateway, VerifiedCallback } from '@/lib/server/payments/gateway';
-import { receiveCallback } from '@/lib/server/payments/callbacks';
 import { authenticCallback, callbackEvent, cancelledByPayer, replies } from './callback';
 import { vnpayConfig } from './config';
 import { declineReason } from './decline';
@@ -67,16 +66,11 @@ export const vnpayGateway: PaymentGateway = {
   refundsOf: (order, payment, now) => refundsOf(order, payment, vnpayConfig(), now),
   refundWindowMs: REFUND_WINDOW_MS,
 
-  sandbox(request) {
+  sandbox(request, deliver) {
     const config = vnpayConfig();
     if (config?.mode !== 'sandbox') return null;
     return handleSandbox(request, config, (query) =>
-      receiveCallback(vnpayGateway, {
-        method: 'GET',
-        url: new URL(`${config.returnUrl}?${query}`),
-        headers: new Headers(),
-        rawBody: '',
-      }).then(() => undefined),
+      deliver({ method: 'GET', url: new URL(`${config.returnUrl}?${query}`), headers: new Headers(), rawBody: '' }),
     );
   },
 };

@@ -24,7 +24,7 @@ export const POST = sessionRoute(
     const input = body.safeParse(read.value);
     if (!input.success) return apiError('invalid_request', locale);
     const result = await confirmPaypalSubscription(subject, input.data, new Date());
-    if (!result.ok) return apiError(result.code, locale);
+    if (!result.ok) return apiError(result.code, locale, { gateway: result.gateway });
     return NextResponse.json({ redirectUrl: result.redirectUrl }, { headers: { 'Cache-Control': 'no-store' } });
   },
 );

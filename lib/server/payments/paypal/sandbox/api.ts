@@ -3,7 +3,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { env } from '@/lib/server/env';
 import { derivedKey } from '@/lib/server/session/secret';
-import { SANDBOX_CLIENT, SANDBOX_PATH, SANDBOX_WEBHOOK_ID } from '../config';
+import { SANDBOX_CLIENT, SANDBOX_PATH, SANDBOX_WEBHOOK_ID } from './identity';
 import { AUTH_ALGO, CERT_ID, signedMessage, verifyTransmission } from './signing';
 import { createSandboxSubscription, findSandboxSubscription, sandboxPlan, subscriptionJson } from './store';
 

@@ -1,5 +1,5 @@
 import 'server-only';
-import { SANDBOX_PATH } from '../config';
+import { SANDBOX_PATH } from './identity';
 import type { SandboxSubscription } from './store';
 
 const escape = (value: string) =>

@@ -2,7 +2,7 @@ import 'server-only';
 import { after } from 'next/server';
 import { z } from 'zod';
 import type { SandboxRequest } from '@/lib/server/payments/gateway';
-import { SANDBOX_PATH } from '../config';
+import { SANDBOX_PATH } from './identity';
 import { sandboxTransport } from './api';
 import { renderSandboxConsole } from './console';
 import { deliverAll, playSandboxAction, sandboxActions } from './player';

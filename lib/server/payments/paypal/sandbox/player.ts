@@ -1,5 +1,5 @@
 import 'server-only';
-import { SANDBOX_WEBHOOK_ID } from '../config';
+import { SANDBOX_WEBHOOK_ID } from './identity';
 import { handlePaypalWebhook, type WebhookReply } from '../webhook';
 import { certUrl } from './api';
 import { AUTH_ALGO, signedMessage, signTransmission } from './signing';

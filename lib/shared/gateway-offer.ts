@@ -3,13 +3,13 @@
  * payment methods and the amounts it takes. Each gateway declares its own offer in its folder
  * (lib/server/payments/<id>/offer.ts); the pay page receives the offers as props, so the page
  * refuses an out-of-range amount before any request and the server refuses it again before any
- * redirect, with the same function.
+ * redirect, with the same function (lib/pricing/limits.ts).
  */
 import type { Currency } from '@/lib/pricing/catalogue';
-import type { Continuation } from '@/lib/shared/checkout';
-import type { PaypalClientOptions } from '@/lib/shared/pay-form';
+import type { AmountLimits } from '@/lib/pricing/limits';
+import type { Continuation } from './checkout';
 
-export interface GatewayOffer {
+export interface GatewayOffer extends AmountLimits {
   /** The gateway's id (URLs, orders, messages key PayPage.form.gateways.<id>). */
   id: string;
   /** The gateway's brand name, the same in every language (the payment history's "paid with"). */
@@ -17,10 +17,10 @@ export interface GatewayOffer {
   currency: Currency;
   /** Method codes, each with a message PayPage.form.methods.<code>. */
   methods: readonly string[];
-  /** Inclusive bounds, in the currency's minor unit. */
-  min: number;
-  max: number;
-  /** How the browser continues once checkout began (lib/shared/checkout.ts, CheckoutStart's kinds). */
+  /**
+   * How the browser continues once checkout began (./checkout.ts, CheckoutStart): it leaves for the
+   * gateway's page, or stays with the gateway's SDK, whose component the form draws first.
+   */
   continuation: Continuation;
   /** false: the gateway cannot take period3 (a team-size increase on the current plan). */
   period3?: boolean;
@@ -30,20 +30,14 @@ export interface GatewayOffer {
 export interface GatewayChoice extends GatewayOffer {
   available: boolean;
   /**
-   * What its browser half loads with, for a continuation that is not a redirect (the public
-   * options of PayPal's JS SDK for 'paypal-buttons'); absent when it has none or is unavailable.
+   * What its SDK's component loads with (public values only); absent when it has none or is
+   * unavailable. Opaque here: only the gateway's own component reads it.
    */
-  clientOptions?: PaypalClientOptions;
+  clientOptions?: unknown;
 }
 
 export function isMethodOf(offer: GatewayOffer, method: string): boolean {
   return offer.methods.includes(method);
-}
-
-export function withinLimits(offer: GatewayOffer, amount: number): 'below_min' | 'above_max' | null {
-  if (amount < offer.min) return 'below_min';
-  if (amount > offer.max) return 'above_max';
-  return null;
 }
 
 /**

@@ -1,0 +1,36 @@
+import dynamic from 'next/dynamic';
+import type { ComponentType } from 'react';
+import type { Currency } from '@/lib/pricing/catalogue';
+import { PaypalLoading } from './paypal-loading';
+
+/** What a plan the gateway renews by itself will charge after this payment, shown before the payer approves. */
+export interface RenewalTerms {
+  amount: number;
+  currency: Currency;
+  months: number;
+  /** ISO 8601: when the gateway charges the second time. */
+  next: string;
+}
+
+/** What the pay form hands the component of a gateway that continues with its browser SDK. */
+export interface ContinuationProps {
+  /** The gateway choice's `clientOptions`, as its server half sent them: the component checks them. */
+  options: unknown;
+  disabled: boolean;
+  terms: RenewalTerms | null;
+  /** Runs the site's checkout: the `params` of its `{kind: 'sdk'}` answer, or null when it was refused (the form shows why). */
+  startCheckout: () => Promise<unknown>;
+}
+
+/**
+ * The components that continue a checkout on the pay page, by the `sdk` a gateway's offer and its
+ * checkout answer name (lib/shared/checkout.ts, Continuation). Each loads when the payer picks its
+ * gateway, not with the page: the form is drawn without them, and most payers choose another.
+ * A gateway with a browser SDK adds one line here and its component beside this file.
+ */
+export const continuations: Readonly<Record<string, ComponentType<ContinuationProps>>> = {
+  // PayPal's buttons and their React wrapper (10 KB gzip).
+  paypal: dynamic(() => import('./paypal-checkout').then((module) => module.PaypalCheckout), {
+    loading: PaypalLoading,
+  }),
+};

@@ -1,0 +1,21 @@
+import 'server-only';
+
+/*
+ * What PayPal's browser half (components/pay/paypal-checkout.tsx) receives from this folder. The
+ * seam carries both as opaque values (a gateway choice's `clientOptions`, a checkout's `params`);
+ * the component checks their shape before it uses them.
+ */
+
+/** The JS SDK's options: the public client id, and the local sandbox's stand-in SDK when there is one. */
+export interface PaypalClientOptions {
+  clientId: string;
+  environment: 'sandbox' | 'production';
+  sdkBaseUrl?: string;
+}
+
+/** What the buttons create the subscription with: our plan id, users or blocks, our order id. */
+export interface PaypalCheckoutParams {
+  planId: string;
+  quantity: number;
+  customId: string;
+}
