@@ -1,16 +1,15 @@
 import 'server-only';
-import type { NextRequest } from 'next/server';
+import type { LinkPageRoute } from '@/lib/i18n/route-request';
 import { isUnavailable } from '@/lib/server/unavailable';
-import { linkAudienceOf } from '@/lib/server/session/link-exchange';
-import { sessionCookieValue, sessionFrom } from '@/lib/server/session/session';
+import { sessionCookieValue, sessionFrom, type CookieReader } from '@/lib/server/session/session';
 import { log } from '@/lib/server/observability/log';
 import { memberListQuery } from '@/lib/shared/team';
 import { loadTeamPage } from './team-admin';
 
 /**
- * Whether to answer this team page request with the translated 503 page. An App Router page
- * cannot choose its status (only 404, 403, 401, redirects and 500 are open to it), so the proxy,
- * which can, makes the page's own reads first (loadTeamPage: the team and the page of members
+ * Whether to answer this team page load (a document `GET`; the proxy tells it from a router fetch)
+ * with the translated 503 page. An App Router page cannot choose its status (only 404, 403, 401,
+ * redirects and 500 are open to it), so the proxy, which can, makes the page's own reads first (loadTeamPage: the team and the page of members
  * the URL asks for) for document requests of a team session. Any way those reads fail as
  * "unavailable" — the directory down or slow, an answer about another team or platform — is then
  * a 503 a monitor sees, not the page's "briefly unavailable" view with a 200. The page repeats the
@@ -18,14 +17,16 @@ import { loadTeamPage } from './team-admin';
  * router skip this, and the page counts its own unavailable view should the reads fail after
  * these (quorum_team_page_unavailable_total).
  */
-export async function teamDirectoryDown(request: NextRequest, document: boolean): Promise<boolean> {
-  if (!document || request.method !== 'GET') return false;
-  if (linkAudienceOf(request.nextUrl.pathname) !== 'team') return false;
+export async function teamDirectoryDown(
+  page: LinkPageRoute,
+  cookies: CookieReader,
+  params: URLSearchParams,
+): Promise<boolean> {
+  if (page.audience !== 'team') return false;
   // No session: the page refuses without asking the directory anything.
-  if (!sessionCookieValue(request.cookies, 'team')) return false;
+  if (!sessionCookieValue(cookies, 'team')) return false;
   try {
-    const subject = await sessionFrom(request.cookies, 'team');
-    const params = request.nextUrl.searchParams;
+    const subject = await sessionFrom(cookies, 'team');
     // Each parameter's first value, as the page reads its searchParams.
     const query = Object.fromEntries([...new Set(params.keys())].map((name) => [name, params.get(name)]));
     await loadTeamPage(subject, memberListQuery(query));
