@@ -6,7 +6,7 @@ import { resetRateLimits } from '@/lib/server/http/rate-limit';
 import { findOrder, moveOrder } from '@/lib/server/ledger/orders';
 import { bindSubscription } from '@/lib/server/ledger/subscriptions';
 import { startCheckout } from '@/lib/server/checkout/start-checkout';
-import type { PayPageView } from '@/lib/shared/pay-page-view';
+import type { PayPageView } from '@/lib/shared/pay-view';
 import { holdForReview } from '@/lib/server/payments/settle';
 import { alice, ipnRequest, sessionCookie, vnpayCallback, vnpayRoutes } from '../support/money';
 import { storeKinds, useTestStore } from '../support/stores';

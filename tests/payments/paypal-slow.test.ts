@@ -8,7 +8,7 @@ import { rateLimit, resetRateLimits } from '@/lib/server/http/rate-limit';
 import { bindSubscription, findSubscription } from '@/lib/server/ledger/subscriptions';
 import { DISPLAY_READ_MS, resetPaypalTokens } from '@/lib/server/payments/paypal/client';
 import { settlePayment } from '@/lib/server/payments/settle';
-import type { PayPageView } from '@/lib/shared/pay-page-view';
+import type { PayPageView } from '@/lib/shared/pay-view';
 import { alice, pendingTeamOrder, sessionCookie } from '../support/money';
 import { storeKinds, useTestStore } from '../support/stores';
 import { useEnv } from '../support/env';

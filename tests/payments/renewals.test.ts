@@ -6,7 +6,7 @@ import { findSubscription } from '@/lib/server/ledger/subscriptions';
 import { backgroundDeliveriesFinished } from '@/lib/server/payments/grant-delivery';
 import { reconcile } from '@/lib/server/payments/reconcile';
 import { findSandboxSubscription } from '@/lib/server/payments/paypal/sandbox/store';
-import type { PayPageView } from '@/lib/shared/pay-page-view';
+import type { PayPageView } from '@/lib/shared/pay-view';
 import type { Renewal } from '@/lib/shared/renewals';
 import { alice, bob, sessionCookie } from '../support/money';
 import { checkout, createSubscription, play, webhook } from '../support/paypal';

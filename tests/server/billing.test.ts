@@ -6,7 +6,7 @@ import { GET as payView } from '@/app/api/pay/view/route';
 import { backgroundDeliveriesFinished } from '@/lib/server/payments/grant-delivery';
 import { recordReportedRefund } from '@/lib/server/payments/refunds';
 import { resetRateLimits } from '@/lib/server/http/rate-limit';
-import type { PayPageView } from '@/lib/shared/pay-page-view';
+import type { PayPageView } from '@/lib/shared/pay-view';
 import { storeKinds, useTestStore } from '../support/stores';
 import {
   alice,
