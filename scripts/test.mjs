@@ -23,7 +23,8 @@ const jestRun = ['node', '--experimental-vm-modules', 'node_modules/jest/bin/jes
  * @type {Array<[string, string[], Record<string, string | undefined>?, { skip?: () => string | false }?]>}
  */
 export const steps = [
-  ['lint', ['npx', 'eslint', '.']],
+  // ESLint, then knip (exports, files and dependencies nothing uses): package.json's lint script.
+  ['lint', ['npm', 'run', '--silent', 'lint']],
   ['format', ['npx', 'prettier', '--check', '.']],
   // Route types (PageProps, LayoutProps) are generated, not committed: a clean clone needs them first.
   ['typegen', ['npx', 'next', 'typegen']],

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { ledgerSql } from '@/lib/server/db';
-import { resetRateLimits } from '@/lib/server/http/rate-limit';
+import { resetRateLimits } from '@/lib/server/testing';
 import { startCheckout } from '@/lib/server/checkout/start-checkout';
 import { planOwner, renewingSubscriptionsOf } from '@/lib/server/ledger/standing';
 import { backgroundDeliveriesFinished } from '@/lib/server/payments/grant-delivery';

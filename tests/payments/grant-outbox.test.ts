@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { installDatabase } from '@/lib/server/db';
+import { installDatabase, installDirectory } from '@/lib/server/testing';
 import { migrate } from '@/lib/server/db/migrations';
 import { openPglite } from '@/lib/server/db/sql';
-import { installDirectory, DirectoryUnavailableError, type AccountDirectory } from '@/lib/server/directory';
+import { DirectoryUnavailableError, type AccountDirectory } from '@/lib/server/directory';
 import { embeddedDirectory } from '@/lib/server/directory/embedded/embedded-directory';
 import { seedDemoData } from '@/lib/server/directory/embedded/seed';
 import { findOrder } from '@/lib/server/ledger/orders';

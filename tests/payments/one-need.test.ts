@@ -2,7 +2,7 @@ import { NextRequest } from 'next/server';
 import { POST as checkoutRoute } from '@/app/api/checkout/route';
 import { GET as payView } from '@/app/api/pay/view/route';
 import { ledgerSql } from '@/lib/server/db';
-import { resetRateLimits } from '@/lib/server/http/rate-limit';
+import { resetRateLimits } from '@/lib/server/testing';
 import { findOrder, moveOrder } from '@/lib/server/ledger/orders';
 import { bindSubscription } from '@/lib/server/ledger/subscriptions';
 import { startCheckout } from '@/lib/server/checkout/start-checkout';

@@ -1,7 +1,7 @@
 import { NextRequest } from 'next/server';
 import { GET as payView } from '@/app/api/pay/view/route';
 import { POST as stopRoute } from '@/app/api/pay/renewals/stop/route';
-import { resetRateLimits } from '@/lib/server/http/rate-limit';
+import { resetRateLimits } from '@/lib/server/testing';
 import { findSubscription } from '@/lib/server/ledger/subscriptions';
 import { backgroundDeliveriesFinished } from '@/lib/server/payments/grant-delivery';
 import { reconcile } from '@/lib/server/payments/reconcile';

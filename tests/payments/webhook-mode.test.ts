@@ -1,12 +1,11 @@
 import { NextRequest } from 'next/server';
 import { POST as checkout } from '@/app/api/checkout/route';
-import { installDirectory } from '@/lib/server/directory';
+import { installDirectory, resetRateLimits } from '@/lib/server/testing';
 import { remoteDirectory, type RemoteDirectory } from '@/lib/server/directory/remote';
 import { embeddedDirectory } from '@/lib/server/directory/embedded/embedded-directory';
 import { migrate } from '@/lib/server/db/migrations';
 import { seedDemoData } from '@/lib/server/directory/embedded/seed';
 import type { Sql } from '@/lib/server/db/sql';
-import { resetRateLimits } from '@/lib/server/http/rate-limit';
 import { deliverDueGrants, backgroundDeliveriesFinished } from '@/lib/server/payments/grant-delivery';
 import { loadPayView } from '@/lib/server/pay/load-pay-view';
 import { paymentHistory } from '@/lib/server/payments/history';

@@ -1,7 +1,7 @@
 import { NextRequest } from 'next/server';
 import { GET as health } from '@/app/api/health/route';
 import { GET as payView } from '@/app/api/pay/view/route';
-import { installDatabase } from '@/lib/server/db';
+import { installDatabase } from '@/lib/server/testing';
 import { UnavailableError } from '@/lib/server/unavailable';
 import { loadPayView } from '@/lib/server/pay/load-pay-view';
 import { storeKinds, useTestStore } from '../support/stores';

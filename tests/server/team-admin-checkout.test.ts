@@ -1,5 +1,5 @@
 import { POST as checkout } from '@/app/api/checkout/route';
-import { resetRateLimits } from '@/lib/server/http/rate-limit';
+import { resetRateLimits } from '@/lib/server/testing';
 import { loadPayView } from '@/lib/server/pay/load-pay-view';
 import { storeKinds, useTestStore } from '../support/stores';
 import { alice, bob, checkoutPost, sessionCookie } from '../support/money';

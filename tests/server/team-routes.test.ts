@@ -2,7 +2,7 @@ import { NextRequest } from 'next/server';
 import { GET as list, POST as add } from '@/app/api/team/members/route';
 import { POST as block } from '@/app/api/team/members/[memberId]/block/route';
 import { POST as unblock } from '@/app/api/team/members/[memberId]/unblock/route';
-import { resetRateLimits } from '@/lib/server/http/rate-limit';
+import { resetRateLimits } from '@/lib/server/testing';
 import { loadPayView } from '@/lib/server/pay/load-pay-view';
 import { loadTeamPage } from '@/lib/server/team/team-admin';
 import { payingSubject } from '@/lib/server/session/session';
