@@ -21,6 +21,7 @@ const fenced = [
  */
 const serverPath = String.raw`^(?:\.{1,2}/|@/|lib/)(?:[^/]+/)*server(?:/|$)`;
 
+/** @param {{ except?: string }} [options] */
 function fence({ except } = {}) {
   const escaped = except?.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return {
