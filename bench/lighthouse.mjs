@@ -85,6 +85,11 @@ function lighthouseInterleaved(targets) {
   return targets.map(({ path, label = path }, t) => row(label, reports[t]));
 }
 
+/**
+ * @param {string} base
+ * @param {string} path
+ * @param {{ label?: string, headers?: Record<string, string> }} [options]
+ */
 function lighthouse(base, path, { label = path, headers } = {}) {
   return lighthouseInterleaved([{ base, path, label, headers }])[0];
 }

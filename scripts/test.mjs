@@ -29,7 +29,8 @@ export const steps = [
   ['format', ['npx', 'prettier', '--check', '.']],
   // Route types (PageProps, LayoutProps) are generated, not committed: a clean clone needs them first.
   ['typegen', ['npx', 'next', 'typegen']],
-  ['typecheck', ['npx', 'tsc', '--noEmit']],
+  // tsconfig.json, then the benchmarks' and integration tests' tsconfig.tools.json: package.json's typecheck script.
+  ['typecheck', ['npm', 'run', '--silent', 'typecheck']],
   // PGlite loads its WebAssembly with a dynamic import, which Jest allows only with VM modules.
   // The whole suite as on a fresh clone, with no PostgreSQL: the store suites on PGlite, their
   // PostgreSQL runs skipped (and said so).
