@@ -51,8 +51,8 @@ async function linkPage(request: NextRequest, page: LinkPageRoute): Promise<Resp
   if (!(await storeAvailable())) return unavailable();
   // Nor does /team without the account directory (the assistant's backend in webhook mode). A page
   // cannot answer 503 itself, so the proxy asks first for a page load (teamDirectoryDown).
-  const pageLoad = request.method === 'GET' && isDocumentRequest(request);
-  if (pageLoad && (await teamDirectoryDown(page, request.cookies, request.nextUrl.searchParams))) {
+  const teamPageLoad = page.audience === 'team' && request.method === 'GET' && isDocumentRequest(request);
+  if (teamPageLoad && (await teamDirectoryDown(request.cookies, request.nextUrl.searchParams))) {
     return unavailable();
   }
   return pass(request, page.locale, `/${page.audience}`);
