@@ -27,6 +27,11 @@ export interface CheckoutRequest {
 /** What the cancel-plan dialog's confirmation sends in its body; a request without it ends nothing. */
 export const CANCEL_PLAN_CONFIRMATION = 'cancel_individual_plan';
 
+/** POST /api/plan/cancel: the dialog's own confirmation. */
+export interface CancelPlanRequest {
+  confirm: typeof CANCEL_PLAN_CONFIRMATION;
+}
+
 /** Sent by the page with every checkout so a double click or a retry creates one order. */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
