@@ -39,8 +39,10 @@ const config = {
 export default async function jestConfig() {
   const resolved = await createJestConfig(config)();
   // Next's transformer, wrapped to emit ES modules where Jest loads one (Node 22.12+; tests/support/jest-transform.cjs).
+  // Next's config names each transformer with its options.
+  const transform = /** @type {Record<string, [string, unknown]>} */ (resolved.transform ?? {});
   resolved.transform = Object.fromEntries(
-    Object.entries(resolved.transform).map(([pattern, [transformer, options]]) => [
+    Object.entries(transform).map(([pattern, [transformer, options]]) => [
       pattern,
       [
         transformer.endsWith('jest-transformer.js') ? '<rootDir>/tests/support/jest-transform.cjs' : transformer,
@@ -48,7 +50,7 @@ export default async function jestConfig() {
       ],
     ]),
   );
-  resolved.transformIgnorePatterns = resolved.transformIgnorePatterns.map((pattern) =>
+  resolved.transformIgnorePatterns = (resolved.transformIgnorePatterns ?? []).map((pattern) =>
     pattern.replace('/node_modules/(?!.pnpm)(?!(', `/node_modules/(?!.pnpm)(?!(${esmPackages.join('|')}|`),
   );
   return resolved;

@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { NextResponse, type NextRequest } from 'next/server';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS } from '@/lib/i18n/locale-cookie';
-import { routeRequest, type RouteDecision } from '@/lib/i18n/route-request';
-import { defaultLocale, prefixOf, splitLocalePrefix, type Locale } from '@/lib/i18n/locales';
+import { decisionLocale, routeRequest, type LinkPageRoute, type RouteDecision } from '@/lib/i18n/route-request';
+import { prefixOf, type Locale } from '@/lib/i18n/locales';
 import { contentSecurityPolicy, type PageSources } from '@/lib/security/csp.mjs';
 import { env } from '@/lib/server/env';
-import { linkAudienceOf, linkOpening, linkPageLocale } from '@/lib/server/session/link-exchange';
-import { prerenderedPage, prerenderedResponse, statusPage } from '@/lib/server/prerendered';
+import { linkOpening } from '@/lib/server/links/link-exchange';
+import { prerenderedPage, prerenderedResponse } from '@/lib/server/prerendered';
 import { storeAvailable } from '@/lib/server/availability';
 import { requestLog } from '@/lib/server/observability/log';
-import { statusPage as unavailablePage } from '@/lib/server/http/status-page';
+import { statusPage } from '@/lib/server/http/status-page';
 import { teamDirectoryDown } from '@/lib/server/team/page-guard';
 import { UNAVAILABLE_RETRY_SECONDS } from '@/lib/server/unavailable';
 
@@ -21,30 +21,7 @@ import { UNAVAILABLE_RETRY_SECONDS } from '@/lib/server/unavailable';
  * prerendered `[locale]` tree.
  */
 export async function proxy(request: NextRequest): Promise<Response> {
-  try {
-    return await route(request);
-  } catch (error) {
-    // Next would answer a bare 500; the visitor gets the error page of the locale they were in.
-    requestLog(request).error({ err: error, path: request.nextUrl.pathname }, 'proxy failed');
-    const locale = splitLocalePrefix(request.nextUrl.pathname).locale ?? defaultLocale;
-    return (await statusPage(locale, 'error', 500)) ?? new NextResponse(null, { status: 500 });
-  }
-}
-
-async function route(request: NextRequest): Promise<Response> {
-  // A pay or team link (`?t=`) opens a page that spends nothing: chat previews fetch it first.
-  const opening = await linkOpening(request);
-  if (opening) return opening;
-  // /pay and /team show nothing without the store: while it is down, a translated 503 (and the
-  // store is retried, so the pages come back by themselves when it does).
-  if (linkAudienceOf(request.nextUrl.pathname) && !(await storeAvailable())) {
-    return unavailablePage(linkPageLocale(request.nextUrl.pathname), 'unavailable', 30);
-  }
-  // Nor does /team without the account directory (the assistant's backend in webhook mode). A page
-  // cannot answer 503 itself, so the proxy asks first (teamDirectoryDown).
-  if (await teamDirectoryDown(request, isDocumentRequest(request))) {
-    return unavailablePage(linkPageLocale(request.nextUrl.pathname), 'unavailable', UNAVAILABLE_RETRY_SECONDS);
-  }
+  // The request is classified once, here; everything after acts on the decision.
   const { pathname, search } = request.nextUrl;
   const decision = routeRequest({
     pathname,
@@ -52,7 +29,33 @@ async function route(request: NextRequest): Promise<Response> {
     cookie: request.cookies.get(LOCALE_COOKIE)?.value,
     acceptLanguage: request.headers.get('accept-language'),
   });
-  return respond(request, decision);
+  try {
+    return decision.kind === 'link-page' ? await linkPage(request, decision) : await respond(request, decision);
+  } catch (error) {
+    // Next would answer a bare 500; the visitor gets the error page of the locale they were in.
+    requestLog(request).error({ err: error, path: pathname }, 'proxy failed');
+    return (await statusPage(decisionLocale(decision), 'error', 500)) ?? new NextResponse(null, { status: 500 });
+  }
+}
+
+/** `/pay` and `/team`: the pages a link opens, and the only ones that need the store. */
+async function linkPage(request: NextRequest, page: LinkPageRoute): Promise<Response> {
+  const { token } = page;
+  // A pay or team link (`?t=`) opens a page that spends nothing: chat previews fetch it first.
+  if (token !== null && (request.method === 'GET' || request.method === 'HEAD')) {
+    return linkOpening({ ...page, token }, request.cookies);
+  }
+  // /pay and /team show nothing without the store: while it is down, a translated 503 (and the
+  // store is retried, so the pages come back by themselves when it does).
+  const unavailable = () => statusPage(page.locale, 'unavailable', 503, { retryAfter: UNAVAILABLE_RETRY_SECONDS });
+  if (!(await storeAvailable())) return unavailable();
+  // Nor does /team without the account directory (the assistant's backend in webhook mode). A page
+  // cannot answer 503 itself, so the proxy asks first for a page load (teamDirectoryDown).
+  const teamPageLoad = page.audience === 'team' && request.method === 'GET' && isDocumentRequest(request);
+  if (teamPageLoad && (await teamDirectoryDown(request.cookies, request.nextUrl.searchParams))) {
+    return unavailable();
+  }
+  return pass(request, page.locale, `/${page.audience}`);
 }
 
 const dev = process.env.NODE_ENV === 'development';
@@ -63,15 +66,19 @@ const dev = process.env.NODE_ENV === 'development';
  */
 const payPageSources = async () => (await import('@/lib/server/payments/registry')).payPageSources;
 
-async function respond(request: NextRequest, decision: RouteDecision): Promise<NextResponse> {
+/**
+ * A prerendered page (/pay too, the gateways' hosts included) already has its hashes from the
+ * build; a page rendered per request (/team) gets a nonce instead.
+ */
+async function pass(request: NextRequest, locale: Locale, page: string): Promise<NextResponse> {
+  if (await prerenderedPage(`${locale}${page === '/' ? '' : page}`)) return NextResponse.next();
+  return withNonce(request, page === '/pay' ? await payPageSources() : []);
+}
+
+async function respond(request: NextRequest, decision: Exclude<RouteDecision, LinkPageRoute>): Promise<Response> {
   switch (decision.kind) {
-    case 'pass': {
-      // A prerendered page (/pay too, the gateways' hosts included) already has its hashes from the
-      // build; a page rendered per request (/team) gets a nonce instead.
-      const route = `${decision.locale}${decision.page === '/' ? '' : decision.page}`;
-      if (await prerenderedPage(route)) return NextResponse.next();
-      return withNonce(request, decision.page === '/pay' ? await payPageSources() : []);
-    }
+    case 'pass':
+      return pass(request, decision.locale, decision.page);
     case 'not-found':
       // Without a build (the dev server) the catch-all `[...rest]` renders the 404 instead.
       return (await statusPage(decision.locale, 'not-found', 404)) ?? NextResponse.next();

@@ -139,7 +139,7 @@ async function ipnPhase(gateway, callbacks) {
   latencies.sort((a, b) => a - b);
   const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))].toFixed(1);
   const ids = callbacks.map((c) => c.orderId);
-  const count = async (sql) => Number((await db.query(sql, [ids])).rows[0].n);
+  const count = async (/** @type {string} */ sql) => Number((await db.query(sql, [ids])).rows[0].n);
   const paidEvents = await count(
     "SELECT count(*) AS n FROM payment_events WHERE order_id = ANY($1) AND outcome = 'paid'",
   );

@@ -93,8 +93,14 @@ function blockingStylesheets(report) {
 }
 
 /**
+ * A page to measure on one server; `isBare` marks the bare Next page, the baseline.
+ * @typedef {{ base: string, path: string, label?: string, headers?: Record<string, string>, isBare?: boolean }} Target
+ */
+
+/**
  * Runs Lighthouse `runs` rounds over the targets, one run of each target per round, in order, so that
  * every target (and the bare page among them) meets the machine's drift alike.
+ * @param {Target[]} targets
  */
 function measureInRounds(targets) {
   const reports = targets.map(() => []);
@@ -139,6 +145,11 @@ function row(label, reports, bareFcp) {
   return { row, fcp, lcp, tbt, stylesheets, score: row.performance };
 }
 
+/**
+ * @param {Target} target
+ * @param {{ fcp: number, lcp: number, tbt: number, stylesheets: number, score: number }} measured
+ * @param {number | undefined} bareFcp
+ */
 function missedGoals({ path, isBare }, { fcp, lcp, tbt, stylesheets, score }, bareFcp) {
   if (isBare) return '';
   const missed = [];
@@ -158,6 +169,7 @@ const bare =
   process.env.BENCH_BARE === '0'
     ? undefined
     : await startBareNext({ port: Number(process.env.BENCH_BARE_PORT ?? 3931) });
+/** @type {Target[]} */
 const targets = [];
 try {
   for (const path of paths) {

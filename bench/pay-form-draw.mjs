@@ -41,7 +41,9 @@ async function measure(path, { warmUp }) {
   const drawn = await page.evaluate(() => performance.now());
   await page.waitForTimeout(300); // let the last long task be reported
   const { arrived, tasks } = await page.evaluate(() => ({
-    arrived: performance.getEntriesByType('resource').find((e) => e.name.includes('/api/pay/view'))?.responseEnd,
+    arrived: /** @type {PerformanceResourceTiming[]} */ (performance.getEntriesByType('resource')).find((e) =>
+      e.name.includes('/api/pay/view'),
+    )?.responseEnd,
     tasks: /** @type {any} */ (window).longTasks,
   }));
   await context.close();

@@ -17,7 +17,7 @@ const { values } = parseArgs({
 const publicUrl = new URL(values.path, values.as);
 const port = Number(process.env.OBSERVATORY_PORT ?? 3901);
 
-const get = (path) =>
+const get = (/** @type {string} */ path) =>
   new Promise((resolve, reject) => {
     const req = request(
       { host: 'localhost', port, path, headers: { host: publicUrl.host, 'x-forwarded-proto': 'https' } },

@@ -25,6 +25,10 @@ const sources = [
   'package.json',
 ];
 
+/**
+ * @param {string} path
+ * @returns {number}
+ */
 function newestMtime(path) {
   if (!existsSync(path)) return 0;
   const stat = statSync(path);
@@ -39,7 +43,7 @@ function newestMtime(path) {
  * A name, not 127.0.0.1: bound to a literal IP, Next loops on rewritten paths (vercel/next.js#94745);
  * `localhost` listens on the loopback addresses all the same. The server runs from its own folder,
  * so the data directory is resolved here, against the project. lib/server/env.ts validates HOST.
- * @param {{ PORT?: string, HOST?: string, DATA_DIR?: string }} environment
+ * @param {{ PORT?: string, HOST?: string, DATA_DIR?: string, [name: string]: string | undefined }} environment
  */
 export function standaloneServer({ PORT, HOST, DATA_DIR }, dist = distDir) {
   return {
@@ -92,7 +96,7 @@ function main() {
     stdio: 'inherit',
     env: { ...env, ...standalone.env, NEXT_DIST_DIR: distDir },
   });
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+  for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) process.on(signal, () => server.kill(signal));
   server.on('exit', (code) => process.exit(code ?? 0));
 }
 

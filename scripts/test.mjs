@@ -17,17 +17,20 @@ import { chooseNode, envWithNode } from './lib/node-runtime.mjs';
 import { testLogRoot } from './lib/test-logs.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
+/** @type {[string, ...string[]]} */
 const jestRun = ['node', '--experimental-vm-modules', 'node_modules/jest/bin/jest.js'];
 /**
  * [name, command, extra environment (undefined removes a variable), { skip: () => why or false }]
- * @type {Array<[string, string[], Record<string, string | undefined>?, { skip?: () => string | false }?]>}
+ * @type {Array<[string, [string, ...string[]], Record<string, string | undefined>?, { skip?: () => string | false }?]>}
  */
 export const steps = [
-  ['lint', ['npx', 'eslint', '.']],
+  // ESLint, then knip (exports, files and dependencies nothing uses): package.json's lint script.
+  ['lint', ['npm', 'run', '--silent', 'lint']],
   ['format', ['npx', 'prettier', '--check', '.']],
   // Route types (PageProps, LayoutProps) are generated, not committed: a clean clone needs them first.
   ['typegen', ['npx', 'next', 'typegen']],
-  ['typecheck', ['npx', 'tsc', '--noEmit']],
+  // tsconfig.json, then the benchmarks' and integration tests' tsconfig.tools.json: package.json's typecheck script.
+  ['typecheck', ['npm', 'run', '--silent', 'typecheck']],
   // PGlite loads its WebAssembly with a dynamic import, which Jest allows only with VM modules.
   // The whole suite as on a fresh clone, with no PostgreSQL: the store suites on PGlite, their
   // PostgreSQL runs skipped (and said so).
@@ -52,15 +55,22 @@ export const steps = [
   ['e2e', ['npx', 'playwright', 'test'], { NEXT_DIST_DIR: '.next-e2e' }],
 ];
 
-/** What a step's runner said about its tests, for the one line: "812 passed, 3 skipped". */
+/**
+ * What a step's runner said about its tests, for the one line: "812 passed, 3 skipped".
+ * @param {string} output
+ */
 export function summarize(output) {
   const jest = /^Tests:\s+(.+)$/m.exec(output);
-  if (jest) return jest[1].trim();
+  if (jest?.[1]) return jest[1].trim();
   // node --test: TAP (`# pass 3`) where Node 20 writes to a file, the spec reporter (`ℹ pass 3`) on newer lines.
   const nodeTest = ['pass', 'fail', 'skipped', 'todo', 'cancelled']
-    .map((word) => [word, Number(new RegExp(`^(?:#|ℹ) ${word} (\\d+)$`, 'm').exec(output)?.[1] ?? 0)])
+    .map(
+      (word) =>
+        /** @type {const} */ ([word, Number(new RegExp(`^(?:#|ℹ) ${word} (\\d+)$`, 'm').exec(output)?.[1] ?? 0)]),
+    )
     .filter(([, count]) => count > 0);
   if (/^(?:#|ℹ) tests \d+$/m.test(output)) {
+    /** @type {Record<string, string>} */
     const words = { pass: 'passed', fail: 'failed' };
     return nodeTest.map(([word, count]) => `${count} ${words[word] ?? word}`).join(', ') || 'no tests';
   }
@@ -69,7 +79,10 @@ export function summarize(output) {
   return '';
 }
 
-/** Files under `dir`, deepest last, for printing. */
+/**
+ * Files under `dir`, deepest last, for printing.
+ * @param {string} dir
+ */
 function filesUnder(dir) {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { recursive: true })
@@ -78,7 +91,11 @@ function filesUnder(dir) {
     .sort();
 }
 
-/** Keeps the newest runs' directories only: logs are for the run that just failed, not an archive. */
+/**
+ * Keeps the newest runs' directories only: logs are for the run that just failed, not an archive.
+ * @param {string} logRoot
+ * @param {number} keep
+ */
 function pruneOldRuns(logRoot, keep) {
   if (!existsSync(logRoot)) return;
   const runs = readdirSync(logRoot)
@@ -89,12 +106,14 @@ function pruneOldRuns(logRoot, keep) {
   }
 }
 
-const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+const seconds = (/** @type {number} */ ms) => `${(ms / 1000).toFixed(1)} s`;
 
 /**
  * Runs `list`'s steps in order (only those named in `only`, when it names any) and stops at the first
  * failure; returns the exit status. Each step's output goes to <run dir>/<step>.log and its servers'
  * logs to <run dir>/<step>/ (TEST_LOG_DIR); the screen gets one line per step.
+ * @param {typeof steps} list
+ * @param {{ only?: string[], verbose?: boolean, logRoot?: string }} [options]
  */
 export function runSteps(list, { only = [], verbose = false, logRoot = testLogRoot(root) } = {}) {
   const started = Date.now();

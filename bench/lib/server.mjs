@@ -10,7 +10,10 @@ import { standaloneServer } from '../../scripts/start.mjs';
  */
 export const BENCH_PAYLINK_SECRET = 'bench-only-paylink-secret-0123456789abcdef';
 
-/** Polls `url` until it answers 2xx; throws after two minutes. */
+/**
+ * Polls `url` until it answers 2xx; throws after two minutes.
+ * @param {string} url
+ */
 export async function waitUntilOk(url) {
   const deadline = Date.now() + 120_000;
   for (;;) {
@@ -24,6 +27,7 @@ export async function waitUntilOk(url) {
   }
 }
 
+/** @param {{ port: number, distDir?: string, env?: Record<string, string> }} options */
 export async function startServer({ port, distDir = process.env.NEXT_DIST_DIR || '.next', env = {} }) {
   afterNextBuild(distDir); // serve what `npm start` serves: per-page CSP rules, the finished-build marker
   const standalone = standaloneServer({ PORT: String(port), DATA_DIR: env.DATA_DIR }, distDir);
@@ -57,7 +61,7 @@ export async function startServer({ port, distDir = process.env.NEXT_DIST_DIR ||
     },
     stop() {
       try {
-        process.kill(-child.pid, 'SIGTERM');
+        if (child.pid) process.kill(-child.pid, 'SIGTERM');
       } catch {
         // already gone
       }

@@ -2,7 +2,7 @@
 import { useSyncExternalStore } from 'react';
 import { useTranslations } from 'next-intl';
 
-/** Where the other browser's tap sends the handoff (lib/server/session/handoff-exchange.ts). */
+/** Where the other browser's tap sends the handoff (lib/server/links/handoff-exchange.ts). */
 const HANDOFF_ACTION = '/api/link/handoff';
 
 /**

@@ -1,21 +1,22 @@
 import { useFormatter, useTranslations } from 'next-intl';
+import type { PlanId } from '@/lib/pricing/catalogue';
 import { isActive } from '@/lib/pricing/quote';
-import type { PayContext } from '@/lib/server/directory';
+import type { PayContextView } from '@/lib/shared/pay-view';
 import { CopyButton } from './copy-button';
 import styles from './pay.module.css';
 
 /** The account and team the link was opened for. Every value is rendered as text. */
-export function AccountTables({ context, now }: { context: PayContext; now: Date }) {
+export function AccountTables({ context, now }: { context: PayContextView; now: Date }) {
   const t = useTranslations('PayPage');
   const plansT = useTranslations('Plans');
   const format = useFormatter();
-  const date = (value: Date) => format.dateTime(value, { dateStyle: 'long' });
+  /** An expiry as the view carries it (an ISO string), written out in the page's locale. */
+  const date = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'long' });
   const { account, team } = context;
-  const expiry = (plan: string, expiresAt: Date | null) => {
+  const active = (plan: PlanId, iso: string | null) => isActive({ plan, expiresAt: iso ? new Date(iso) : null }, now);
+  const expiry = (plan: PlanId, expiresAt: string | null) => {
     if (plan === 'free' || !expiresAt) return t('account.noExpiry');
-    return isActive({ plan: 'team_pro', expiresAt }, now)
-      ? date(expiresAt)
-      : t('account.expired', { date: date(expiresAt) });
+    return active('team_pro', expiresAt) ? date(expiresAt) : t('account.expired', { date: date(expiresAt) });
   };
 
   return (
@@ -75,11 +76,7 @@ export function AccountTables({ context, now }: { context: PayContext; now: Date
               </tr>
               <tr>
                 <th scope="row">{t('team.status')}</th>
-                <td>
-                  {isActive({ plan: team.plan, expiresAt: team.planExpiresAt }, now)
-                    ? t('team.active')
-                    : t('team.expired')}
-                </td>
+                <td>{active(team.plan, team.planExpiresAt) ? t('team.active') : t('team.expired')}</td>
               </tr>
               <tr>
                 <th scope="row">{t('team.seats')}</th>

@@ -2,7 +2,7 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { ConfirmDialog, refusalOf } from '@/components/layout/confirm-dialog';
 import { localeInfo } from '@/lib/i18n/locales';
-import { CANCEL_PLAN_CONFIRMATION } from '@/lib/shared/checkout';
+import { CANCEL_PLAN_CONFIRMATION, type CancelPlanRequest } from '@/lib/shared/checkout';
 import { usePayViewReload } from './reload-context';
 
 /** "Cancel plan" / "No, keep current plan" before moving from individual_pro to team_pro. */
@@ -23,7 +23,7 @@ export function CancelPlanDialog({
     const response = await fetch('/api/plan/cancel', {
       method: 'POST',
       headers: { 'Accept-Language': localeInfo(locale).tag, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ confirm: CANCEL_PLAN_CONFIRMATION }),
+      body: JSON.stringify({ confirm: CANCEL_PLAN_CONFIRMATION } satisfies CancelPlanRequest),
     }).catch(() => null);
     return response?.ok ? null : refusalOf(response, t('failed'));
   }

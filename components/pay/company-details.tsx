@@ -2,7 +2,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import { isolated, VALUE } from '@/lib/i18n/isolate';
-import { BILLING_LIMITS, type Billing } from '@/lib/shared/billing';
+import { BILLING_LIMITS, type Billing, type BillingRequest } from '@/lib/shared/billing';
 import styles from './receipt.module.css';
 
 /** The company details printed on a receipt: name, tax id and address, each in its own direction. */
@@ -54,7 +54,7 @@ export function CompanyDetailsForm({
       const response = await fetch('/api/pay/billing', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ orderId, billing: next }),
+        body: JSON.stringify({ orderId, billing: next } satisfies BillingRequest),
       });
       const answer = (await response.json()) as { billing?: Billing | null; error?: { message: string } };
       if (!response.ok || answer.error) {

@@ -4,7 +4,7 @@ import { useSearchParams } from 'next/navigation';
 import { useLocale } from 'next-intl';
 import { site } from '@/lib/config/site';
 import { localeInfo, type Locale } from '@/lib/i18n/locales';
-import { payPageViewFromJson, type PayPageView } from '@/lib/shared/pay-page-view';
+import type { PayPageView } from '@/lib/shared/pay-view';
 import { payQueryParams } from '@/lib/shared/pay-query';
 import { historyPageOf } from '@/lib/shared/receipt';
 import { PayResultView } from './pay-result';
@@ -45,10 +45,7 @@ export function PayView() {
         headers: { 'Accept-Language': localeInfo(locale).tag },
         cache: 'no-store',
       });
-      view =
-        response.ok || response.status === 503
-          ? payPageViewFromJson((await response.json()) as PayPageView)
-          : unavailable();
+      view = response.ok || response.status === 503 ? ((await response.json()) as PayPageView) : unavailable();
     } catch {
       // Offline, or the server did not answer: the same honest "try again" view.
       view = unavailable();

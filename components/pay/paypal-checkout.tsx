@@ -4,7 +4,7 @@ import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { useMoney } from '@/lib/i18n/money';
 import { DISPATCH_ACTION, PayPalButtons, PayPalScriptProvider, usePayPalScriptReducer } from '@paypal/react-paypal-js';
 import { localeInfo, type Locale } from '@/lib/i18n/locales';
-import type { PaypalCheckoutParams, PaypalClientOptions } from '@/lib/server/payments/paypal/browser';
+import type { PaypalCheckoutParams, PaypalClientOptions } from '@/lib/shared/paypal-browser';
 import type { ContinuationProps } from './continuations';
 import { PaypalLoading } from './paypal-loading';
 import styles from './pay.module.css';

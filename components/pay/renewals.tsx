@@ -5,7 +5,7 @@ import { ConfirmDialog, refusalOf } from '@/components/layout/confirm-dialog';
 import { isolated, joined, VALUE } from '@/lib/i18n/isolate';
 import { localeInfo } from '@/lib/i18n/locales';
 import { useMoney } from '@/lib/i18n/money';
-import type { Renewal } from '@/lib/shared/renewals';
+import type { Renewal, StopRenewalRequest } from '@/lib/shared/renewals';
 import { usePayViewReload } from './reload-context';
 import styles from './pay.module.css';
 
@@ -101,7 +101,7 @@ function StopRenewalDialog({
     const response = await fetch('/api/pay/renewals/stop', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'Accept-Language': localeInfo(locale).tag },
-      body: JSON.stringify({ gateway: renewal.gateway, id: renewal.id }),
+      body: JSON.stringify({ gateway: renewal.gateway, id: renewal.id } satisfies StopRenewalRequest),
     }).catch(() => null);
     return response?.ok ? null : refusalOf(response, t('failed'));
   }

@@ -3,7 +3,7 @@ import { Link } from '@/lib/i18n/navigation';
 import { isActive } from '@/lib/pricing/plan-state';
 import { TEAM_BLOCK_SIZE } from '@/lib/pricing/catalogue';
 import { largerTeamSize } from '@/lib/shared/team';
-import type { TeamOverview } from '@/lib/server/directory';
+import type { TeamOverview } from '@/lib/shared/team';
 import styles from './team.module.css';
 
 /** The team's name, plan, seats and expiry, with the way to more seats or a renewal. */

@@ -2,11 +2,6 @@ import type { Page } from '@playwright/test';
 
 const reactOwnsMain = () => Object.keys(document.querySelector('main') ?? {}).some((key) => key.startsWith('__react'));
 
-/** Whether React has hydrated the page (its root element carries React's keys). */
-export function isHydrated(page: Page): Promise<boolean> {
-  return page.evaluate(reactOwnsMain);
-}
-
 /**
  * Waits until React has hydrated the page. `load` does not imply it: the framework's scripts are
  * async, and React hydrates in tasks of its own after they run. A test that needs JavaScript (the

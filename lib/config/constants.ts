@@ -21,8 +21,6 @@ export const CHUNK_RELOAD = {
   loadTimeoutMs: 120_000,
 } as const;
 
-export const MIN_DATA_FETCH_DELAY_MS = 200;
-
 export const IMAGE_BREAKPOINTS = {
   xs: 320,
   sm: 640,

@@ -16,7 +16,6 @@ export const pages = {
 } as const;
 
 export type PageKey = keyof typeof pages;
-export type PagePath = (typeof pages)[PageKey]['path'];
 
 /**
  * The pages a person pays or manages a team on: a focused page, as payers expect of a checkout —
@@ -35,4 +34,3 @@ export type PolicyPageKey = (typeof policyPages)[number];
 
 /** The landing page's sections, in page order; navigation anchors point at these ids. */
 export const landingSections = ['about', 'features', 'how-it-works', 'pricing', 'testimonials', 'download'] as const;
-export type LandingSection = (typeof landingSections)[number];

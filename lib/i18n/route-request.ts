@@ -12,13 +12,30 @@ import { negotiateLocale } from './negotiate';
  *   home, so a visitor reading English stays in it whatever the browser prefers), remembered in the cookie;
  * - `redirect`: `/` to the negotiated prefix, `/en/...` to the unprefixed path, `/ja...` to `/jp...`;
  * - `not-found`: a path that is no page of the site, answered with the locale's 404 page;
- * - `pass`: a known page (the proxy ran for a pay/team link or the /pay nonce).
+ * - `link-page`: `/pay` or `/team`, the pages a link opens, with the link's token when the address
+ *   carries one (`?t=`): the proxy serves the opening page, or checks what the page needs first;
+ * - `pass`: any other known page.
+ *
+ * This is the one place a request's path is read: the proxy, the link exchange and the team page's
+ * guard act on the decision.
  */
 export type RouteDecision =
   | { kind: 'redirect'; status: 307 | 308; location: string; setLocaleCookie?: Locale }
   | { kind: 'home'; setLocaleCookie: Locale; negotiated: boolean }
   | { kind: 'not-found'; locale: Locale }
+  | LinkPageRoute
   | { kind: 'pass'; locale: Locale; page: string };
+
+/** Who a link is for: the pay page's payer or the team page's admin, each page its own session. */
+export type LinkPageAudience = 'pay' | 'team';
+
+export interface LinkPageRoute {
+  kind: 'link-page';
+  locale: Locale;
+  audience: LinkPageAudience;
+  /** The link's token (`?t=`), as the address carries it; null on a visit without one. */
+  token: string | null;
+}
 
 export interface RouteRequestInput {
   pathname: string;
@@ -33,6 +50,10 @@ const prefixAliases: ReadonlyMap<string, string> = new Map(
 );
 
 const knownPaths: ReadonlySet<string> = new Set(Object.values(pages).map((page) => page.path));
+const linkPages: ReadonlyMap<string, LinkPageAudience> = new Map([
+  [pages.pay.path, 'pay'],
+  [pages.team.path, 'team'],
+]);
 
 /**
  * Collapses any run of leading slashes or backslashes into one slash, so a path taken from
@@ -73,5 +94,24 @@ export function routeRequest({ pathname, search, cookie, acceptLanguage }: Route
 
   const locale: Locale = prefixed ?? defaultLocale;
   const page = prefixed ? rest || '/' : pathname;
+  const audience = linkPages.get(page);
+  if (audience) return { kind: 'link-page', locale, audience, token: new URLSearchParams(search).get('t') };
   return knownPaths.has(page) ? { kind: 'pass', locale, page } : { kind: 'not-found', locale };
+}
+
+/**
+ * The locale a decision serves: the page's, or English for `/` and the redirects (whose paths
+ * name no other locale), so a failure is answered in the language the visitor was reading.
+ */
+export function decisionLocale(decision: RouteDecision): Locale {
+  return 'locale' in decision ? decision.locale : defaultLocale;
+}
+
+/**
+ * The page a link opens, from a same-site path (the opening page's `next`): the link page the path
+ * routes to, or null for any other path.
+ */
+export function linkPageOf(pathname: string): LinkPageRoute | null {
+  const decision = routeRequest({ pathname, search: '', cookie: undefined, acceptLanguage: undefined });
+  return decision.kind === 'link-page' ? decision : null;
 }

@@ -3,7 +3,6 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { NextResponse } from 'next/server';
 import { contentSecurityPolicy, inlineScriptHashes } from '@/lib/security/csp.mjs';
-import type { Locale } from '@/lib/i18n/locales';
 import { env } from './env';
 
 export interface PrerenderedPage {
@@ -52,25 +51,5 @@ export async function prerenderedResponse(
       'Content-Type': 'text/html; charset=utf-8',
       'Content-Security-Policy': contentSecurityPolicy({ scripts: page.scriptHashes, dev }),
     },
-  });
-}
-
-/** Status pages are per visitor and per moment: no cache keeps them. */
-const NO_STORE = 'private, no-cache, no-store, max-age=0, must-revalidate';
-
-/**
- * The locale's 404 or error page (app/[locale]/not-found-page, error-page) with `status`: real
- * HTML with heading, text and a link home where Next would send an empty `<html id="__next_error__">`.
- * `retryAfterSeconds` goes with a 503.
- */
-export function statusPage(
-  locale: Locale,
-  kind: 'not-found' | 'error',
-  status: number,
-  retryAfterSeconds?: number,
-): Promise<NextResponse | null> {
-  return prerenderedResponse(`${locale}/${kind}-page`, status, {
-    'Cache-Control': NO_STORE,
-    ...(retryAfterSeconds ? { 'Retry-After': String(retryAfterSeconds) } : {}),
   });
 }

@@ -7,7 +7,7 @@ import { allGateways } from '@/lib/server/payments/registry';
 import { reconciliationLagSeconds, startReconciler } from '@/lib/server/payments/reconcile';
 import { logReviewQueueSize, reviewQueueSize } from '@/lib/server/payments/review-queue';
 import { markServerOwnsPglite } from '@/lib/server/db/owner';
-import { linkUrl } from '@/lib/server/links';
+import { linkUrl } from '@/lib/server/links/link-url';
 import { installServerHooks } from '@/lib/server/http/server-hooks';
 import { listenHostOf, startWarnings } from '@/lib/server/start-warnings';
 import { log } from '@/lib/server/observability/log';

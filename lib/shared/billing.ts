@@ -10,3 +10,12 @@ export interface Billing {
   taxId: string | null;
   address: string | null;
 }
+
+/**
+ * POST /api/pay/billing: the company details for one of the session's own orders (null removes
+ * them). `billing` is checked on its own, for a refusal that names the field.
+ */
+export interface BillingRequest {
+  orderId: string;
+  billing: unknown;
+}

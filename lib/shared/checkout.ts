@@ -1,13 +1,36 @@
 /**
  * What the pay page and the checkout API share: the request's type, the idempotency
  * header, the refusal codes and the answers. The request's schema is server code
- * (lib/server/checkout/request.ts): the browser only needs its type, and zod would be 90 KB gzip of
- * every pay page's first load.
+ * (lib/server/checkout/request.ts, held to this type): the browser only needs the type, and zod
+ * would be 90 KB gzip of every pay page's first load.
  */
-export type { CheckoutRequest } from '@/lib/server/checkout/request';
+import type { PaidPlanId, PeriodId } from '@/lib/pricing/catalogue';
+
+/**
+ * The checkout the pay page asks for. No amount: the server prices the selection from the
+ * catalogue, and drops anything else the body carries.
+ */
+export interface CheckoutRequest {
+  plan: PaidPlanId;
+  period: PeriodId;
+  /** Team Pro's team size; a user's plan has one seat. */
+  seats?: number;
+  /** A gateway id; the server's registry decides whether it exists and is available. */
+  gateway: string;
+  method: string;
+  /** The payer read that a payment for this plan is still being confirmed, and chose to pay again. */
+  payAgain?: true;
+  /** Company details for the invoice, checked on their own (lib/server/payments/billing.ts). */
+  billing?: unknown;
+}
 
 /** What the cancel-plan dialog's confirmation sends in its body; a request without it ends nothing. */
 export const CANCEL_PLAN_CONFIRMATION = 'cancel_individual_plan';
+
+/** POST /api/plan/cancel: the dialog's own confirmation. */
+export interface CancelPlanRequest {
+  confirm: typeof CANCEL_PLAN_CONFIRMATION;
+}
 
 /** Sent by the page with every checkout so a double click or a retry creates one order. */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';

@@ -23,3 +23,9 @@ export interface Renewal {
   /** ISO time of the next charge; null when none is coming (stopped, suspended, or not known). */
   nextBillingAt: string | null;
 }
+
+/** POST /api/pay/renewals/stop: one of the session's automatic renewals, by its gateway and its id there. */
+export interface StopRenewalRequest {
+  gateway: string;
+  id: string;
+}

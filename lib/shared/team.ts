@@ -5,6 +5,7 @@
  * rules: the browser bundle carries no zod.
  */
 import type { Platform } from '@/lib/config/site';
+import type { PlanId } from '@/lib/pricing/catalogue';
 
 /** Members per page of the table and of GET /api/team/members. */
 export const MEMBERS_PAGE_SIZE = 25;
@@ -32,7 +33,11 @@ export const usernamePatterns: Record<Platform, RegExp> = {
   discord: new RegExp(`^[a-z0-9_.]{${discord.min},${discord.max}}$`, 'i'),
 };
 
-export type { AddMemberRequest } from '@/lib/server/team/requests';
+/** POST /api/team/members: a member to add by their username on the team's platform (a leading @ dropped). */
+export interface AddMemberRequest {
+  platform: Platform;
+  username: string;
+}
 
 const firstValue = (value: unknown) => (Array.isArray(value) ? (value[0] as unknown) : value);
 
@@ -78,15 +83,37 @@ export type TeamErrorCode = (typeof teamErrors)[number];
 
 export const isTeamError = (code: string): code is TeamErrorCode => (teamErrors as readonly string[]).includes(code);
 
+export const memberRoles = ['admin', 'member'] as const;
+export const memberStatuses = ['active', 'invited', 'blocked'] as const;
+export type MemberRole = (typeof memberRoles)[number];
+export type MemberStatus = (typeof memberStatuses)[number];
+
 /** A member as the page and the API show it: plain JSON (dates as ISO strings). */
 export interface MemberView {
   memberId: string;
   platform: Platform;
   username: string;
   fullName: string | null;
-  role: 'admin' | 'member';
-  status: 'active' | 'invited' | 'blocked';
+  role: MemberRole;
+  status: MemberStatus;
   joinedAt: string;
+}
+
+/** The team page's overview of the admin's team: its plan, and the seats paid and taken. */
+export interface TeamOverview {
+  platform: Platform;
+  teamId: string;
+  name: string;
+  plan: PlanId;
+  planExpiresAt: Date | null;
+  /** Seats paid for. */
+  seats: number;
+  /**
+   * Seats taken: every member row — active, invited and blocked — the same number the pay page
+   * shows as the member count. Blocking cuts access but keeps the seat, so unblocking never
+   * needs a free one; an invitation holds its seat so invitations cannot overbook the team.
+   */
+  seatsUsed: number;
 }
 
 export interface MemberPageView {

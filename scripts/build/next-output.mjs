@@ -27,7 +27,11 @@ export function installedNextVersion() {
   return createRequire(import.meta.url)('next/package.json').version;
 }
 
-/** Throws unless `version` (default: the installed one) is a version the steps were checked against. */
+/**
+ * Throws unless `version` (default: the installed one) is a version the steps were checked against.
+ * @param {string} step
+ * @returns {string}
+ */
 export function assertPinnedNext(step, version = installedNextVersion()) {
   if (!PINNED_NEXT_VERSIONS.includes(version)) {
     throw new BuildStepError(
@@ -41,7 +45,11 @@ export function assertPinnedNext(step, version = installedNextVersion()) {
   return version;
 }
 
-/** The build's BUILD_ID (Next writes it last, so a build without one is missing or failed). */
+/**
+ * The build's BUILD_ID (Next writes it last, so a build without one is missing or failed).
+ * @param {string} distDir
+ * @param {string} step
+ */
 export function readBuildId(distDir, step) {
   const file = join(distDir, 'BUILD_ID');
   if (!existsSync(file)) throw new BuildStepError(step, `no ${file}: run next build first (npm run build)`);

@@ -12,7 +12,10 @@ import { BuildStepError } from './next-output.mjs';
 const STEP = 'standalone';
 const root = new URL('../..', import.meta.url).pathname;
 
-/** The standalone folder of a build, and the build's copy inside it; null for a build without one. */
+/**
+ * The standalone folder of a build, and the build's copy inside it; null for a build without one.
+ * @param {string} distDir
+ */
 export function standaloneLayout(distDir) {
   const dir = join(distDir, 'standalone');
   if (!existsSync(dir)) return null;

@@ -17,7 +17,11 @@ const STEP = 'csp-hashes';
 /** routes-manifest.json versions whose `headers` this step was checked against. */
 const KNOWN_MANIFEST_VERSIONS = [3];
 
-/** Every prerendered HTML file under `dir`. */
+/**
+ * Every prerendered HTML file under `dir`.
+ * @param {string} dir
+ * @returns {Generator<string>}
+ */
 function* htmlFiles(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
@@ -26,7 +30,10 @@ function* htmlFiles(dir) {
   }
 }
 
-/** The public path a prerendered page is served at: its canonical URL's (pages without one are internal). */
+/**
+ * The public path a prerendered page is served at: its canonical URL's (pages without one are internal).
+ * @param {string} html
+ */
 function publicPath(html) {
   const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
   return canonical ? new URL(canonical.replaceAll('&amp;', '&')).pathname : null;
@@ -35,6 +42,7 @@ function publicPath(html) {
 /**
  * The public prerendered pages under `appDir` (server/app of a build): file, HTML and the path each
  * is served at. The build step after `next build` (this one) works on these.
+ * @param {string} appDir
  */
 export function* publicPages(appDir) {
   for (const file of htmlFiles(appDir)) {
@@ -45,9 +53,9 @@ export function* publicPages(appDir) {
 }
 
 /** Whether a public path is the pay page, in any locale. */
-export const isPayPage = (path) => /(?:^|\/)pay$/.test(path);
+export const isPayPage = (/** @type {string} */ path) => /(?:^|\/)pay$/.test(path);
 
-const escapeRegex = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegex = (/** @type {string} */ s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export function hashPages(distDir = process.env.NEXT_DIST_DIR || '.next') {
   const appDir = join(distDir, 'server', 'app');
@@ -76,9 +84,10 @@ export function hashPages(distDir = process.env.NEXT_DIST_DIR || '.next') {
   }
 
   const manifestPath = join(distDir, 'routes-manifest.json');
+  /** @type {{ version?: number, headers: Array<Record<string, unknown>> }} */
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
   const known =
-    KNOWN_MANIFEST_VERSIONS.includes(manifest?.version) &&
+    KNOWN_MANIFEST_VERSIONS.includes(manifest?.version ?? NaN) &&
     Array.isArray(manifest.headers) &&
     manifest.headers.every(
       (rule) => typeof rule?.source === 'string' && typeof rule.regex === 'string' && Array.isArray(rule.headers),

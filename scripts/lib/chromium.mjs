@@ -6,7 +6,10 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
 
-/** Installs Debian packages when running as root with apt available; false when it cannot. */
+/**
+ * Installs Debian packages when running as root with apt available; false when it cannot.
+ * @param {string[]} packages
+ */
 function aptInstall(packages) {
   if (!isRoot() || !existsSync('/usr/bin/apt-get')) return false;
   spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });

@@ -16,27 +16,33 @@ const root = new URL('../..', import.meta.url).pathname;
  * The exact version installed for each supported line when the machine lacks it. The first is the
  * newest LTS: `npm test` and CI's full run use it; CI runs the unit suite on the others too.
  */
+/** @type {Record<number, string>} */
 export const pinnedVersions = { 26: '26.10.0', 24: '24.21.0' };
 /** The pinned lines, newest first. */
 export const pinnedLines = Object.keys(pinnedVersions)
   .map(Number)
   .sort((a, b) => b - a);
-export const newestLine = pinnedLines[0];
+export const newestLine = /** @type {number} */ (pinnedLines[0]);
 
 /** `engines.node` of package.json: `^a.b.c` alternatives joined by `||` (tests/config/engines.test.ts keeps it so). */
 export function enginesRange() {
   return JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).engines.node;
 }
 
+/** @type {(version: string) => number[]} */
 const parse = (version) => version.replace(/^v/, '').split('.').map(Number);
 
-/** Whether `version` (v24.3.0) is in a range of caret terms: same major, and at least the term's version. */
+/**
+ * Whether `version` (v24.3.0) is in a range of caret terms: same major, and at least the term's version.
+ * @param {string} version
+ * @param {string} range
+ */
 export function satisfiesCaretRange(version, range) {
-  const [major, minor, patch] = parse(version);
+  const [major, minor = 0, patch = 0] = parse(version);
   return range.split('||').some((term) => {
     const match = /^\s*\^(\d+)\.(\d+)\.(\d+)\s*$/.exec(term);
     if (!match) throw new Error(`engines.node term "${term.trim()}" is not ^major.minor.patch`);
-    const [, tMajor, tMinor, tPatch] = match.map(Number);
+    const [, tMajor, tMinor = 0, tPatch = 0] = match.map(Number);
     if (major !== tMajor) return false;
     return minor > tMinor || (minor === tMinor && patch >= tPatch);
   });
@@ -52,6 +58,8 @@ export function cacheDir() {
  * package is a shim whose install script fetches `node-<platform>-<arch>` of the same version; that
  * package is fetched directly here (`npm pack`, which checks the registry's integrity hash), so no
  * install script runs and the project's dependencies are not touched.
+ * @param {string} version
+ * @returns {string}
  */
 export function installPinned(version, log = console.error) {
   const platformPackage = `node-${process.platform}-${process.arch}@${version}`;
@@ -87,6 +95,8 @@ export function installPinned(version, log = console.error) {
 /**
  * The Node to run on, and why: this process's when it is on `line` (or, without a line, when
  * engines.node admits it), else the pinned version of `line` (default: the newest LTS).
+ * @param {{ line?: number, version?: string, execPath?: string, log?: (message: string) => void,
+ *   install?: (version: string, log: (message: string) => void) => string }} [options]
  */
 export function chooseNode({
   line,
@@ -107,7 +117,10 @@ export function chooseNode({
   return { bin, version: `v${wanted}`, why };
 }
 
-/** The environment a child process needs to run on `bin`'s node (npm and npx included: they run on the first node on PATH). */
+/**
+ * The environment a child process needs to run on `bin`'s node (npm and npx included: they run on the first node on PATH).
+ * @param {string | null} bin
+ */
 export function envWithNode(bin, env = process.env) {
   return bin ? { ...env, PATH: `${bin}:${env.PATH ?? ''}` } : env;
 }

@@ -9,7 +9,10 @@ import { join } from 'node:path';
 /** The directory of every run's logs, in the project. */
 export const testLogRoot = (root = process.cwd()) => join(root, '.test-logs');
 
-/** The directory for one step's server logs (`e2e`, `integration`), created if missing. */
+/**
+ * The directory for one step's server logs (`e2e`, `integration`), created if missing.
+ * @param {string} step
+ */
 export function serverLogDir(step) {
   const dir = process.env.TEST_LOG_DIR || join(testLogRoot(), 'latest', step);
   mkdirSync(dir, { recursive: true });

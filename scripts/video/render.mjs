@@ -25,17 +25,21 @@ try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
   await page.goto(`file://${join(root, 'scripts/video/hero-scene.html')}`);
   const total = (DURATION_MS / 1000) * FPS;
+  /** The scene's own hook (hero-scene.html): draws the frame at `ms`. */
+  const renderAt = (/** @type {number} */ ms) =>
+    /** @type {Window & { renderAt(ms: number): void }} */ (/** @type {unknown} */ (window)).renderAt(ms);
   for (let i = 0; i < total; i++) {
-    await page.evaluate((ms) => window.renderAt(ms), (i * 1000) / FPS);
+    await page.evaluate(renderAt, (i * 1000) / FPS);
     await page.screenshot({ path: join(frames, `f${String(i).padStart(4, '0')}.png`) });
   }
-  await page.evaluate((ms) => window.renderAt(ms), POSTER_MS);
+  await page.evaluate(renderAt, POSTER_MS);
   await page.screenshot({ path: join(frames, 'poster.png') });
 } finally {
   await browser.close();
 }
 
-const ffmpeg = (...args) => execFileSync('ffmpeg', ['-y', '-loglevel', 'error', ...args], { stdio: 'inherit' });
+const ffmpeg = (/** @type {string[]} */ ...args) =>
+  execFileSync('ffmpeg', ['-y', '-loglevel', 'error', ...args], { stdio: 'inherit' });
 const input = ['-framerate', String(FPS), '-i', join(frames, 'f%04d.png')];
 ffmpeg(
   ...input,

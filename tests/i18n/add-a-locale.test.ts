@@ -146,8 +146,8 @@ describe.each(newRows)('a 15th row, $code at /$prefix', (row) => {
   it('is routed by the proxy: its pay and team pages pass, an unknown path gets its 404', () => {
     const { routeRequest } = site;
     const at = (pathname: string) => routeRequest({ pathname, search: '', cookie: undefined, acceptLanguage: null });
-    expect(at(`/${prefix}/pay`)).toEqual({ kind: 'pass', locale: code, page: '/pay' });
-    expect(at(`/${prefix}/team`)).toEqual({ kind: 'pass', locale: code, page: '/team' });
+    expect(at(`/${prefix}/pay`)).toEqual({ kind: 'link-page', locale: code, audience: 'pay', token: null });
+    expect(at(`/${prefix}/team`)).toEqual({ kind: 'link-page', locale: code, audience: 'team', token: null });
     expect(at(`/${prefix}/nope`)).toEqual({ kind: 'not-found', locale: code });
   });
 

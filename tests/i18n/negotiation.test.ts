@@ -76,9 +76,10 @@ describe('routeRequest: only `/` negotiates', () => {
 
   it('never redirects other paths by language, whatever the browser prefers', () => {
     expect(request('/pay', { cookie: 'vi', acceptLanguage: 'vi' })).toEqual({
-      kind: 'pass',
+      kind: 'link-page',
       locale: 'en',
-      page: '/pay',
+      audience: 'pay',
+      token: null,
     });
     expect(request('/join', { acceptLanguage: 'ja' })).toEqual({ kind: 'pass', locale: 'en', page: '/join' });
   });
@@ -109,7 +110,7 @@ describe('routeRequest: only `/` negotiates', () => {
 
   it('reads the /jp prefix as the ja locale', () => {
     expect(request('/jp')).toEqual({ kind: 'pass', locale: 'ja', page: '/' });
-    expect(request('/jp/pay')).toEqual({ kind: 'pass', locale: 'ja', page: '/pay' });
+    expect(request('/jp/pay')).toEqual({ kind: 'link-page', locale: 'ja', audience: 'pay', token: null });
   });
 
   it('answers unknown paths with the 404 of the locale they name', () => {
@@ -128,14 +129,32 @@ describe('routeRequest: only `/` negotiates', () => {
     expect(request('/VI/pay')).toEqual({ kind: 'not-found', locale: 'en' });
   });
 
-  it('lets every page of every locale through', () => {
+  it('lets every page of every locale through, the pages a link opens as link pages', () => {
     for (const { code, prefix } of localeTable) {
       for (const page of Object.values(pages)) {
         const path = code === 'en' ? page.path : `/${prefix}${page.path === '/' ? '' : page.path}`;
         if (path === '/') continue;
-        expect(request(path)).toEqual({ kind: 'pass', locale: code, page: page.path });
+        const audience = page.path === '/pay' ? 'pay' : page.path === '/team' ? 'team' : null;
+        expect(request(path)).toEqual(
+          audience
+            ? { kind: 'link-page', locale: code, audience, token: null }
+            : { kind: 'pass', locale: code, page: page.path },
+        );
       }
     }
+  });
+
+  it('carries a link’s token on its page, in every spelling of the page, and on no other page', () => {
+    expect(request('/vi/team', { search: '?t=abc.def&x=1' })).toEqual({
+      kind: 'link-page',
+      locale: 'vi',
+      audience: 'team',
+      token: 'abc.def',
+    });
+    expect(request('/pay', { search: '?t=' })).toMatchObject({ kind: 'link-page', token: '' });
+    expect(request('/join', { search: '?t=abc' })).toEqual({ kind: 'pass', locale: 'en', page: '/join' });
+    expect(request('/en/pay', { search: '?t=abc' })).toEqual({ kind: 'redirect', status: 308, location: '/pay?t=abc' });
+    expect(request('/vi/pay/x', { search: '?t=abc' })).toEqual({ kind: 'not-found', locale: 'vi' });
   });
 
   it.each(['/en//evil.example', '/en/\\evil.example', '/en/\\/evil.example', '/en///evil.example/'])(

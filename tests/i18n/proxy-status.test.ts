@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { NextRequest } from 'next/server';
 import { proxy } from '@/proxy';
-import { linkOpening } from '@/lib/server/session/link-exchange';
+import { linkOpening } from '@/lib/server/links/link-exchange';
 import { useTestStore } from '@/tests/support/stores';
 
-jest.mock('@/lib/server/session/link-exchange', () => ({
-  ...jest.requireActual<object>('@/lib/server/session/link-exchange'),
+jest.mock('@/lib/server/links/link-exchange', () => ({
+  ...jest.requireActual<object>('@/lib/server/links/link-exchange'),
   linkOpening: jest.fn(),
 }));
 

@@ -62,7 +62,7 @@ describe('scale-out behind nginx', { skip: skip ?? false, timeout: 240_000 }, ()
   });
 
   // Tests that need many orders for one account pay again by choice (payAgain), as the form allows.
-  const checkout = (cookie, choice = { payAgain: true }) =>
+  const checkout = (/** @type {string} */ cookie, /** @type {{ payAgain?: boolean }} */ choice = { payAgain: true }) =>
     fetch(`${nginx.base}/api/checkout`, {
       method: 'POST',
       headers: {

@@ -136,13 +136,13 @@ describe('one instance, as started by an operator', { skip: skip ?? false, timeo
     const cookie = await sessionCookie({ sub: '1001', team: '-1002001', aud: 'team' });
     const valid = encodeURIComponent(JSON.stringify(['', { children: ['__PAGE__', {}] }]));
     for (const path of ['/team', '/vi/team', '/team?_rsc=abc', '/vi/team?_rsc=abc', '/vi']) {
-      for (const [state, expected] of [
+      for (const [state, expected] of /** @type {Array<[string, number | null]>} */ ([
         ['%%%garbage', 400],
         ['', 400],
         [encodeURIComponent('{"children":[]}'), 400],
         [encodeURIComponent('[1,2]'), 400],
         [valid, null],
-      ]) {
+      ])) {
         const response = await fetch(`${server.base}${path}`, {
           redirect: 'manual',
           headers: { rsc: '1', 'next-router-state-tree': state, cookie },
@@ -207,10 +207,10 @@ describe(
     });
 
     it('redirects within the site (/en/join → /join, / → a locale) without naming the listening host', async () => {
-      for (const [path, headers] of [
+      for (const [path, headers] of /** @type {Array<[string, Record<string, string>]>} */ ([
         ['/en/join', {}],
         ['/', { 'accept-language': 'vi' }],
-      ]) {
+      ])) {
         const response = await fetch(`${server.base}${path}`, { redirect: 'manual', headers });
         assert.ok([307, 308].includes(response.status), `${path}: ${response.status}`);
         const location = response.headers.get('location') ?? '';

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { ledgerSql } from '@/lib/server/db';
-import { resetRateLimits } from '@/lib/server/http/rate-limit';
+import { resetRateLimits } from '@/lib/server/testing';
 import { startCheckout } from '@/lib/server/checkout/start-checkout';
 import { planOwner, renewingSubscriptionsOf } from '@/lib/server/ledger/standing';
 import { backgroundDeliveriesFinished } from '@/lib/server/payments/grant-delivery';
-import type { PaypalCheckoutParams } from '@/lib/server/payments/paypal/browser';
+import type { PaypalCheckoutParams } from '@/lib/shared/paypal-browser';
 import { alice, ipnRequest, vnpayCallback, vnpayRoutes } from '../support/money';
 import { createSubscription, play, webhook } from '../support/paypal';
 import { resetTestStore, storeKinds, useTestStore } from '../support/stores';

@@ -1,5 +1,5 @@
 import { addMonths } from '@/lib/pricing/quote';
-import { resetRateLimits } from '@/lib/server/http/rate-limit';
+import { resetRateLimits } from '@/lib/server/testing';
 import { findOrder } from '@/lib/server/ledger/orders';
 import { backgroundDeliveriesFinished } from '@/lib/server/payments/grant-delivery';
 import { eventsFor } from '@/lib/server/payments/review';

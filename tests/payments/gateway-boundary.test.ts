@@ -29,10 +29,14 @@ const scanned = [
 
 const gatewayIds = allGateways.map((gateway) => gateway.id);
 
-/** A gateway's own files: its server folder, its browser components, its own routes. */
+/**
+ * A gateway's own files: its server folder, its browser components, the shapes its two halves share
+ * (lib/shared, since components import no server module), its own routes.
+ */
 const ownFiles = (id: string) => [
   new RegExp(`^lib/server/payments/${id}/`),
   new RegExp(`^components/pay/${id}-[^/]+\\.tsx$`),
+  new RegExp(`^lib/shared/${id}-[^/]+\\.ts$`),
   new RegExp(`^app/api/payments/${id}/`),
 ];
 

@@ -1,16 +1,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { installDatabase } from '@/lib/server/db';
+import { installDatabase, installDirectory } from '@/lib/server/testing';
 import { migrate } from '@/lib/server/db/migrations';
 import { openPglite } from '@/lib/server/db/sql';
-import { installDirectory, DirectoryUnavailableError, type AccountDirectory } from '@/lib/server/directory';
+import { DirectoryUnavailableError, type AccountDirectory } from '@/lib/server/directory';
 import { embeddedDirectory } from '@/lib/server/directory/embedded/embedded-directory';
 import { seedDemoData } from '@/lib/server/directory/embedded/seed';
 import { findOrder } from '@/lib/server/ledger/orders';
 import { outboxDepth } from '@/lib/server/ledger/outbox';
 import { deliverDueGrants, retryDelayMs, backgroundDeliveriesFinished } from '@/lib/server/payments/grant-delivery';
-import { loadPayPage } from '@/lib/server/pay-page';
+import { loadPayView } from '@/lib/server/pay/load-pay-view';
 import { addMonths } from '@/lib/pricing/plan-state';
 import { storeKinds, useTestStore } from '../support/stores';
 import { alice, ipnRequest, pendingTeamOrder, vnpayCallback, vnpayRoutes } from '../support/money';
@@ -70,7 +70,7 @@ describe.each(storeKinds)('grants through the outbox on %s', (kind) => {
     expect(await reply(vnpayCallback(order))).toMatchObject({ RspCode: '00' });
     expect(await reply(vnpayCallback(order))).toMatchObject({ RspCode: '02' });
     expect((await findOrder(store().sql, order.id))?.status).toBe('paid');
-    expect(await loadPayPage(alice, { status: 'success', order: order.id }, new Date())).toMatchObject({
+    expect(await loadPayView(alice, { status: 'success', order: order.id }, new Date())).toMatchObject({
       result: { status: 'processing' },
     });
     expect(await teamExpiry()).toBe(before.toISOString());
@@ -82,7 +82,7 @@ describe.each(storeKinds)('grants through the outbox on %s', (kind) => {
     expect(await deliverDueGrants(later(120))).toEqual({ delivered: 1, failed: 0 });
     expect(await deliverDueGrants(later(180))).toEqual({ delivered: 0, failed: 0 });
     expect(await teamExpiry()).toBe(addMonths(before, 7).toISOString());
-    expect(await loadPayPage(alice, { status: 'success', order: order.id }, new Date())).toMatchObject({
+    expect(await loadPayView(alice, { status: 'success', order: order.id }, new Date())).toMatchObject({
       result: { status: 'success' },
     });
     expect(await outboxDepth(store().sql)).toBe(0);

@@ -4,14 +4,15 @@ import { NextRequest } from 'next/server';
 import { GET as payView } from '@/app/api/pay/view/route';
 import { POST as stopRoute } from '@/app/api/pay/renewals/stop/route';
 import { ledgerSql } from '@/lib/server/db';
-import { rateLimit, resetRateLimits } from '@/lib/server/http/rate-limit';
+import { rateLimit } from '@/lib/server/http/rate-limit';
 import { bindSubscription, findSubscription } from '@/lib/server/ledger/subscriptions';
-import { DISPLAY_READ_MS, resetPaypalTokens } from '@/lib/server/payments/paypal/client';
+import { DISPLAY_READ_MS } from '@/lib/server/payments/paypal/client';
 import { settlePayment } from '@/lib/server/payments/settle';
-import type { PayPageView } from '@/lib/shared/pay-page-view';
+import type { PayPageView } from '@/lib/shared/pay-view';
 import { alice, pendingTeamOrder, sessionCookie } from '../support/money';
 import { storeKinds, useTestStore } from '../support/stores';
 import { useEnv } from '../support/env';
+import { resetPaypalTokens, resetRateLimits } from '@/lib/server/testing';
 
 /*
  * PayPal played by a server on 127.0.0.1 that can hang on a subscription read, and that cancels a

@@ -5,8 +5,9 @@ import type { Order } from '@/lib/server/ledger/types';
 import type { RefundCall } from '@/lib/server/payments/gateway';
 import { refundPayment as vnpayRefund } from '@/lib/server/payments/vnpay/refund';
 import { refundPayment as momoRefund, refundsOf as momoRefunds } from '@/lib/server/payments/momo/refund';
-import { paypalClient, resetPaypalTokens } from '@/lib/server/payments/paypal/client';
+import { paypalClient } from '@/lib/server/payments/paypal/client';
 import type { PaypalConfig } from '@/lib/server/payments/paypal/config';
+import { resetPaypalTokens } from '@/lib/server/testing';
 
 /*
  * Each gateway's refund call, checked by a fake gateway on 127.0.0.1 with its own implementation of

@@ -1,12 +1,12 @@
 import { NextRequest } from 'next/server';
 import { GET as payView } from '@/app/api/pay/view/route';
 import { POST as stopRoute } from '@/app/api/pay/renewals/stop/route';
-import { resetRateLimits } from '@/lib/server/http/rate-limit';
+import { resetRateLimits } from '@/lib/server/testing';
 import { findSubscription } from '@/lib/server/ledger/subscriptions';
 import { backgroundDeliveriesFinished } from '@/lib/server/payments/grant-delivery';
 import { reconcile } from '@/lib/server/payments/reconcile';
 import { findSandboxSubscription } from '@/lib/server/payments/paypal/sandbox/store';
-import type { PayPageView } from '@/lib/shared/pay-page-view';
+import type { PayPageView } from '@/lib/shared/pay-view';
 import type { Renewal } from '@/lib/shared/renewals';
 import { alice, bob, sessionCookie } from '../support/money';
 import { checkout, createSubscription, play, webhook } from '../support/paypal';

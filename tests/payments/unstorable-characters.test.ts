@@ -1,5 +1,5 @@
 import { findOrder } from '@/lib/server/ledger/orders';
-import { resetRateLimits } from '@/lib/server/http/rate-limit';
+import { resetRateLimits } from '@/lib/server/testing';
 import { storableJson, storableText } from '@/lib/server/db/storable';
 import { signedHeaders } from '@/lib/server/payments/paypal/sandbox/player';
 import { storeKinds, useTestStore } from '../support/stores';

@@ -1,14 +1,13 @@
 import { NextRequest } from 'next/server';
 import { POST as checkout } from '@/app/api/checkout/route';
-import { installDirectory } from '@/lib/server/directory';
+import { installDirectory, resetRateLimits } from '@/lib/server/testing';
 import { remoteDirectory, type RemoteDirectory } from '@/lib/server/directory/remote';
 import { embeddedDirectory } from '@/lib/server/directory/embedded/embedded-directory';
 import { migrate } from '@/lib/server/db/migrations';
 import { seedDemoData } from '@/lib/server/directory/embedded/seed';
 import type { Sql } from '@/lib/server/db/sql';
-import { resetRateLimits } from '@/lib/server/http/rate-limit';
 import { deliverDueGrants, backgroundDeliveriesFinished } from '@/lib/server/payments/grant-delivery';
-import { loadPayPage } from '@/lib/server/pay-page';
+import { loadPayView } from '@/lib/server/pay/load-pay-view';
 import { paymentHistory } from '@/lib/server/payments/history';
 import { recordReportedRefund } from '@/lib/server/payments/refunds';
 import { addMonths } from '@/lib/pricing/plan-state';
@@ -95,7 +94,7 @@ describe.each(storeKinds)('webhook mode on %s', (kind) => {
       expect(await reply(vnpayCallback(order))).toMatchObject({ RspCode: '02' });
     }
     await backgroundDeliveriesFinished();
-    expect(await loadPayPage(alice, { status: 'success', order: orders[0]!.id }, new Date())).toMatchObject({
+    expect(await loadPayView(alice, { status: 'success', order: orders[0]!.id }, new Date())).toMatchObject({
       result: { status: 'processing' },
     });
     expect(await teamExpiry()).toBe(before);
@@ -107,7 +106,7 @@ describe.each(storeKinds)('webhook mode on %s', (kind) => {
     expect(await deliverDueGrants(later(60))).toEqual({ delivered: 3, failed: 0 });
     expect(await deliverDueGrants(later(120))).toEqual({ delivered: 0, failed: 0 });
     expect(await teamExpiry()).toBe(addMonths(new Date(before), 21).toISOString());
-    expect(await loadPayPage(alice, { status: 'success', order: orders[0]!.id }, new Date())).toMatchObject({
+    expect(await loadPayView(alice, { status: 'success', order: orders[0]!.id }, new Date())).toMatchObject({
       result: { status: 'success' },
     });
   });
@@ -147,7 +146,7 @@ describe.each(storeKinds)('webhook mode on %s', (kind) => {
     expect((await paymentHistory({ platform: 'telegram', userId: alice.userId }, 1)).payments).toMatchObject([
       { orderId: order.id, status: 'paid' },
     ]);
-    expect(await loadPayPage(alice, { receipt: order.id }, new Date())).toMatchObject({
+    expect(await loadPayView(alice, { receipt: order.id }, new Date())).toMatchObject({
       kind: 'receipt',
       receipt: { orderId: order.id, buyer: { username: 'alice', fullName: 'Alice Nguyen', team: 'Acme Growth' } },
     });
@@ -169,12 +168,12 @@ describe.each(storeKinds)('webhook mode on %s', (kind) => {
       message: "Only your team's admins can pay for Team Pro. Ask an admin: \u2068Alice Nguyen\u2069.",
     });
     expect(backend.requests.some((r) => r.startsWith('POST /v1/orders'))).toBe(false);
-    expect(await loadPayPage(bob, {}, new Date())).toMatchObject({
+    expect(await loadPayView(bob, {}, new Date())).toMatchObject({
       kind: 'form',
       form: { teamAdminsOnly: { admins: ['Alice Nguyen'] } },
     });
-    expect(await loadPayPage(alice, {}, new Date())).toMatchObject({ kind: 'form' });
-    expect(((await loadPayPage(alice, {}, new Date())) as { form: object }).form).not.toHaveProperty('teamAdminsOnly');
+    expect(await loadPayView(alice, {}, new Date())).toMatchObject({ kind: 'form' });
+    expect(((await loadPayView(alice, {}, new Date())) as { form: object }).form).not.toHaveProperty('teamAdminsOnly');
   });
 
   it('names who paid each of the team’s payments from the backend’s member list', async () => {
@@ -186,9 +185,10 @@ describe.each(storeKinds)('webhook mode on %s', (kind) => {
   });
 
   it('shows failed0 when the backend does not know the account behind the session', async () => {
-    expect(await loadPayPage({ platform: 'discord', userId: 'nobody' }, {}, new Date())).toEqual({
+    expect(await loadPayView({ platform: 'discord', userId: 'nobody' }, {}, new Date())).toEqual({
       kind: 'result',
       result: { status: 'failed', code: 'failed0' },
+      supportEmail: expect.any(String),
     });
   });
   describe('believes the link, not the backend: an answer about someone else is a backend fault', () => {

@@ -5,8 +5,8 @@ import { SELECT_ORDER, toOrder, type OrderRow } from '@/lib/server/ledger/orders
 import { GET as payView } from '@/app/api/pay/view/route';
 import { backgroundDeliveriesFinished } from '@/lib/server/payments/grant-delivery';
 import { recordReportedRefund } from '@/lib/server/payments/refunds';
-import { resetRateLimits } from '@/lib/server/http/rate-limit';
-import type { PayPageView } from '@/lib/shared/pay-page-view';
+import { resetRateLimits } from '@/lib/server/testing';
+import type { PayPageView } from '@/lib/shared/pay-view';
 import { storeKinds, useTestStore } from '../support/stores';
 import {
   alice,

@@ -1,6 +1,6 @@
 import { POST as checkout } from '@/app/api/checkout/route';
-import { installDirectory, DirectoryUnavailableError, type AccountDirectory } from '@/lib/server/directory';
-import { resetRateLimits } from '@/lib/server/http/rate-limit';
+import { DirectoryUnavailableError, type AccountDirectory } from '@/lib/server/directory';
+import { installDirectory, resetRateLimits } from '@/lib/server/testing';
 import { storeKinds, useTestStore } from '../support/stores';
 import { alice, checkoutPost, sessionCookie } from '../support/money';
 

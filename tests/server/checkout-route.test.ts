@@ -1,7 +1,7 @@
 import { NextRequest } from 'next/server';
 import { POST as checkout } from '@/app/api/checkout/route';
 import { POST as cancel } from '@/app/api/plan/cancel/route';
-import { resetRateLimits } from '@/lib/server/http/rate-limit';
+import { resetRateLimits } from '@/lib/server/testing';
 import { storeKinds, useTestStore } from '../support/stores';
 import { alice, bob, carol, sessionCookie } from '../support/money';
 import { CANCEL_PLAN_CONFIRMATION } from '@/lib/shared/checkout';

@@ -1,6 +1,6 @@
 import { GET as health } from '@/app/api/health/route';
 import { POST as checkout } from '@/app/api/checkout/route';
-import { installDatabase } from '@/lib/server/db';
+import { installDatabase } from '@/lib/server/testing';
 import { UnavailableError } from '@/lib/server/unavailable';
 import { useTestStore } from '../support/stores';
 import { alice, checkoutPost, ipnRequest, pendingTeamOrder, sessionCookie, vnpayCallback } from '../support/money';

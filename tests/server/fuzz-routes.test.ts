@@ -15,7 +15,7 @@ import { POST as cancelPlan } from '@/app/api/plan/cancel/route';
 import { GET as listMembers, POST as addMember } from '@/app/api/team/members/route';
 import { POST as blockMember } from '@/app/api/team/members/[memberId]/block/route';
 import { POST as unblockMember } from '@/app/api/team/members/[memberId]/unblock/route';
-import { resetRateLimits } from '@/lib/server/http/rate-limit';
+import { resetRateLimits } from '@/lib/server/testing';
 import { loadTeamPage } from '@/lib/server/team/team-admin';
 import { MAX_SEARCH_LENGTH, memberListQuery } from '@/lib/shared/team';
 import { POST as linkPost } from '@/app/api/link/route';

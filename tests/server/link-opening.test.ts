@@ -3,7 +3,7 @@ import { proxy } from '@/proxy';
 import { log } from '@/lib/server/observability/log';
 import { mintPaylink } from '@/lib/server/session/paylink';
 import { openSession } from '@/lib/server/session/session';
-import { linkToken } from '@/lib/server/session/link-exchange';
+import { linkToken } from '@/lib/server/links/link-exchange';
 import { useTestStore } from '../support/stores';
 import { openLinkInBrowser, postLink } from '../support/open-link';
 

@@ -1,9 +1,9 @@
 import { NextRequest } from 'next/server';
 import { GET as health } from '@/app/api/health/route';
 import { GET as payView } from '@/app/api/pay/view/route';
-import { installDatabase } from '@/lib/server/db';
+import { installDatabase } from '@/lib/server/testing';
 import { UnavailableError } from '@/lib/server/unavailable';
-import { loadPayPage } from '@/lib/server/pay-page';
+import { loadPayView } from '@/lib/server/pay/load-pay-view';
 import { storeKinds, useTestStore } from '../support/stores';
 import {
   alice,
@@ -21,49 +21,52 @@ describe.each(storeKinds)('the pay page on %s', (kind) => {
   const now = new Date();
 
   it('shows failed0 and no account data without a session or for an account that does not exist', async () => {
-    expect(await loadPayPage(null, {}, now)).toEqual({
+    expect(await loadPayView(null, {}, now)).toEqual({
       kind: 'result',
       result: { status: 'failed', code: 'failed0', link: 'missing' },
+      supportEmail: expect.any(String),
     });
-    expect(await loadPayPage({ platform: 'telegram', userId: '404' }, {}, now)).toEqual({
+    expect(await loadPayView({ platform: 'telegram', userId: '404' }, {}, now)).toEqual({
       kind: 'result',
       result: { status: 'failed', code: 'failed0' },
+      supportEmail: expect.any(String),
     });
   });
 
   it.each(['replayed', 'expired', 'invalid'])(
     'says why a refused link opened no session (?link=%s), with failed0 and nothing of any account',
     async (problem) => {
-      expect(await loadPayPage(null, { link: problem }, now)).toEqual({
+      expect(await loadPayView(null, { link: problem }, now)).toEqual({
         kind: 'result',
         result: { status: 'failed', code: 'failed0', link: problem },
+        supportEmail: expect.any(String),
       });
     },
   );
 
   it('ignores ?link= next to a session (a reload after a new link) and an unknown problem', async () => {
-    expect((await loadPayPage(alice, { link: 'replayed' }, now)).kind).toBe('form');
-    expect(await loadPayPage(null, { link: 'bogus' }, now)).toMatchObject({ result: { link: 'missing' } });
+    expect((await loadPayView(alice, { link: 'replayed' }, now)).kind).toBe('form');
+    expect(await loadPayView(null, { link: 'bogus' }, now)).toMatchObject({ result: { link: 'missing' } });
   });
 
   it('shows the account, and the team only when the account belongs to it', async () => {
-    const page = await loadPayPage(alice, {}, now);
+    const page = await loadPayView(alice, {}, now);
     expect(page.kind === 'form' && page.context.team?.name).toBe('Acme Growth');
-    const outsider = await loadPayPage({ ...carol, teamId: '-1002001' }, {}, now);
+    const outsider = await loadPayView({ ...carol, teamId: '-1002001' }, {}, now);
     expect(outsider.kind === 'form' && outsider.context.team).toBeNull();
   });
 
   it('never shows success from the query alone: only a stored paid order does', async () => {
     const order = await pendingTeamOrder();
-    expect(await loadPayPage(alice, { status: 'success', order: order.id }, now)).toMatchObject({
+    expect(await loadPayView(alice, { status: 'success', order: order.id }, now)).toMatchObject({
       result: { status: 'processing' },
     });
     await vnpayRoutes.ipn(ipnRequest(vnpayCallback(order)));
     await backgroundDeliveriesFinished();
-    expect(await loadPayPage(alice, { status: 'success', order: order.id }, now)).toMatchObject({
+    expect(await loadPayView(alice, { status: 'success', order: order.id }, now)).toMatchObject({
       result: { status: 'success' },
     });
-    expect(await loadPayPage(alice, { status: 'success' }, now)).toMatchObject({ kind: 'form' });
+    expect(await loadPayView(alice, { status: 'success' }, now)).toMatchObject({ kind: 'form' });
   });
 
   it('health answers 200 while the store answers and 503 when it does not', async () => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeJwt } from 'jose';
 import { parsePaylinkArgs, type PaylinkOptions } from '@/lib/server/cli/paylink-options';
-import { linkUrl } from '@/lib/server/links';
+import { linkUrl } from '@/lib/server/links/link-url';
 import { verifyPaylink, DEFAULT_LINK_LIFETIME_SECONDS } from '@/lib/server/session/paylink';
 import { localeTable } from '@/lib/i18n/locales';
 import { useTestStore } from '../support/stores';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { addMonths } from '@/lib/pricing/quote';
-import { resetRateLimits } from '@/lib/server/http/rate-limit';
+import { resetRateLimits } from '@/lib/server/testing';
 import { refundOrder } from '@/lib/server/payments/refund-order';
 import { refundsOfOrder } from '@/lib/server/ledger/refunds';
 import { findOrder } from '@/lib/server/ledger/orders';

@@ -1,7 +1,8 @@
-import { configureRateLimits, rateLimit } from '@/lib/server/http/rate-limit';
+import { rateLimit } from '@/lib/server/http/rate-limit';
 import type { Sql } from '@/lib/server/db';
 import { openTestStore, storeKinds, type TestStore } from '../support/stores';
 import { useEnv } from '../support/env';
+import { configureRateLimits } from '@/lib/server/testing';
 
 // With DATABASE_URL the buckets live in the ledger's rate_limit_buckets table, so two processes
 // sharing the database share the counts; tests/integration/scale-out.test.mjs proves it through

@@ -2,7 +2,7 @@ import { NextRequest } from 'next/server';
 import { GET as payView } from '@/app/api/pay/view/route';
 import { site } from '@/lib/config/site';
 import { backgroundDeliveriesFinished } from '@/lib/server/payments/grant-delivery';
-import type { PayPageView } from '@/lib/shared/pay-page-view';
+import type { PayPageView } from '@/lib/shared/pay-view';
 import { paymentReference } from '@/lib/shared/payment-history';
 import { storeKinds, useTestStore } from '../support/stores';
 import { alice, bob, ipnRequest, pendingTeamOrder, sessionCookie, vnpayCallback, vnpayRoutes } from '../support/money';

@@ -1,7 +1,8 @@
-import { installDatabase, ledgerSql, OPEN_WAIT_MS, type Database } from '@/lib/server/db';
+import { ledgerSql, OPEN_WAIT_MS, type Database } from '@/lib/server/db';
 import type { Sql } from '@/lib/server/db/sql';
-import { forgetAvailability, storeAvailable } from '@/lib/server/availability';
+import { storeAvailable } from '@/lib/server/availability';
 import { UnavailableError } from '@/lib/server/unavailable';
+import { forgetAvailability, installDatabase } from '@/lib/server/testing';
 
 describe('a database that is slow to open (PGlite migrating on a loaded machine, a server coming back)', () => {
   afterEach(() => {

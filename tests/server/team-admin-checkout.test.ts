@@ -1,6 +1,6 @@
 import { POST as checkout } from '@/app/api/checkout/route';
-import { resetRateLimits } from '@/lib/server/http/rate-limit';
-import { loadPayPage } from '@/lib/server/pay-page';
+import { resetRateLimits } from '@/lib/server/testing';
+import { loadPayView } from '@/lib/server/pay/load-pay-view';
 import { storeKinds, useTestStore } from '../support/stores';
 import { alice, bob, checkoutPost, sessionCookie } from '../support/money';
 
@@ -61,16 +61,16 @@ describe.each(storeKinds)('Team Pro is bought by the team’s admins only, on %s
   });
 
   it('tells the pay form of a member, and only of a member, whom to ask instead of letting them pay Team Pro', async () => {
-    expect(await loadPayPage(bob, {}, new Date())).toMatchObject({
+    expect(await loadPayView(bob, {}, new Date())).toMatchObject({
       kind: 'form',
       form: { teamAdminsOnly: { admins: ['Alice Nguyen'] } },
     });
-    expect(await loadPayPage(ivan, {}, new Date())).toMatchObject({
+    expect(await loadPayView(ivan, {}, new Date())).toMatchObject({
       form: { teamAdminsOnly: { admins: ['Alice Nguyen'] } },
     });
-    const admin = await loadPayPage(alice, {}, new Date());
+    const admin = await loadPayView(alice, {}, new Date());
     expect(admin.kind === 'form' && admin.form.teamAdminsOnly).toBe(undefined);
-    const teamless = await loadPayPage({ platform: 'telegram', userId: bob.userId }, {}, new Date());
+    const teamless = await loadPayView({ platform: 'telegram', userId: bob.userId }, {}, new Date());
     expect(teamless.kind === 'form' && teamless.form.teamAdminsOnly).toBe(undefined);
   });
 });

@@ -4,7 +4,7 @@ import { proxy } from '@/proxy';
 import { metrics } from '@/lib/server/observability/metrics';
 import { teamPageUnavailable } from '@/lib/server/team/unavailable-view';
 import { UnavailableError } from '@/lib/server/unavailable';
-import { installDirectory } from '@/lib/server/directory';
+import { installDirectory } from '@/lib/server/testing';
 import { remoteDirectory } from '@/lib/server/directory/remote';
 import { message } from '../../e2e/support/messages';
 import { useTestStore } from '../support/stores';

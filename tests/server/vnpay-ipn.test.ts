@@ -1,4 +1,4 @@
-import { installDatabase } from '@/lib/server/db';
+import { installDatabase } from '@/lib/server/testing';
 import { addMonths } from '@/lib/pricing/quote';
 import { findOrder } from '@/lib/server/ledger/orders';
 import { storeKinds, useTestStore } from '../support/stores';

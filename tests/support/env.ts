@@ -1,4 +1,4 @@
-import { reloadEnv } from '@/lib/server/env';
+import { reloadEnv } from '@/lib/server/testing';
 
 /**
  * Runs the calling suite with some variables changed (SITE_URL, TRUSTED_PROXY_HOPS…), restoring

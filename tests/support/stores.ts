@@ -5,10 +5,9 @@ import { embeddedDirectory } from '@/lib/server/directory/embedded/embedded-dire
 import { seedDemoData } from '@/lib/server/directory/embedded/seed';
 import { migrate } from '@/lib/server/db/migrations';
 import { openPglite, openPostgres, type Sql } from '@/lib/server/db/sql';
-import { installDatabase, type Database } from '@/lib/server/db';
-import { installDirectory, type AccountDirectory } from '@/lib/server/directory';
-import { forgetAvailability } from '@/lib/server/availability';
-import { resetRateLimits } from '@/lib/server/http/rate-limit';
+import { type Database } from '@/lib/server/db';
+import { type AccountDirectory } from '@/lib/server/directory';
+import { forgetAvailability, installDatabase, installDirectory, resetRateLimits } from '@/lib/server/testing';
 import { backgroundDeliveriesFinished } from '@/lib/server/payments/grant-delivery';
 
 /**

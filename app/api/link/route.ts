@@ -1,7 +1,7 @@
 import type { NextRequest } from 'next/server';
 import { readFormBody } from '@/lib/server/http/form-body';
 import { otherMethods } from '@/lib/server/http/methods';
-import { exchangeLink, linkExchangeForm } from '@/lib/server/session/link-exchange';
+import { exchangeLink, linkExchangeForm } from '@/lib/server/links/link-exchange';
 
 /** A token and a path: a few KB at most. */
 const MAX_BODY_BYTES = 8 * 1024;

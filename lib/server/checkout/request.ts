@@ -2,10 +2,11 @@ import 'server-only';
 import { z } from 'zod';
 import { paidPlanIds, periodIds } from '@/lib/pricing/catalogue';
 import { MAX_SEATS } from '@/lib/pricing/quote';
+import type { CheckoutRequest } from '@/lib/shared/checkout';
 
 /**
- * The checkout request the pay page sends. Anything else in the body (an `amount`,
- * say) is dropped, never trusted: the amount always comes from the catalogue.
+ * The checkout request the pay page sends (its type: lib/shared/checkout.ts). Anything else in the
+ * body (an `amount`, say) is dropped, never trusted: the amount always comes from the catalogue.
  */
 export const checkoutRequest = z.object({
   plan: z.enum(paidPlanIds),
@@ -19,8 +20,7 @@ export const checkoutRequest = z.object({
   payAgain: z.literal(true).optional(),
   // Company details for the invoice, checked on their own (payments/billing.ts) for a precise refusal.
   billing: z.unknown().optional(),
-});
-export type CheckoutRequest = z.infer<typeof checkoutRequest>;
+}) satisfies z.ZodType<CheckoutRequest>;
 
 /** The value of the Idempotency-Key header (lib/shared/checkout.ts names the header). */
 export const idempotencyKey = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);

@@ -3,7 +3,7 @@
  * Prints a full pay (or team) link for a local account, signed like the assistant's; `--help` lists
  * the options (lib/server/cli/paylink-options.ts).
  */
-import { linkUrl } from '@/lib/server/links';
+import { linkUrl } from '@/lib/server/links/link-url';
 import { parsePaylinkArgs, paylinkUsage } from './paylink-options';
 
 const command = parsePaylinkArgs(process.argv.slice(2));

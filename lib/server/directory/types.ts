@@ -2,6 +2,11 @@ import 'server-only';
 import type { PaidPlanId, PlanId } from '@/lib/pricing/catalogue';
 import type { Platform } from '@/lib/config/site';
 import { UnavailableError } from '@/lib/server/unavailable';
+import type { AccountView, TeamAdmin, TeamMembership, TeamView } from '@/lib/shared/pay-view';
+import type { MemberRole, MemberStatus, TeamOverview } from '@/lib/shared/team';
+
+export type { TeamAdmin, TeamMembership, TeamOverview };
+export { memberRoles, memberStatuses } from '@/lib/shared/team';
 
 /**
  * The account directory (docs/architecture.md): the assistant's own data — users, teams, members, plans.
@@ -66,46 +71,18 @@ export interface Subject {
   teamId?: string | undefined;
 }
 
-export interface Account {
-  platform: Platform;
-  userId: string;
-  username: string;
-  fullName: string;
-  referralCode: string;
-  plan: PlanId;
+/** An account of the directory: its view on the pay page (lib/shared/pay-view.ts), the expiry a date. */
+export interface Account extends Omit<AccountView, 'planExpiresAt'> {
   planExpiresAt: Date | null;
 }
 
-export interface Team {
-  platform: Platform;
-  teamId: string;
-  name: string;
-  plan: PlanId;
+/** A team of the directory, as the pay context names it: its view on the pay page, the expiry a date. */
+export interface Team extends Omit<TeamView, 'planExpiresAt'> {
   planExpiresAt: Date | null;
-  /** Seats paid for (0 when the team never had team_pro). */
-  seats: number;
-  memberCount: number;
-  /** The pay context's account in this team: only an active admin buys or changes Team Pro for it. */
-  membership: TeamMembership;
-  /**
-   * The team's active admins in join order, at most TEAM_ADMINS_LISTED: whom a member asks to pay
-   * for Team Pro. Empty when none has a known account.
-   */
-  admins: TeamAdmin[];
 }
 
 /** How many of a team's admins a pay context names. */
 export const TEAM_ADMINS_LISTED = 10;
-
-export interface TeamMembership {
-  role: (typeof memberRoles)[number];
-  status: (typeof memberStatuses)[number];
-}
-
-export interface TeamAdmin {
-  username: string;
-  fullName: string;
-}
 
 export interface PayContext {
   account: Account;
@@ -125,25 +102,6 @@ export interface TeamActor extends Subject {
 export type TeamAnswer<T, Refusal extends string = never> =
   { ok: true; value: T } | { ok: false; reason: Refusal | 'not_admin' | 'no_team' };
 
-export interface TeamOverview {
-  platform: Platform;
-  teamId: string;
-  name: string;
-  plan: PlanId;
-  planExpiresAt: Date | null;
-  /** Seats paid for. */
-  seats: number;
-  /**
-   * Seats taken: every member row — active, invited and blocked — the same number the pay page
-   * shows as the member count. Blocking cuts access but keeps the seat, so unblocking never
-   * needs a free one; an invitation holds its seat so invitations cannot overbook the team.
-   */
-  seatsUsed: number;
-}
-
-export const memberRoles = ['admin', 'member'] as const;
-export const memberStatuses = ['active', 'invited', 'blocked'] as const;
-
 export interface TeamMember {
   /** Opaque id the API's /api/team/members/{memberId} paths carry. */
   memberId: string;
@@ -153,8 +111,8 @@ export interface TeamMember {
   username: string;
   /** Null while invited. */
   fullName: string | null;
-  role: (typeof memberRoles)[number];
-  status: (typeof memberStatuses)[number];
+  role: MemberRole;
+  status: MemberStatus;
   /** When the member joined or was invited. */
   joinedAt: Date;
 }

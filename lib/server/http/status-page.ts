@@ -2,16 +2,54 @@ import 'server-only';
 import { createTranslator } from 'next-intl';
 import { localeInfo, prefixOf, defaultLocale, type Locale } from '@/lib/i18n/locales';
 import { localeMessages } from '@/lib/i18n/messages';
+import { prerenderedResponse } from '@/lib/server/prerendered';
 
 /**
- * A whole translated page for the answers the request layer gives before any React page can
- * render: 503 while the store is down, 429 when the link exchange is rate-limited. Heading, text
- * and a link home are in the HTML itself, so curl and readers without JavaScript see them.
+ * The whole translated pages the request layer answers with before any React page renders:
+ * - `not-found` and `error`: the locale's prerendered 404 and error pages (app/[locale]/not-found-page,
+ *   error-page), real HTML where Next would send an empty `<html id="__next_error__">`; null without
+ *   a build (the dev server), so the caller lets Next render instead;
+ * - `unavailable` (the store or the directory is down) and `rate_limited` (the link exchange): built
+ *   here, because they must answer when nothing else can. Heading, text and a link home are in the
+ *   HTML itself, so curl and readers without JavaScript see them.
+ * `retryAfter` (seconds) becomes the Retry-After header.
  */
-export async function statusPage(
+export function statusPage(
   locale: Locale,
   kind: 'unavailable' | 'rate_limited',
-  retryAfterSeconds: number,
+  status: 503 | 429,
+  options: { retryAfter: number },
+): Promise<Response>;
+export function statusPage(
+  locale: Locale,
+  kind: 'not-found' | 'error',
+  status: number,
+  options?: { retryAfter?: number },
+): Promise<Response | null>;
+export function statusPage(
+  locale: Locale,
+  kind: StatusPageKind,
+  status: number,
+  { retryAfter }: { retryAfter?: number } = {},
+): Promise<Response | null> {
+  const retry: Record<string, string> = retryAfter ? { 'Retry-After': String(retryAfter) } : {};
+  if (kind === 'not-found' || kind === 'error') {
+    return prerenderedResponse(`${locale}/${kind}-page`, status, { 'Cache-Control': NO_STORE, ...retry });
+  }
+  return builtPage(locale, kind, status, retryAfter ?? 0, retry);
+}
+
+export type StatusPageKind = 'not-found' | 'error' | 'unavailable' | 'rate_limited';
+
+/** Status pages are per visitor and per moment: no cache keeps them. */
+const NO_STORE = 'private, no-cache, no-store, max-age=0, must-revalidate';
+
+async function builtPage(
+  locale: Locale,
+  kind: 'unavailable' | 'rate_limited',
+  status: number,
+  retryAfter: number,
+  retry: Record<string, string>,
 ): Promise<Response> {
   const messages = await localeMessages(locale);
   const t = createTranslator({ locale, messages });
@@ -20,16 +58,16 @@ export async function statusPage(
   const body =
     kind === 'unavailable'
       ? t('ServiceStatus.unavailableBody')
-      : t('Checkout.errors.rate_limited', { seconds: retryAfterSeconds });
+      : t('Checkout.errors.rate_limited', { seconds: retryAfter });
   const home = locale === defaultLocale ? '/' : `/${prefixOf(locale)}`;
   const { dir } = localeInfo(locale);
   const html = `<!doctype html><html lang="${locale}" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escape(heading)}</title></head><body><main><h1>${escape(heading)}</h1><p>${escape(body)}</p><p><a href="${home}">${escape(t('Error.backHome'))}</a></p></main></body></html>`;
   return new Response(html, {
-    status: kind === 'unavailable' ? 503 : 429,
+    status,
     headers: {
       'Content-Type': 'text/html; charset=utf-8',
       'Cache-Control': 'no-store',
-      'Retry-After': String(retryAfterSeconds),
+      ...retry,
       'Content-Security-Policy': "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
       'Referrer-Policy': 'no-referrer',
       'X-Content-Type-Options': 'nosniff',

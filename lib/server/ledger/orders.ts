@@ -154,11 +154,6 @@ export async function moveOrder(
   return moved.rowCount === 1;
 }
 
-/** Records the gateway's own reference for an order (kept for queries and support). */
-export async function setGatewayRef(sql: Sql, orderId: string, ref: string): Promise<void> {
-  await sql.query('UPDATE orders SET gateway_ref = $2 WHERE id = $1', [orderId, ref]);
-}
-
 /**
  * Records how checkout began (a redirect URL, PayPal's parameters) and the gateway's reference,
  * once: a repeated checkout replays it rather than asking the gateway again. False when another

@@ -191,16 +191,6 @@ export async function refundTotals(sql: Sql, orderIds: readonly string[]): Promi
   return totals;
 }
 
-/** Paid orders of a gateway settled after `since`, oldest first: whose refunds reconciliation asks about. */
-export async function paidOrdersSince(sql: Sql, gateway: string, since: Date, limit: number, after = '') {
-  const result = await sql.query<{ id: string }>(
-    `SELECT id FROM orders WHERE gateway = $1 AND status = 'paid' AND updated_at >= $2 AND id > $4
-      ORDER BY id LIMIT $3`,
-    [gateway, since, limit, after],
-  );
-  return result.rows.map((row) => row.id);
-}
-
 /** The latest refunds of every kind, newest first (the operators' list). */
 export async function recentRefunds(sql: Sql, limit: number): Promise<Refund[]> {
   const result = await sql.query<RefundRow>('SELECT * FROM refunds ORDER BY created_at DESC, id LIMIT $1', [limit]);

@@ -12,8 +12,6 @@ import { vnpayGateway } from './vnpay/gateway';
  */
 const registry = [vnpayGateway, momoGateway, paypalGateway] as const satisfies readonly PaymentGateway[];
 
-export type GatewayId = (typeof registry)[number]['id'];
-
 export const allGateways: readonly PaymentGateway[] = registry;
 
 /** The gateway with this id, or null (an unknown id in a URL or a request). */

@@ -97,7 +97,7 @@ async function stillHeld(jti: string, holder: string): Promise<boolean> {
   }
 }
 
-type CookieReader = { get(name: string): { value: string } | undefined };
+export type CookieReader = { get(name: string): { value: string } | undefined };
 
 /**
  * The session cookie for `audience` in a cookie store, under the one name this site's scheme

@@ -107,6 +107,7 @@ export async function startInstance(options) {
 /**
  * nginx with the shipped configuration; only the lines marked DEPLOY are rewritten (upstreams,
  * listen port, cache and log paths), the rest is the file as shipped.
+ * @param {{ port: number, upstreams: number[], extraHttp?: (dir: string) => string }} options
  */
 export async function startNginx({ port, upstreams, extraHttp = () => '' }) {
   const dir = mkdtempSync(join(tmpdir(), 'quorum-nginx-'));
@@ -165,6 +166,7 @@ ${extraHttp(dir)}
 }
 
 /** The session cookie a link exchange would set for `sub` (the derivation lib/server/session uses). */
+/** @param {{ plt?: string, sub: string, team?: string, aud?: string }} claims */
 export async function sessionCookie({ plt = 'telegram', sub, team, aud = 'pay' }) {
   const key = createHmac('sha256', Buffer.from(SECRET)).update('quorum:session').digest();
   const jwt = await new SignJWT({ plt, ...(team ? { team } : {}), jti: `it-${sub}` })

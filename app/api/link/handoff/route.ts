@@ -1,7 +1,7 @@
 import type { NextRequest } from 'next/server';
 import { readFormBody } from '@/lib/server/http/form-body';
 import { otherMethods } from '@/lib/server/http/methods';
-import { exchangeHandoff, handoffForm } from '@/lib/server/session/handoff-exchange';
+import { exchangeHandoff, handoffForm } from '@/lib/server/links/handoff-exchange';
 
 /** A handoff and a path: a few KB at most. */
 const MAX_BODY_BYTES = 8 * 1024;

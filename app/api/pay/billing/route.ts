@@ -5,10 +5,14 @@ import { readJsonBody } from '@/lib/server/http/guards';
 import { otherMethods } from '@/lib/server/http/methods';
 import { sessionRoute } from '@/lib/server/http/session-route';
 import { billingInput, saveBilling } from '@/lib/server/payments/billing';
+import type { BillingRequest } from '@/lib/shared/billing';
 
 /** Company details are a few hundred characters; a kilobyte per field is generous. */
 const MAX_BODY_BYTES = 4_096;
-const billingRequest = z.strictObject({ orderId: z.string().regex(/^[a-f0-9]{32}$/), billing: z.unknown() });
+const billingRequest = z.strictObject({
+  orderId: z.string().regex(/^[a-f0-9]{32}$/),
+  billing: z.unknown(),
+}) satisfies z.ZodType<BillingRequest>;
 
 // POST /api/pay/billing — {orderId, billing: {company, taxId?, address?} | null}: the company details
 // printed on one of the session's own orders' receipt and credit notes (null removes them).

@@ -3,17 +3,6 @@ import type { Sql } from '@/lib/server/db/sql';
 
 const DAY_MS = 86_400_000;
 
-/** The demo accounts, written once into an empty store (never in production). */
-export const demo = {
-  alice: { platform: 'telegram', userId: '1001' },
-  bob: { platform: 'telegram', userId: '1002' },
-  carol: { platform: 'slack', userId: 'U1003' },
-  team: { platform: 'telegram', teamId: '-1002001' },
-  /** Beyond the accounts a pay link needs, for the team page: a second active team with two admins, and an expired one. */
-  orbit: { platform: 'discord', teamId: '920001', admin: 'D2001' },
-  northwind: { platform: 'slack', teamId: 'T3001', admin: 'U3001' },
-} as const;
-
 /**
  * The demo accounts where they belong: in the embedded directory of a server that is not in
  * production. With a remote directory they live in the assistant's backend (its CLI seeds them).

@@ -19,7 +19,7 @@ import { expectSameIdentity } from './identity';
 import { remoteTeamCalls } from './team-calls';
 import { cappedText } from '@/lib/server/http/capped-read';
 import { log } from '@/lib/server/observability/log';
-import { reportBreakerState } from '@/lib/server/observability/metrics';
+import { reportBreakerState, type BreakerState } from '@/lib/server/observability/metrics';
 
 export interface RemoteDirectoryOptions {
   /** CHAT_BACKEND_URL: the backend's base URL, no trailing slash needed. */
@@ -38,7 +38,6 @@ export interface RemoteDirectoryOptions {
   halfOpenAfterMs?: number;
 }
 
-export type BreakerState = 'closed' | 'open' | 'half_open';
 export type RemoteDirectory = AccountDirectory & { breakerState(): BreakerState };
 
 /** A failed call. `retryable`: the same request may succeed later (network, timeout, 408/429/5xx). */

@@ -2,7 +2,7 @@ import 'server-only';
 import type { Env } from '@/lib/server/env';
 import { remoteDirectory, type RemoteDirectory } from './client';
 
-export { remoteDirectory, type RemoteDirectory, type BreakerState } from './client';
+export { remoteDirectory, type RemoteDirectory } from './client';
 
 /** The remote directory as configured (CHAT_BACKEND_URL and its required CHAT_BACKEND_SECRET). */
 export function remoteDirectoryFromEnv(config: Env): RemoteDirectory {

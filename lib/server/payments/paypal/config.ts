@@ -2,7 +2,7 @@ import 'server-only';
 import { env } from '@/lib/server/env';
 import type { PaidPlanId, PurchasePeriodId } from '@/lib/pricing/catalogue';
 import { paidPlanIds, purchasePeriodIds } from '@/lib/pricing/catalogue';
-import type { PaypalClientOptions } from './browser';
+import type { PaypalClientOptions } from '@/lib/shared/paypal-browser';
 import type { Transport } from './client';
 import { sandboxTransport } from './sandbox/api';
 import { SANDBOX_CLIENT, SANDBOX_PATH, SANDBOX_WEBHOOK_ID } from './sandbox/identity';

@@ -14,7 +14,7 @@ import { holdForReview, settlePayment } from '@/lib/server/payments/settle';
 import { planOwner, renewingSubscriptionsOf } from '@/lib/server/ledger/standing';
 import type { Sql } from '@/lib/server/db/sql';
 import { paidCycles, type PaypalSubscription } from './client';
-import type { PaypalCheckoutParams } from './browser';
+import type { PaypalCheckoutParams } from '@/lib/shared/paypal-browser';
 import type { PaypalConfig } from './config';
 
 /** Users for individual_pro (always 1 here: a link is one user), blocks of 10 members for team_pro. */

@@ -5,10 +5,14 @@ import { readJsonBody } from '@/lib/server/http/guards';
 import { otherMethods } from '@/lib/server/http/methods';
 import { sessionRoute } from '@/lib/server/http/session-route';
 import { stopRenewal } from '@/lib/server/payments/renewals';
+import type { StopRenewalRequest } from '@/lib/shared/renewals';
 
 /** `{gateway, id}` is a few dozen bytes. */
 const MAX_BODY_BYTES = 512;
-const stopRequest = z.strictObject({ gateway: z.string().min(1).max(32), id: z.string().min(1).max(64) });
+const stopRequest = z.strictObject({
+  gateway: z.string().min(1).max(32),
+  id: z.string().min(1).max(64),
+}) satisfies z.ZodType<StopRenewalRequest>;
 
 // POST /api/pay/renewals/stop — {gateway, id}: stops one of the session's automatic renewals.
 export const POST = sessionRoute(

@@ -7,8 +7,9 @@ import { clientIp, isSameOrigin } from '@/lib/server/http/guards';
 import { rateLimit } from '@/lib/server/http/rate-limit';
 import { statusPage } from '@/lib/server/http/status-page';
 import { requestLog } from '@/lib/server/observability/log';
-import { newHolder, readHandoff } from './handoff';
-import { linkPageLocale, linkTarget, openedIn, seeOther } from './link-exchange';
+import { newHolder, readHandoff } from '@/lib/server/session/handoff';
+import { UNAVAILABLE_RETRY_SECONDS } from '@/lib/server/unavailable';
+import { linkTarget, openedIn, seeOther } from './link-exchange';
 
 /** What the other browser's "continue here" posts: the handoff from the address's fragment, and its page. */
 export const handoffForm = z.object({ h: z.string().max(2048), next: z.string().max(512) });
@@ -23,9 +24,9 @@ export async function exchangeHandoff(request: NextRequest, form: HandoffForm | 
   const target = form && linkTarget(form.next);
   if (!form || !target) return seeOther('/pay', 'invalid');
   if (!isSameOrigin(request)) return seeOther(target.path, 'invalid');
-  const locale = linkPageLocale(target.pathname);
+  const { locale } = target;
   const wait = await rateLimit([['linkPerIp', clientIp(request)]]);
-  if (wait) return statusPage(locale, 'rate_limited', wait);
+  if (wait) return statusPage(locale, 'rate_limited', 429, { retryAfter: wait });
 
   const now = new Date();
   const handoff = readHandoff(form.h, target.audience, now);
@@ -42,7 +43,7 @@ export async function exchangeHandoff(request: NextRequest, form: HandoffForm | 
     if (!(await moveLinkHolder(sql, handoff.claims.jti, holder))) return refuse('expired', 'link_claim_gone');
   } catch (error) {
     requestLog(request).error({ err: error }, 'could not record a handoff');
-    return statusPage(locale, 'unavailable', 30);
+    return statusPage(locale, 'unavailable', 503, { retryAfter: UNAVAILABLE_RETRY_SECONDS });
   }
   return openedIn(target, handoff.claims, holder);
 }

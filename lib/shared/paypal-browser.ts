@@ -1,9 +1,8 @@
-import 'server-only';
-
 /*
- * What PayPal's browser half (components/pay/paypal-checkout.tsx) receives from this folder. The
- * seam carries both as opaque values (a gateway choice's `clientOptions`, a checkout's `params`);
- * the component checks their shape before it uses them.
+ * What PayPal's browser half (components/pay/paypal-checkout.tsx) receives from its server half
+ * (lib/server/payments/paypal/). Written here, beside the other shapes both sides name, so the
+ * component imports no server module. The seam carries both as opaque values (a gateway choice's
+ * `clientOptions`, a checkout's `params`); the component checks their shape before it uses them.
  */
 
 /** The JS SDK's options: the public client id, and the local sandbox's stand-in SDK when there is one. */

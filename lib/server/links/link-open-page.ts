@@ -6,7 +6,7 @@ import { localeInfo, localizedPath, type Locale } from '@/lib/i18n/locales';
 import { localeMessages } from '@/lib/i18n/messages';
 import { scriptHash } from '@/lib/security/csp.mjs';
 import { env } from '@/lib/server/env';
-import type { LinkAudience } from './paylink';
+import type { LinkAudience } from '@/lib/server/session/paylink';
 
 /** Where the page's script sends the token; only a POST there spends a link. */
 export const LINK_OPEN_ACTION = '/api/link';

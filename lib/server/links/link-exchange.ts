@@ -1,13 +1,15 @@
 import 'server-only';
 import { NextResponse, type NextRequest } from 'next/server';
 import { z } from 'zod';
-import { defaultLocale, splitLocalePrefix, type Locale } from '@/lib/i18n/locales';
+import { linkPageOf, type LinkPageRoute } from '@/lib/i18n/route-request';
+import type { Locale } from '@/lib/i18n/locales';
 import { ledgerSql } from '@/lib/server/db';
 import { claimLink } from '@/lib/server/ledger/link-claims';
 import { clientIp, isSameOrigin } from '@/lib/server/http/guards';
 import { rateLimit } from '@/lib/server/http/rate-limit';
 import { statusPage } from '@/lib/server/http/status-page';
 import { requestLog } from '@/lib/server/observability/log';
+import { UNAVAILABLE_RETRY_SECONDS } from '@/lib/server/unavailable';
 import { LINK_CHAT_PARAM, LINK_PROBLEM_PARAM, type LinkProblem } from '@/lib/shared/link-problem';
 import { isPlatform, type Platform } from '@/lib/config/site';
 import { decodeJwt } from 'jose';
@@ -18,36 +20,19 @@ import {
   sessionFrom,
   sessionLink,
   sealSession,
-} from './session';
-import { HANDOFF_FRAGMENT, issueHandoff, newHolder } from './handoff';
-import { verifyPaylink, type LinkAudience, type LinkClaims, type LinkVerdict } from './paylink';
+  type CookieReader,
+} from '@/lib/server/session/session';
+import { HANDOFF_FRAGMENT, issueHandoff, newHolder } from '@/lib/server/session/handoff';
+import { verifyPaylink, type LinkAudience, type LinkClaims, type LinkVerdict } from '@/lib/server/session/paylink';
 import { linkOpenPage } from './link-open-page';
 
-/** `/pay` or `/team`, unprefixed or under a locale prefix: the pages a link may open. */
-export function linkAudienceOf(pathname: string): LinkAudience | null {
-  const { first, rest, locale } = splitLocalePrefix(pathname.replace(/\/+$/, ''));
-  const inLocale = locale && locale !== defaultLocale && !rest.slice(1).includes('/') ? rest.slice(1) : undefined;
-  const page = rest === '' ? first : inLocale;
-  return page === 'pay' || page === 'team' ? page : null;
-}
-
-/** The locale a `/pay` or `/team` path is in (its prefix; English when unprefixed). */
-export function linkPageLocale(pathname: string): Locale {
-  return splitLocalePrefix(pathname).locale ?? defaultLocale;
-}
-
 /**
- * `GET` or `HEAD /pay?t=…` (or `/team`, in any locale): the opening page, which spends nothing —
- * link previews and scanners fetch it as often as they like. Null for any other request.
+ * A `GET` or `HEAD` of a link page with its token (`/pay?t=…`, `/team?t=…`, in any locale): the
+ * opening page, which spends nothing — link previews and scanners fetch it as often as they like.
  */
-export async function linkOpening(request: NextRequest): Promise<Response | null> {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return null;
-  const token = request.nextUrl.searchParams.get('t');
-  if (token === null) return null;
-  const audience = linkAudienceOf(request.nextUrl.pathname);
-  if (!audience) return null;
-  const switching = await switchesAccount(request, audience, token);
-  return linkOpenPage(linkPageLocale(request.nextUrl.pathname), audience, { switching });
+export async function linkOpening(page: LinkPageRoute & { token: string }, cookies: CookieReader): Promise<Response> {
+  const switching = await switchesAccount(cookies, page.audience, page.token);
+  return linkOpenPage(page.locale, page.audience, { switching });
 }
 
 /**
@@ -55,8 +40,8 @@ export async function linkOpening(request: NextRequest): Promise<Response | null
  * the case where a page elsewhere could have sent the person here with someone else's link, so
  * the opening page says so before the tap. Verifying spends nothing; a preview has no cookie.
  */
-async function switchesAccount(request: NextRequest, audience: LinkAudience, token: string): Promise<boolean> {
-  const current = await sessionFrom(request.cookies, audience);
+async function switchesAccount(cookies: CookieReader, audience: LinkAudience, token: string): Promise<boolean> {
+  const current = await sessionFrom(cookies, audience);
   if (!current) return false;
   const verdict = await verifyPaylink(linkToken(token), audience);
   if (!verdict.ok) return false;
@@ -90,18 +75,18 @@ export type LinkExchangeForm = z.infer<typeof linkExchangeForm>;
 export async function exchangeLink(request: NextRequest, form: LinkExchangeForm | null): Promise<Response> {
   const target = form && linkTarget(form.next);
   if (!form || !target) return seeOther('/pay', 'invalid');
-  const locale = linkPageLocale(target.pathname);
+  const { locale } = target;
   // Only this site's opening page may open a session (no login forced on a visitor from elsewhere).
   if (!isSameOrigin(request)) return seeOther(target.path, 'invalid');
   // Per client address: guessing or replaying links in bulk gets a 429 long before it gets far.
   const wait = await rateLimit([['linkPerIp', clientIp(request)]]);
-  if (wait) return statusPage(locale, 'rate_limited', wait);
+  if (wait) return statusPage(locale, 'rate_limited', 429, { retryAfter: wait });
 
   const token = linkToken(form.t);
   const verdict = await verifyPaylink(token, target.audience);
   if (!verdict.ok) return refuse(request, target, problemOf(verdict.reason), verdict.reason, platformNamedBy(token));
   const spent = await spend(request, verdict);
-  if (spent === 'store') return statusPage(locale, 'unavailable', 30);
+  if (spent === 'store') return statusPage(locale, 'unavailable', 503, { retryAfter: UNAVAILABLE_RETRY_SECONDS });
   if (spent === 'replayed') return refuse(request, target, 'replayed', 'replayed', verdict.claims.plt);
   return openedIn(target, verdict.claims, spent.holder);
 }
@@ -184,7 +169,7 @@ async function spend(
  */
 export interface LinkTarget {
   audience: LinkAudience;
-  pathname: string;
+  locale: Locale;
   /** Path and query, relative to the site. */
   path: string;
 }
@@ -198,12 +183,12 @@ export function linkTarget(next: string): LinkTarget | null {
     return null;
   }
   if (url.origin !== 'http://site.invalid') return null;
-  const audience = linkAudienceOf(url.pathname);
-  if (!audience) return null;
+  const page = linkPageOf(url.pathname);
+  if (!page) return null;
   url.searchParams.delete('t');
   url.searchParams.delete(LINK_PROBLEM_PARAM);
   url.searchParams.delete(LINK_CHAT_PARAM);
-  return { audience, pathname: url.pathname, path: `${url.pathname}${url.search}` };
+  return { audience: page.audience, locale: page.locale, path: `${url.pathname}${url.search}` };
 }
 
 /**

@@ -8,33 +8,44 @@ import { paidPlanIds, type PaidPlanId } from '@/lib/pricing/catalogue';
 import { seatsAreValid, type PlanState } from '@/lib/pricing/quote';
 import { storedOrderResult } from '@/lib/server/payments/stored-result';
 import type { Order } from '@/lib/server/ledger/types';
-import { isFailureCode, type PayResult, type Purchase } from '@/lib/shared/pay-result';
+import { isFailureCode, type Purchase } from '@/lib/shared/pay-result';
 import type { PayFormProps } from '@/lib/shared/pay-form';
 import { isLinkProblem } from '@/lib/shared/link-problem';
-import { isPlatform } from '@/lib/config/site';
+import { isPlatform, site } from '@/lib/config/site';
 import { isDeclineReason } from '@/lib/shared/decline';
 import type { PayQuery } from '@/lib/shared/pay-query';
-import type { Receipt } from '@/lib/shared/receipt';
 import { receiptFor } from '@/lib/server/payments/receipt';
 import { listRenewals } from '@/lib/server/payments/renewals';
 import { accountStanding } from '@/lib/server/checkout/standing';
 import { teamAdminRefusal } from '@/lib/server/checkout/team-admin-guard';
-import type { Renewal } from '@/lib/shared/renewals';
+import type { PayContextView, PayPageView } from '@/lib/shared/pay-view';
+import { env } from '@/lib/server/env';
 
-export type PayPageData =
-  /** `signedIn: false`: this browser holds no pay session, so the way on is the chat, not this page. */
-  | { kind: 'result'; result: PayResult; signedIn?: boolean }
-  | { kind: 'form'; context: PayContext; form: PayFormProps; now: Date; renewals: Renewal[] }
-  /** `receipt: null`: no receipt for that order and this account (not paid, not theirs, or none). */
-  | { kind: 'receipt'; receipt: Receipt | null };
+/** A view without the support address, which loadPayView adds to every one. */
+type PayPageContent<View = PayPageView> = View extends unknown ? Omit<View, 'supportEmail'> : never;
 
 /**
- * What `/pay` shows. A result named by `order=` is read from the store (a forged
- * `?status=success` proves nothing); an explicit failure code or decline reason (each one of a
- * closed set of codes, never text from the address) is shown as is; otherwise the
- * account behind the session; without a session, why the link did not open one (`?link=`).
+ * What `/pay` shows, as `GET /api/pay/view` sends it: with the support address, which every view
+ * offers.
  */
-export async function loadPayPage(subject: Subject | null, query: PayQuery, now: Date): Promise<PayPageData> {
+export async function loadPayView(subject: Subject | null, query: PayQuery, now: Date): Promise<PayPageView> {
+  return { ...(await payPageContent(subject, query, now)), supportEmail: supportEmail() };
+}
+
+/** The pay view of a dependency that is down: the page says so and asks again. */
+export function unavailablePayView(): PayPageView {
+  return { kind: 'result', result: { status: 'unavailable' }, supportEmail: supportEmail() };
+}
+
+const supportEmail = () => env().SUPPORT_EMAIL ?? site.supportEmail;
+
+/**
+ * A result named by `order=` is read from the store (a forged `?status=success` proves nothing);
+ * an explicit failure code or decline reason (each one of a closed set of codes, never text from
+ * the address) is shown as is; otherwise the account behind the session; without a session, why
+ * the link did not open one (`?link=`).
+ */
+async function payPageContent(subject: Subject | null, query: PayQuery, now: Date): Promise<PayPageContent> {
   const status = query.status;
   const orderId = query.order;
   if (status && orderId && isOrderId(orderId)) {
@@ -83,8 +94,8 @@ export async function loadPayPage(subject: Subject | null, query: PayQuery, now:
     state && { plan: state.plan, expiresAt: state.expiresAt?.toISOString() ?? null, seats: state.seats };
   return {
     kind: 'form',
-    context,
-    now,
+    context: contextView(context),
+    now: now.toISOString(),
     renewals: await listRenewals({ platform: subject.platform, userId: subject.userId }, now),
     form: {
       user: view(buyerState(context, 'individual_pro'))!,
@@ -95,6 +106,16 @@ export async function loadPayPage(subject: Subject | null, query: PayQuery, now:
       standing: await accountStanding(await ledgerSql(), subject, now),
       ...teamAdminsOnly(context),
     },
+  };
+}
+
+const isoDate = (date: Date | null) => date?.toISOString() ?? null;
+
+/** The account and team as JSON carries them. */
+function contextView({ account, team }: PayContext): PayContextView {
+  return {
+    account: { ...account, planExpiresAt: isoDate(account.planExpiresAt) },
+    team: team && { ...team, planExpiresAt: isoDate(team.planExpiresAt) },
   };
 }
 
