@@ -48,6 +48,7 @@ const allowList: Record<string, string> = {
   'lib/server/db/migrations.ts': 'applied migrations are never edited, and one created the PayPal sandbox’s table',
   'lib/config/policies.ts': "the payment policy's section on PayPal subscriptions: its anchor is a public URL",
   'lib/i18n/glossary.json': "the translators' glossary, which explains terms by the gateways' names",
+  'lib/server/testing.ts': "the tests' hooks, a gateway's token cache among them; production code imports none",
 };
 
 /** Whether `path` may name gateway `id`. */
