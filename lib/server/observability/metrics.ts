@@ -10,12 +10,35 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 export type BreakerState = 'closed' | 'half_open' | 'open';
 const breakerValue: Record<BreakerState, number> = { closed: 0, half_open: 1, open: 2 };
 
+type Reading = () => Promise<number> | number;
+
 interface Sources {
-  outboxDepth?: () => Promise<number> | number;
-  outboxAge?: () => Promise<number> | number;
-  reviewQueue?: () => Promise<number> | number;
+  outboxDepth?: Reading;
+  outboxAge?: Reading;
+  reviewQueue?: Reading;
   reconciliationLag?: () => Promise<Record<string, number>>;
   breakers: Map<string, () => BreakerState>;
+}
+
+/**
+ * A gauge whose value another module owns, read from it at every scrape. A failing read (the database
+ * is down) leaves the last value: the scrape still answers, and health says why.
+ */
+function readAtScrape(registry: Registry, name: string, help: string, source: () => Reading | undefined) {
+  return new Gauge({
+    name,
+    help,
+    registers: [registry],
+    async collect() {
+      const read = source();
+      if (!read) return;
+      try {
+        this.set(await read());
+      } catch {
+        // the last value stays
+      }
+    },
+  });
 }
 
 function create() {
@@ -108,45 +131,24 @@ function create() {
       labelNames: ['limit'] as const,
       registers: [registry],
     }),
-    outboxDepth: new Gauge({
-      name: 'quorum_outbox_depth',
-      help: 'Grants and revocations waiting in the outbox for delivery to the account directory',
-      registers: [registry],
-      async collect() {
-        if (!sources.outboxDepth) return;
-        try {
-          this.set(await sources.outboxDepth());
-        } catch {
-          // The database is down: the scrape still answers (health says why); the last value stays.
-        }
-      },
-    }),
-    outboxAge: new Gauge({
-      name: 'quorum_outbox_oldest_age_seconds',
-      help: 'Seconds the oldest grant still in the outbox has waited for delivery (0 when none waits)',
-      registers: [registry],
-      async collect() {
-        if (!sources.outboxAge) return;
-        try {
-          this.set(await sources.outboxAge());
-        } catch {
-          // as for the depth: the scrape answers, the last value stays
-        }
-      },
-    }),
-    reviewQueue: new Gauge({
-      name: 'quorum_review_queue_size',
-      help: 'Orders held for a person to decide (amount mismatch, a refund the rules cannot place) and refunds waiting on a gateway: the review queue',
-      registers: [registry],
-      async collect() {
-        if (!sources.reviewQueue) return;
-        try {
-          this.set(await sources.reviewQueue());
-        } catch {
-          // as for the outbox: the scrape answers, the last value stays
-        }
-      },
-    }),
+    outboxDepth: readAtScrape(
+      registry,
+      'quorum_outbox_depth',
+      'Grants and revocations waiting in the outbox for delivery to the account directory',
+      () => sources.outboxDepth,
+    ),
+    outboxAge: readAtScrape(
+      registry,
+      'quorum_outbox_oldest_age_seconds',
+      'Seconds the oldest grant still in the outbox has waited for delivery (0 when none waits)',
+      () => sources.outboxAge,
+    ),
+    reviewQueue: readAtScrape(
+      registry,
+      'quorum_review_queue_size',
+      'Orders held for a person to decide (amount mismatch, a refund the rules cannot place) and refunds waiting on a gateway: the review queue',
+      () => sources.reviewQueue,
+    ),
     reconciliationLag: new Gauge({
       name: 'quorum_reconciliation_lag_seconds',
       help: "Seconds by which the oldest order still pending has outlived its gateway's payment window, per gateway (0 when none): how far reconciliation is behind",
@@ -159,7 +161,7 @@ function create() {
             this.set({ gateway }, seconds);
           }
         } catch {
-          // as for the outbox: the scrape answers, the last values stay
+          // as in readAtScrape: the scrape answers, the last values stay
         }
       },
     }),
@@ -186,17 +188,17 @@ export function metrics(): Metrics {
 }
 
 /** The outbox registers how to count its pending rows; read at every scrape. */
-export function reportOutboxDepth(source: () => Promise<number> | number): void {
+export function reportOutboxDepth(source: Reading): void {
   metrics().sources.outboxDepth = source;
 }
 
 /** The outbox registers how to read its oldest waiting row's age; read at every scrape. */
-export function reportOutboxAge(source: () => Promise<number> | number): void {
+export function reportOutboxAge(source: Reading): void {
   metrics().sources.outboxAge = source;
 }
 
 /** The ledger registers how to count the orders waiting for review; read at every scrape. */
-export function reportReviewQueue(source: () => Promise<number> | number): void {
+export function reportReviewQueue(source: Reading): void {
   metrics().sources.reviewQueue = source;
 }
 
