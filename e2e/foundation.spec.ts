@@ -182,8 +182,13 @@ test('the offline banner appears while offline and leaves when back online', asy
 });
 
 test('the progress bar shows for a slow navigation and finishes', async ({ page }) => {
-  // Hold the next page's data (prefetch included) for a second: slower than the bar's 200 ms threshold.
+  // Hold the next page's data (a prefetch included) until a second after the click: slower than the
+  // bar's 200 ms threshold however long the page took to get there. Held only from the click, a
+  // prefetch started at hydration could be back before a slow machine clicks, and no bar would show.
+  let clicked = () => {};
+  const click = new Promise<void>((resolve) => (clicked = resolve));
   await page.route('**/terms**', async (route) => {
+    await click;
     await new Promise((resolve) => setTimeout(resolve, 1000));
     await route.continue();
   });
@@ -193,6 +198,7 @@ test('the progress bar shows for a slow navigation and finishes', async ({ page 
     .getByRole('contentinfo')
     .getByRole('link', { name: message('en', 'PolicyLinks.terms') })
     .click();
+  clicked();
   await expect(page.locator('#nprogress .bar')).toBeVisible();
   await expect(page).toHaveURL(/\/terms$/);
   await expect(page.locator('#nprogress .bar')).toHaveCount(0, { timeout: 6000 });
