@@ -1,5 +1,5 @@
 'use client';
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'next/navigation';
 import { useLocale } from 'next-intl';
 import { site } from '@/lib/config/site';
@@ -50,7 +50,8 @@ export function PayView() {
       // Offline, or the server did not answer: the same honest "try again" view.
       view = unavailable();
     }
-    setState(view);
+    // A transition: React draws the payer's view in short tasks instead of one long one.
+    startTransition(() => setState(view));
   }, [query, locale]);
 
   const reload = useCallback(() => void load(), [load]);
