@@ -57,7 +57,7 @@ export function PayView() {
   const reload = useCallback(() => void load(), [load]);
 
   useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- the view is fetched after the prerendered shell paints
+    // The view is fetched after the prerendered shell paints.
     void load();
   }, [load]);
 
