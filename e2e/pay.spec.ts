@@ -176,7 +176,7 @@ test('the pay page has no axe violations', async ({ page }) => {
   expect(results.violations).toEqual([]);
 });
 
-test('once the pay page has painted, a worker loads ICU for its locale and every catalogue currency, allowed by its CSP, and closes', async ({
+test('the pay page starts a worker that loads ICU for its locale and every catalogue currency, allowed by its CSP, and closes', async ({
   page,
 }) => {
   const violations: string[] = [];
