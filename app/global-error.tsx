@@ -1,5 +1,6 @@
 'use client';
 
+import './tokens.css';
 import styles from './global-error.module.css';
 
 // The last resort when the localized error view itself fails: no i18n, no layout, plain HTML.
