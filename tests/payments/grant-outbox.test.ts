@@ -11,6 +11,7 @@ import { findOrder } from '@/lib/server/ledger/orders';
 import { outboxDepth } from '@/lib/server/ledger/outbox';
 import { deliverDueGrants, retryDelayMs, backgroundDeliveriesFinished } from '@/lib/server/payments/grant-delivery';
 import { loadPayView } from '@/lib/server/pay/load-pay-view';
+import { recordReportedRefund } from '@/lib/server/payments/refunds';
 import { addMonths } from '@/lib/pricing/plan-state';
 import { storeKinds, useTestStore } from '../support/stores';
 import { alice, ipnRequest, pendingTeamOrder, vnpayCallback, vnpayRoutes } from '../support/money';
@@ -121,6 +122,58 @@ describe.each(storeKinds)('grants through the outbox on %s', (kind) => {
     expect(await teamExpiry()).not.toBe(before);
     expect((await findOrder(store().sql, order.id))?.granted).toBe(true);
     expect(await outboxDepth(store().sql)).toBe(0);
+  });
+
+  it('applies a refund only after its order’s grant: an order paid while the directory was down and refunded in full before its grant got through leaves nothing granted', async () => {
+    let down = true;
+    const real = store().directory;
+    const applied: string[] = [];
+    installDirectory({
+      ...real,
+      applyGrant: async (grant) => {
+        if (down) throw new DirectoryUnavailableError('backend unreachable');
+        applied.push(`grant ${grant.orderId}`);
+        return real.applyGrant(grant);
+      },
+      applyRevocation: async (revocation) => {
+        applied.push(`revocation ${revocation.orderId}`);
+        return real.applyRevocation(revocation);
+      },
+    });
+    const before = new Date(await teamExpiry()).getTime();
+    const order = await pendingTeamOrder();
+    expect(await reply(vnpayCallback(order))).toMatchObject({ RspCode: '00' });
+    await backgroundDeliveriesFinished();
+
+    // The directory is back, but the grant waits out its back-off; the order is refunded in full meanwhile.
+    down = false;
+    const reported = { gatewayRef: 'refund:14400077', amount: order.amount, requestId: null };
+    const refund = { orderId: order.id, gateway: 'vnpay', reported, reason: 'portal', now: new Date() };
+    expect(await recordReportedRefund(refund)).toBe('recorded');
+    expect(applied).toEqual([]);
+    expect(await outboxDepth(store().sql)).toBe(2);
+
+    // Two deliverers at once, as two instances would run them: the grant, then the revocation, each once.
+    await Promise.all([deliverDueGrants(later(60)), deliverDueGrants(later(60))]);
+    expect(applied).toEqual([`grant ${order.id}`, `revocation ${order.id}`]);
+    expect(await outboxDepth(store().sql)).toBe(0);
+    const after = new Date(await teamExpiry()).getTime();
+    // What the order bought is gone (month lengths differ by at most a day between the grant's and the refund's count).
+    expect(Math.abs(after - before)).toBeLessThanOrEqual(86_400_000);
+  });
+
+  it('keeps a refund’s revocation waiting while its order’s grant is undelivered, however often the deliverer runs', async () => {
+    const directory = flakyDirectory(store().directory, () => true);
+    let revoked = 0;
+    installDirectory({ ...directory, applyRevocation: async () => ((revoked += 1), { status: 'not_found' }) });
+    const order = await pendingTeamOrder();
+    await reply(vnpayCallback(order));
+    await backgroundDeliveriesFinished();
+    const reported = { gatewayRef: 'refund:14400078', amount: 100_000, requestId: null };
+    await recordReportedRefund({ orderId: order.id, gateway: 'vnpay', reported, reason: 'portal', now: new Date() });
+    for (const minutes of [60, 120, 180]) await deliverDueGrants(later(minutes));
+    expect(revoked).toBe(0);
+    expect(await outboxDepth(store().sql)).toBe(2);
   });
 
   it('does not retry a failed delivery before its back-off has passed', async () => {

@@ -139,6 +139,29 @@ describe.each(storeKinds)('webhook mode on %s', (kind) => {
     expect(backend.requests.filter((r) => r.startsWith('POST /v1/revocations')).length).toBeGreaterThanOrEqual(2);
   });
 
+  it('never leaves a fully refunded order granted: backend down → paid → refunded → backend back applies the grant, then the revocation', async () => {
+    const before = new Date(await teamExpiry()).getTime();
+    const order = await pendingTeamOrder();
+    backend.inject(faults.status(503));
+    expect(await reply(vnpayCallback(order))).toMatchObject({ RspCode: '00' });
+    await backgroundDeliveriesFinished();
+
+    // The backend is back while the grant waits out its back-off; the operator refunds the whole payment.
+    backend.inject(undefined);
+    installDirectory(remoteDirectory({ baseUrl: backend.url, secret: BACKEND_SECRET }));
+    backend.requests.length = 0;
+    const reported = { gatewayRef: 'refund:14400003', amount: order.amount, requestId: null };
+    const refund = { orderId: order.id, gateway: 'vnpay', reported, reason: 'portal', now: new Date() };
+    expect(await recordReportedRefund(refund)).toBe('recorded');
+    expect(backend.requests.filter((r) => r.startsWith('POST /v1/revocations'))).toEqual([]);
+
+    await deliverDueGrants(later(60));
+    const sent = backend.requests.filter((r) => /^POST \/v1\/(grants|revocations)/.test(r)).map((r) => r.split(' ')[1]);
+    expect(sent).toEqual(['/v1/grants', '/v1/revocations']);
+    expect(await deliverDueGrants(later(120))).toEqual({ delivered: 0, failed: 0 });
+    expect(Math.abs(new Date(await teamExpiry()).getTime() - before)).toBeLessThanOrEqual(86_400_000);
+  });
+
   it('shows the payer their payments from the site’s ledger and a receipt naming the buyer the backend knows', async () => {
     const order = await pendingTeamOrder();
     expect(await reply(vnpayCallback(order))).toMatchObject({ RspCode: '00' });

@@ -8,6 +8,11 @@ import type { Grant, Revocation } from '@/lib/server/directory/types';
  * a refund's revocation — and delivered by lib/server/payments/grant-delivery.ts, which applies it
  * and marks it delivered. A row is leased while one process delivers it, so instances sharing a
  * database do not race; a lease that outlives a crashed process simply expires.
+ *
+ * A refund's revocation is never leased while its order's grant is undelivered: the directory must
+ * have applied what the order bought before it can take it back (docs/payments.md#a-refund-after-an-undelivered-grant).
+ * Taken the other way round, a grant that waited out a backend outage would land after its refund
+ * and keep the plan. The rule lives in the lease queries, so every instance and every caller obeys it.
  */
 const LEASE_MS = 30_000;
 
@@ -39,6 +44,11 @@ const toLeased = (row: OutboxRow): LeasedMessage => ({ id: row.id, message: toMe
 
 const RETURNING = 'RETURNING id, kind, grant_json AS body, attempts';
 
+/** True for a row (aliased `msg`) that may be delivered now: not a revocation whose grant still waits. */
+const ORDERED_AFTER_ITS_GRANT = `NOT (msg.kind = 'revocation' AND EXISTS (
+  SELECT 1 FROM outbox grant_row
+   WHERE grant_row.order_id = msg.order_id AND grant_row.kind = 'grant' AND grant_row.delivered_at IS NULL))`;
+
 export const revocationId = (refundId: string) => `revocation:${refundId}`;
 
 /** A paid order's grant; once per order whatever calls it. */
@@ -59,11 +69,15 @@ export async function enqueueRevocation(tx: Sql, revocation: Revocation): Promis
   );
 }
 
-/** Leases one undelivered message (null when delivered, absent, or leased by someone else). */
+/**
+ * Leases one undelivered message (null when delivered, absent, leased by someone else, or a
+ * revocation whose order's grant is undelivered).
+ */
 export async function leaseMessage(sql: Sql, id: string, now: Date): Promise<LeasedMessage | null> {
   const result = await sql.query<OutboxRow>(
-    `UPDATE outbox SET leased_until = $2
-      WHERE id = $1 AND delivered_at IS NULL AND (leased_until IS NULL OR leased_until < $3)
+    `UPDATE outbox msg SET leased_until = $2
+      WHERE msg.id = $1 AND msg.delivered_at IS NULL AND (msg.leased_until IS NULL OR msg.leased_until < $3)
+        AND ${ORDERED_AFTER_ITS_GRANT}
       ${RETURNING}`,
     [id, new Date(now.getTime() + LEASE_MS), now],
   );
@@ -71,18 +85,28 @@ export async function leaseMessage(sql: Sql, id: string, now: Date): Promise<Lea
   return row ? toLeased(row) : null;
 }
 
-/** Leases up to `limit` messages whose next attempt is due, oldest first. */
+/** Leases up to `limit` messages whose next attempt is due, oldest first (a revocation after its grant). */
 export async function leaseDueMessages(sql: Sql, now: Date, limit: number): Promise<LeasedMessage[]> {
   const result = await sql.query<OutboxRow>(
     `UPDATE outbox SET leased_until = $2
       WHERE id IN (
-        SELECT id FROM outbox
-         WHERE delivered_at IS NULL AND next_attempt_at <= $1 AND (leased_until IS NULL OR leased_until < $1)
-         ORDER BY next_attempt_at LIMIT $3 FOR UPDATE SKIP LOCKED)
+        SELECT msg.id FROM outbox msg
+         WHERE msg.delivered_at IS NULL AND msg.next_attempt_at <= $1
+           AND (msg.leased_until IS NULL OR msg.leased_until < $1) AND ${ORDERED_AFTER_ITS_GRANT}
+         ORDER BY msg.next_attempt_at LIMIT $3 FOR UPDATE OF msg SKIP LOCKED)
       ${RETURNING}`,
     [now, new Date(now.getTime() + LEASE_MS), limit],
   );
   return result.rows.map(toLeased);
+}
+
+/** The undelivered revocations of one order, oldest first: delivered as soon as its grant is. */
+export async function waitingRevocationIds(sql: Sql, orderId: string): Promise<string[]> {
+  const result = await sql.query<{ id: string }>(
+    `SELECT id FROM outbox WHERE order_id = $1 AND kind = 'revocation' AND delivered_at IS NULL ORDER BY created_at`,
+    [orderId],
+  );
+  return result.rows.map((row) => row.id);
 }
 
 export async function markDelivered(sql: Sql, id: string, now: Date): Promise<void> {

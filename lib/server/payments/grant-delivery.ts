@@ -7,6 +7,7 @@ import {
   markAttemptFailed,
   markDelivered,
   revocationId,
+  waitingRevocationIds,
   type LeasedMessage,
 } from '@/lib/server/ledger/outbox';
 import { log } from '@/lib/server/observability/log';
@@ -105,12 +106,23 @@ async function deliver({ id, message, attempts }: LeasedMessage, now: Date): Pro
     await markDelivered(sql, id, new Date());
     (message.kind === 'grant' ? metrics().grants : metrics().revocations).inc({ status: result.status });
     log().info({ outbox: id, kind: message.kind, status: result.status }, 'outbox: delivered');
+    // A refund that came while this grant waited has waited for it (lib/server/ledger/outbox.ts): now it may follow.
+    if (message.kind === 'grant') await deliverWaitingRevocations(message.grant.orderId, now);
     return 'delivered';
   } catch (error) {
     const text = error instanceof Error ? error.message : String(error);
     await markAttemptFailed(sql, id, new Date(now.getTime() + retryDelayMs(attempts)), text);
     log().warn({ outbox: id, kind: message.kind, attempt: attempts + 1, error: text }, 'outbox: delivery failed');
     return 'retry_later';
+  }
+}
+
+/** Never throws: a revocation not delivered here is due already, and the deliverer's next round takes it. */
+async function deliverWaitingRevocations(orderId: string, now: Date): Promise<void> {
+  try {
+    for (const id of await waitingRevocationIds(await ledgerSql(), orderId)) await deliverNow(id, now);
+  } catch (error) {
+    log().error({ err: error, order: orderId }, 'outbox: could not look up revocations waiting for their grant');
   }
 }
 
