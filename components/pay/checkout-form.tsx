@@ -2,7 +2,8 @@
 import { useId, useRef, useState } from 'react';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { localeInfo, type Locale } from '@/lib/i18n/locales';
-import { addMonths, type PlanState, type Quote } from '@/lib/pricing/quote';
+import { addMonths, renewalStartsAt, type PlanState } from '@/lib/pricing/quote';
+import type { PaidPlanId } from '@/lib/pricing/catalogue';
 import { checkoutDraft } from '@/lib/pricing/checkout-draft';
 import type { CheckoutRequest } from '@/lib/shared/checkout';
 import type { PayFormProps } from '@/lib/shared/pay-form';
@@ -17,11 +18,23 @@ import { useCheckout } from './use-checkout';
 import { useSelection } from './use-selection';
 import styles from './pay.module.css';
 
-/** What a plan the gateway renews by itself charges next, and when: a period's price, again after its months. */
-function renewalTerms(priced: Quote | null, now: Date): RenewalTerms | null {
+/**
+ * What a plan the gateway renews by itself charges, and when: a period's price, again after its
+ * months — from today, or, when the plan is paid ahead, from the end of its paid time (the server
+ * sends the gateway the same start: lib/pricing/plan-state.ts, renewalStartsAt).
+ */
+function renewalTerms(draft: ReturnType<typeof checkoutDraft>, plan: PaidPlanId, now: Date): RenewalTerms | null {
+  const { priced, buyer } = draft;
   if (!priced?.ok || priced.months === 0) return null;
   const { amount, currency, months } = priced;
-  return { amount, currency, months, next: addMonths(now, priced.months).toISOString() };
+  const startsAt = buyer ? renewalStartsAt(buyer, plan, now) : null;
+  return {
+    amount,
+    currency,
+    months,
+    next: addMonths(now, months).toISOString(),
+    startsAt: startsAt?.toISOString() ?? null,
+  };
 }
 
 /**
@@ -137,7 +150,7 @@ export function CheckoutForm(props: PayFormProps) {
         continuationProps={{
           options: gateway?.clientOptions,
           disabled: !canPay && !checkout.pending,
-          terms: renewalTerms(draft.priced, now),
+          terms: renewalTerms(draft, plan, now),
           startCheckout: sdkCheckout,
         }}
         canPay={canPay}

@@ -8,8 +8,13 @@ export interface RenewalTerms {
   amount: number;
   currency: Currency;
   months: number;
-  /** ISO 8601: when the gateway charges the second time. */
+  /** ISO 8601: when the gateway charges the second time, for a renewal that charges today. */
   next: string;
+  /**
+   * ISO 8601: when the first charge is, for a plan already paid ahead (the end of its paid time);
+   * null when the gateway charges today.
+   */
+  startsAt: string | null;
 }
 
 /** What the pay form hands the component of a gateway that continues with its browser SDK. */

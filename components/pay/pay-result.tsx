@@ -3,6 +3,7 @@ import { Animated } from '@/components/motion/animated';
 import { isolated, VALUE } from '@/lib/i18n/isolate';
 import { Link } from '@/lib/i18n/navigation';
 import type { PayResultState, Purchase } from '@/lib/shared/pay-result';
+import type { Currency } from '@/lib/pricing/catalogue';
 import { linkCommand } from '@/lib/shared/link-problem';
 import { RECEIPT_PARAM } from '@/lib/shared/receipt';
 import { UnavailableView } from '@/components/layout/unavailable-view';
@@ -43,7 +44,10 @@ export function PayResultView({
   const tone =
     result.status === 'success'
       ? card.success
-      : result.status === 'processing' || result.status === 'cancelled' || result.status === 'declined'
+      : result.status === 'processing' ||
+          result.status === 'scheduled' ||
+          result.status === 'cancelled' ||
+          result.status === 'declined'
         ? card.processing
         : card.failure;
   return (
@@ -91,6 +95,8 @@ export function PayResultView({
           {result.link === 'missing' ? <HandoffOffer /> : null}
           {result.link ? <BackToChat chat={result.chat} /> : null}
         </>
+      ) : result.status === 'scheduled' ? (
+        <ScheduledRenewal startsAt={result.startsAt} amount={result.amount} currency={result.currency} />
       ) : (
         <>
           <p role="status">{t(result.status)}</p>
@@ -106,6 +112,21 @@ export function PayResultView({
         <p data-testid="back-in-chat">{isolated(t('backInChat', { command: VALUE }), linkCommand.pay, 'ltr')}</p>
       )}
     </Animated>
+  );
+}
+
+/** A renewal that starts when the paid time ends: nothing charged today, and when the first charge comes. */
+function ScheduledRenewal({ startsAt, amount, currency }: { startsAt: string; amount: number; currency: Currency }) {
+  const t = useTranslations('PayPage.result');
+  const format = useFormatter();
+  const money = useMoney();
+  return (
+    <p role="status" data-testid="scheduled-renewal">
+      {t('scheduled', {
+        amount: money(amount, currency),
+        date: format.dateTime(new Date(startsAt), { dateStyle: 'long' }),
+      })}
+    </p>
   );
 }
 

@@ -26,9 +26,10 @@ function clientOptions(value: unknown): PaypalClientOptions | null {
 /** The checkout's `params`, likewise opaque until here. */
 function checkoutParams(value: unknown): PaypalCheckoutParams | null {
   if (!isRecord(value)) return null;
-  const { planId, quantity, customId } = value;
+  const { planId, quantity, customId, startTime } = value;
+  if (startTime !== undefined && typeof startTime !== 'string') return null;
   return typeof planId === 'string' && typeof quantity === 'number' && typeof customId === 'string'
-    ? { planId, quantity, customId }
+    ? { planId, quantity, customId, ...(startTime ? { startTime } : {}) }
     : null;
 }
 
@@ -114,10 +115,10 @@ function Buttons({ disabled, terms, startCheckout }: Omit<ContinuationProps, 'op
     <div className={styles.paypal} data-testid="paypal-checkout">
       {terms && (
         <p className={styles.hint} data-testid="renewal-terms">
-          {t('paypalRenews', {
+          {t(terms.startsAt ? 'paypalStartsLater' : 'paypalRenews', {
             amount: money(terms.amount, terms.currency),
             months: terms.months,
-            date: format.dateTime(new Date(terms.next), { dateStyle: 'long' }),
+            date: format.dateTime(new Date(terms.startsAt ?? terms.next), { dateStyle: 'long' }),
           })}
         </p>
       )}
@@ -141,6 +142,8 @@ function Buttons({ disabled, terms, startCheckout }: Omit<ContinuationProps, 'op
               plan_id: params.planId,
               quantity: String(params.quantity),
               custom_id: params.customId,
+              // Paid ahead: PayPal's first charge waits for the end of the paid time (chosen by the server).
+              ...(params.startTime ? { start_time: params.startTime } : {}),
             });
           }}
           onApprove={async (data) => {

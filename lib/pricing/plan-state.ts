@@ -25,6 +25,15 @@ export function addMonths(date: Date, months: number): Date {
   return result;
 }
 
+/**
+ * When a new automatic renewal of `plan` first charges: when the time already paid for that plan
+ * ends, or null (at once) when none is paid ahead — nobody is charged for months they already have.
+ * A change of period and a renewal started again after stopping both begin here.
+ */
+export function renewalStartsAt(current: PlanState, plan: PlanId, now: Date): Date | null {
+  return current.plan === plan && isActive(current, now) ? current.expiresAt : null;
+}
+
 /** Whole days left on the current plan, rounded up. */
 export function remainingDays(expiresAt: Date, now: Date): number {
   return Math.max(0, Math.ceil((expiresAt.getTime() - now.getTime()) / DAY_MS));

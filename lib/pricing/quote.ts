@@ -16,7 +16,7 @@ import {
 import { planAfterGrant } from './grant';
 import { isActive, remainingDays, type PlanState } from './plan-state';
 
-export { addMonths, isActive, remainingDays, type PlanState } from './plan-state';
+export { addMonths, isActive, remainingDays, renewalStartsAt, type PlanState } from './plan-state';
 
 /** period3 prorates by remaining days over a 30-day month. */
 const PRORATION_DAYS = 30;

@@ -17,6 +17,11 @@ export type FailureCode = (typeof failureCodes)[number];
 export type PayResult =
   | { status: 'success'; purchase?: Purchase }
   | { status: 'processing' }
+  /**
+   * An automatic renewal set up for a plan paid ahead: nothing charged today, its first charge of
+   * `amount` (minor units of `currency`) at `startsAt` (ISO), when the paid time ends.
+   */
+  | { status: 'scheduled'; startsAt: string; amount: number; currency: Currency }
   /** The payer cancelled on the gateway's page: nothing was charged (not an error: no code). */
   | { status: 'cancelled' }
   /** The gateway refused the payment for a reason the payer can act on; nothing was charged. */

@@ -12,9 +12,13 @@ export interface PaypalClientOptions {
   sdkBaseUrl?: string;
 }
 
-/** What the buttons create the subscription with: our plan id, users or blocks, our order id. */
+/**
+ * What the buttons create the subscription with: our plan id, users or blocks, our order id, and
+ * — when the plan is paid ahead — the first charge's time (PayPal's `start_time`, ISO, UTC).
+ */
 export interface PaypalCheckoutParams {
   planId: string;
   quantity: number;
   customId: string;
+  startTime?: string;
 }

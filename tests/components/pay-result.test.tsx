@@ -23,6 +23,21 @@ describe('the result view', () => {
     expect(screen.getByRole('link', { name: 'Back to the plans' })).toBeInTheDocument();
   });
 
+  it('a renewal set up to start when the paid time ends says nothing was charged today, and when and how much the first charge is', () => {
+    render(
+      <PayResultView
+        result={{ status: 'scheduled', startsAt: '2027-12-28T10:00:00.000Z', amount: 199, currency: 'USD' }}
+        supportEmail="help@example.com"
+      />,
+      { wrapper: IntlWrapper },
+    );
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Automatic renewal set up');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Nothing was charged today. $1.99 is charged on December 28, 2027, when the time you have already paid for ends',
+    );
+    expect(screen.queryByText(/error occurred|Confirming/)).toBeNull();
+  });
+
   it('a success shows what was bought, the amount with its currency, the new expiry and a link to its receipt', () => {
     render(
       <PayResultView

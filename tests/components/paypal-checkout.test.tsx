@@ -4,11 +4,20 @@ import { PaypalCheckout } from '@/components/pay/paypal-checkout';
 import messages from '@/messages/en.json';
 import { IntlWrapper } from '../support/intl';
 
+type ButtonProps = {
+  createSubscription: (
+    data: object,
+    actions: { subscription: { create: (body: object) => Promise<string> } },
+  ) => Promise<string>;
+};
+// What the buttons were last drawn with: the test plays PayPal's side of createSubscription with it.
+const drawn: { props: ButtonProps | null } = { props: null };
+
 // PayPal's SDK cannot load here; its React wrapper is replaced by one whose script is still loading.
 jest.mock('@paypal/react-paypal-js', () => ({
   DISPATCH_ACTION: { RESET_OPTIONS: 'resetOptions' },
   PayPalScriptProvider: ({ children }: { children: React.ReactNode }) => children,
-  PayPalButtons: () => null,
+  PayPalButtons: (props: ButtonProps) => ((drawn.props = props), null),
   usePayPalScriptReducer: () => [{ isPending: true, isRejected: false, options: {} }, jest.fn()],
 }));
 
@@ -35,7 +44,7 @@ describe('PayPal checkout while its script loads', () => {
         <PaypalCheckout
           options={{ clientId: 'test', environment: 'sandbox' }}
           disabled={false}
-          terms={{ amount: 1_499, currency: 'USD', months: 1, next: '2026-12-26T10:00:00.000Z' }}
+          terms={{ amount: 1_499, currency: 'USD', months: 1, next: '2026-12-26T10:00:00.000Z', startsAt: null }}
           startCheckout={async () => null}
         />
       </IntlWrapper>,
@@ -43,6 +52,48 @@ describe('PayPal checkout while its script loads', () => {
     expect(screen.getByTestId('renewal-terms')).toHaveTextContent(
       'Then $14.99 every month from December 26, 2026: PayPal charges it automatically until you stop the renewal here, under “Automatic renewals”.',
     );
+  });
+
+  it('says, for a plan paid ahead, that nothing is charged today and that the first charge comes when the paid time ends', () => {
+    render(
+      <IntlWrapper>
+        <PaypalCheckout
+          options={{ clientId: 'test', environment: 'sandbox' }}
+          disabled={false}
+          terms={{
+            amount: 199,
+            currency: 'USD',
+            months: 1,
+            next: '2026-12-28T10:00:00.000Z',
+            startsAt: '2027-12-28T10:00:00.000Z',
+          }}
+          startCheckout={async () => null}
+        />
+      </IntlWrapper>,
+    );
+    expect(screen.getByTestId('renewal-terms')).toHaveTextContent(
+      'Nothing is charged today: you have already paid until December 28, 2027. On that day PayPal charges $1.99, then again every month,',
+    );
+  });
+
+  it.each([
+    ['the plan is paid ahead', '2027-12-28T10:00:00.000Z', { start_time: '2027-12-28T10:00:00.000Z' }],
+    ['nothing is paid ahead', undefined, {}],
+  ])('creates the subscription with the start the server chose when %s', async (_case, startTime, expected) => {
+    const params = { planId: 'P-1', quantity: 1, customId: 'a'.repeat(32), ...(startTime ? { startTime } : {}) };
+    render(
+      <IntlWrapper>
+        <PaypalCheckout
+          options={{ clientId: 'test', environment: 'sandbox' }}
+          disabled={false}
+          terms={null}
+          startCheckout={async () => params}
+        />
+      </IntlWrapper>,
+    );
+    const sent: object[] = [];
+    await drawn.props!.createSubscription({}, { subscription: { create: async (body) => (sent.push(body), 'I-1') } });
+    expect(sent).toEqual([{ plan_id: 'P-1', quantity: '1', custom_id: 'a'.repeat(32), ...expected }]);
   });
 
   it('says PayPal cannot load, instead of loading it, when the options the page received are not its SDK’s', () => {

@@ -41,10 +41,15 @@ describe.each(storeKinds)('a second live renewal of one plan, on %s', (kind) => 
       months: 1,
       seats: 10,
     });
+    // Alice's team is paid ahead, so each starts later: its first payment is the one after approval.
     const a = await createSubscription(first);
-    for (const body of await play(a, 'approve')) expect((await webhook(body)).status).toBe(200);
+    for (const action of ['approve', 'renew'] as const) {
+      for (const body of await play(a, action)) expect((await webhook(body)).status).toBe(200);
+    }
     const b = await createSubscription({ ...first, customId: raced.id });
-    for (const body of await play(b, 'approve')) expect((await webhook(body)).status).toBe(200);
+    for (const action of ['approve', 'renew'] as const) {
+      for (const body of await play(b, action)) expect((await webhook(body)).status).toBe(200);
+    }
     await backgroundDeliveriesFinished();
 
     expect((await findOrder(store().sql, first.customId))?.status).toBe('paid');

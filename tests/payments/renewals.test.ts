@@ -50,12 +50,16 @@ describe.each(storeKinds)('stopping a PayPal renewal on %s', (kind) => {
     (await store().sql.query<{ plan_expires_at: Date }>("SELECT plan_expires_at FROM teams WHERE team_id = '-1002001'"))
       .rows[0]!.plan_expires_at;
 
-  /** Alice's monthly Team Pro through PayPal: approved, its first payment settled by the webhook. */
+  /**
+   * Alice's monthly Team Pro through PayPal: approved, then its first payment (due when the team's
+   * paid time ends: it starts then) settled by the webhook.
+   */
   async function paidSubscription() {
     const answer = await checkout(alice, { plan: 'team_pro', period: 'period0', gateway: 'paypal', method: 'paypal' });
     const params = answer.body.params;
     const id = await createSubscription(params);
     for (const body of await play(id, 'approve')) expect((await webhook(body)).status).toBe(200);
+    for (const body of await play(id, 'renew')) expect((await webhook(body)).status).toBe(200);
     await backgroundDeliveriesFinished();
     return { id, orderId: params.customId };
   }

@@ -28,7 +28,7 @@ export function post(handler: (r: NextRequest) => Promise<Response>, path: strin
 /** Checkout and confirm answers, loosely: each test reads the fields its case has. */
 export interface Answer {
   kind: string;
-  params: { planId: string; quantity: number; customId: string };
+  params: { planId: string; quantity: number; customId: string; startTime?: string };
   redirectUrl: string;
   error: { code: string; message: string };
 }
@@ -64,11 +64,22 @@ export async function webhook(raw: string, headers: Headers = signedHeaders(raw)
 }
 
 /** What the buttons do in the browser: create the subscription at (sandbox) PayPal with the checkout's parameters. */
-export async function createSubscription(params: { planId: string; quantity: number; customId: string }) {
+export async function createSubscription(params: {
+  planId: string;
+  quantity: number;
+  customId: string;
+  startTime?: string;
+}) {
+  const body = {
+    plan_id: params.planId,
+    quantity: String(params.quantity),
+    custom_id: params.customId,
+    ...(params.startTime ? { start_time: params.startTime } : {}),
+  };
   const response = await sandboxTransport(`${origin}/api/payments/paypal/sandbox/api/v1/billing/subscriptions`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'paypal-client-id': paypalConfig()!.clientId },
-    body: JSON.stringify({ plan_id: params.planId, quantity: String(params.quantity), custom_id: params.customId }),
+    body: JSON.stringify(body),
   });
   expect(response.status).toBe(201);
   return ((await response.json()) as { id: string }).id;

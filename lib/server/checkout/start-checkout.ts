@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { isMethodOf } from '@/lib/shared/gateway-offer';
 import { withinLimits } from '@/lib/pricing/limits';
 import { buyerState } from '@/lib/pricing/buyer';
-import { isActive, quote } from '@/lib/pricing/quote';
+import { isActive, quote, renewalStartsAt } from '@/lib/pricing/quote';
 import type { Currency } from '@/lib/pricing/catalogue';
 import type { Locale } from '@/lib/i18n/locales';
 import type { CheckoutErrorCode, CheckoutRequest } from '@/lib/shared/checkout';
@@ -148,7 +148,7 @@ export async function startCheckout(input: CheckoutInput): Promise<CheckoutResul
   // payment request for the same order id.
   const started = replayed(order);
   if (started) return { ok: true, start: started };
-  const begun = await gateway.begin(order, { now });
+  const begun = await gateway.begin(order, { now, renewalStartsAt: renewalStartsAt(current, order.plan, now) });
   if (!begun.ok) {
     // Two identical requests at once: the other one may have begun it meanwhile.
     const again = await findOrder(sql, order.id);

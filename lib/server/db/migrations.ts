@@ -339,6 +339,14 @@ export const migrations: readonly Migration[] = [
     CHECK (decision IN ('grant', 'close', 'refund'));
   `,
   },
+  // The PayPal sandbox keeps a subscription's start time, as PayPal does: one that starts later
+  // takes no payment when approved.
+  {
+    id: '0014_paypal_sandbox_start_time',
+    sql: `
+  ALTER TABLE paypal_sandbox_subscriptions ADD COLUMN start_time timestamptz;
+  `,
+  },
 ];
 
 /** The SHA-256 of a migration's text, as the database records it when the migration is applied. */

@@ -211,8 +211,12 @@ interface GatewayBase {
   available(): boolean;
   /** 'live' (the real gateway, its test or production host) or 'sandbox' (this site's stand-in). */
   mode(): 'live' | 'sandbox' | null;
-  /** Starts paying for a freshly recorded (or idempotently repeated) pending order. */
-  begin(order: Order, context: { now: Date }): Promise<BeginResult>;
+  /**
+   * Starts paying for a freshly recorded (or idempotently repeated) pending order.
+   * `renewalStartsAt`: for a gateway that renews by itself, when its first charge is due — the end
+   * of the time the owner already paid for this plan — or null for now (docs/payments.md#a-renewal-starts-when-the-paid-time-ends).
+   */
+  begin(order: Order, context: { now: Date; renewalStartsAt: Date | null }): Promise<BeginResult>;
   /**
    * The order a browser return is about, only when the return is authentic. Absent: the payer
    * never leaves the pay page (PayPal's buttons), so /api/payments/<id>/return shows an error.
@@ -243,6 +247,11 @@ interface GatewayBase {
    * subscription was approved for it; a closed PayPal window took nothing.
    */
   mayHaveCharged?(order: Order): boolean;
+  /**
+   * When the renewal a pending order began first charges, when it was set to start later (a plan
+   * paid ahead); null when it charges on approval. Absent: the gateway takes every payment at once.
+   */
+  firstChargeAt?(order: Order): Date | null;
   /**
    * Money back: asks the gateway to return `amount` of the order's payment. Absent: refunds are
    * made by hand at the gateway, and the operator is told so.

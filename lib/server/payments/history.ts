@@ -10,6 +10,7 @@ import {
 } from '@/lib/shared/payment-history';
 import type { DeclineReason } from '@/lib/shared/decline';
 import { findGateway, gatewayName } from './registry';
+import { scheduledStart } from './stored-result';
 import { refundTotals, type RefundTotals } from '@/lib/server/ledger/refunds';
 
 /**
@@ -80,7 +81,7 @@ function paymentStatus({ order, lastEvent }: OrderWithLastEvent): {
     case 'paid':
       return { status: 'paid' };
     case 'pending':
-      return { status: 'processing' };
+      return { status: scheduledStart(order, new Date()) ? 'scheduled' : 'processing' };
     case 'needs_review':
       return { status: 'under_review' };
     case 'failed': {

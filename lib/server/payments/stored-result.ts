@@ -5,15 +5,29 @@ import { orderResult, type PayResult } from '@/lib/shared/pay-result';
 import { findGateway } from './registry';
 
 /**
+ * A pending order whose renewal the payer approved to start later (a plan paid ahead): when its
+ * first charge is due, or null when it is not such an order.
+ */
+export function scheduledStart(order: Order, now: Date): Date | null {
+  if (order.status !== 'pending' || order.subscriptionId === null) return null;
+  const startsAt = findGateway(order.gateway)?.firstChargeAt?.(order) ?? null;
+  return startsAt && startsAt.getTime() > now.getTime() ? startsAt : null;
+}
+
+/**
  * What the payer is shown for an order as stored, on the return from the gateway and on every
  * reload after it: `orderResult`, with a failed order the payer cancelled at the gateway, or one
  * the gateway declined for a reason it names, told apart from an error. The distinction is
  * durable: it is the result code of the payment event that failed the order (the ledger keeps
  * every verified callback), read with the order and read by the order's own gateway.
  */
-export async function storedOrderResult(sql: Sql, order: Order): Promise<PayResult> {
-  if (order.status !== 'failed') return orderResult(order);
+export async function storedOrderResult(sql: Sql, order: Order, now = new Date()): Promise<PayResult> {
   const gateway = findGateway(order.gateway);
+  const startsAt = scheduledStart(order, now);
+  if (startsAt) {
+    return { status: 'scheduled', startsAt: startsAt.toISOString(), amount: order.amount, currency: order.currency };
+  }
+  if (order.status !== 'failed') return orderResult(order);
   if (!gateway?.cancelledByPayer && !gateway?.declineReason) return orderResult(order);
   const last = await sql.query<{ result_code: string }>(
     `SELECT result_code FROM payment_events

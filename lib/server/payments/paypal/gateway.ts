@@ -11,8 +11,10 @@ import { paypalRenewals } from './renewals';
 import { handlePaypalSandbox } from './sandbox/handler';
 import { handlePaypalWebhook } from './webhook';
 import { REFUND_WINDOW_MS, refundPayment } from './refund';
-import { paypalCheckout, reportedCharge, subscriptionMismatch, syncSubscription } from './subscription';
+import { firstChargeAt, paypalCheckout, reportedCharge, subscriptionMismatch, syncSubscription } from './subscription';
 
+/** A subscription is approved in PayPal's popup while the payer waits on our page. */
+const PAYMENT_WINDOW_MS = 30 * 60_000;
 /** PayPal bills on the billing date and retries a failed charge for days: ask a day after it is due. */
 const RENEWAL_GRACE_MS = 24 * 3_600_000;
 /** A subscription still overdue after a re-read (a failing card) is asked about again this much later. */
@@ -32,16 +34,19 @@ export const paypalGateway: PaymentGateway = {
   // PayPal's JS SDK and checkout: the SDK's script, its API calls, the buttons' and card fields' frames, their images.
   pageSources,
   clientOptions: paypalClientOptions,
-  // A subscription is approved in PayPal's popup while the payer waits on our page.
-  paymentWindowMs: 30 * 60_000,
-  mayHaveCharged: (order) => order.subscriptionId !== null,
+  paymentWindowMs: PAYMENT_WINDOW_MS,
+  // Only once a subscription was approved for it, and not before its first charge is due.
+  mayHaveCharged: (order) =>
+    order.subscriptionId !== null && (firstChargeAt(order)?.getTime() ?? 0) <= Date.now() + PAYMENT_WINDOW_MS,
+  firstChargeAt,
   available: () => paypalConfig() !== null,
   mode: () => paypalConfig()?.mode ?? null,
 
-  begin(order) {
+  begin(order, { renewalStartsAt }) {
     const config = paypalConfig();
     if (!config) return Promise.resolve({ ok: false, code: 'gateway_unavailable' });
-    return Promise.resolve({ ok: true, start: { ...paypalOffer.continuation, params: paypalCheckout(order, config) } });
+    const params = paypalCheckout(order, config, renewalStartsAt);
+    return Promise.resolve({ ok: true, start: { ...paypalOffer.continuation, params } });
   },
 
   // A webhook delivery, verified with PayPal on the raw bytes, then settled (./webhook.ts). PayPal

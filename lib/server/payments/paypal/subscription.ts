@@ -22,13 +22,28 @@ export function subscriptionQuantity(order: Pick<Order, 'plan' | 'seats'>): numb
   return order.plan === 'team_pro' ? teamBlocks(order.seats ?? 0) : 1;
 }
 
-/** The plan is chosen on the server from the order, never taken from the browser. */
-export function paypalCheckout(order: Order, config: PaypalConfig): PaypalCheckoutParams {
+/**
+ * The plan is chosen on the server from the order, never taken from the browser; so is when it
+ * first charges: `startsAt`, the end of the time already paid for the plan (PayPal's `start_time`),
+ * or at once when none is.
+ */
+export function paypalCheckout(order: Order, config: PaypalConfig, startsAt: Date | null = null): PaypalCheckoutParams {
   return {
     planId: config.planIds[order.plan][order.period as PurchasePeriodId],
     quantity: subscriptionQuantity(order),
     customId: order.id,
+    ...(startsAt ? { startTime: startsAt.toISOString() } : {}),
   };
+}
+
+/** When the order's subscription was told to first charge (its checkout's `startTime`); null: at once. */
+export function firstChargeAt(order: Pick<Order, 'checkoutStart'>): Date | null {
+  const params = order.checkoutStart?.params;
+  const startTime =
+    typeof params === 'object' && params !== null ? (params as Record<string, unknown>).startTime : undefined;
+  if (typeof startTime !== 'string') return null;
+  const date = new Date(startTime);
+  return Number.isNaN(date.getTime()) ? null : date;
 }
 
 /**

@@ -33,6 +33,7 @@ const createBody = z.object({
   plan_id: z.string().max(64),
   quantity: z.union([z.string().regex(/^\d{1,4}$/), z.number().int()]).optional(),
   custom_id: z.string().max(127),
+  start_time: z.iso.datetime().optional(),
 });
 
 const verifyBody = z.object({
@@ -78,6 +79,7 @@ export async function sandboxTransport(url: string, init: RequestInit): Promise<
       planId: parsed.data.plan_id,
       quantity,
       customId: parsed.data.custom_id,
+      startTime: parsed.data.start_time ? new Date(parsed.data.start_time) : null,
     });
     return reply(201, subscriptionJson(created, origin));
   }

@@ -7,6 +7,7 @@ import {
   findSandboxSubscription,
   sandboxId,
   sandboxPlan,
+  startsLater,
   updateSandboxSubscription,
   type SandboxSubscription,
 } from './store';
@@ -155,10 +156,13 @@ export async function playSandboxAction(
     switch (action) {
       case 'approve': {
         if (current.status !== 'APPROVAL_PENDING') return null;
-        // PayPal takes the first payment when the buyer approves.
-        const next = { ...current, status: 'ACTIVE' as const, cyclesCompleted: 1 };
-        bodies.push(subscriptionEvent('BILLING.SUBSCRIPTION.ACTIVATED', next, now), saleCompleted(next, now));
-        return { status: next.status, cyclesCompleted: 1, lastWebhook: last(bodies) };
+        // PayPal takes the first payment when the buyer approves, unless the subscription starts later
+        // (then the console's "renewal" plays the first charge when it is due).
+        const first = startsLater(current, now) ? 0 : 1;
+        const next = { ...current, status: 'ACTIVE' as const, cyclesCompleted: first };
+        bodies.push(subscriptionEvent('BILLING.SUBSCRIPTION.ACTIVATED', next, now));
+        if (first) bodies.push(saleCompleted(next, now));
+        return { status: next.status, cyclesCompleted: first, lastWebhook: last(bodies) };
       }
       case 'renew': {
         if (current.status !== 'ACTIVE') return null;

@@ -20,6 +20,8 @@ export interface SandboxSubscription {
   cyclesCompleted: number;
   failedPayments: number;
   lastWebhook: { body: string; type: string } | null;
+  /** When regular payments begin (the create call's `start_time`, else when it was created). */
+  startTime: Date;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -33,6 +35,7 @@ interface Row {
   cycles_completed: number;
   failed_payments: number;
   last_webhook: SandboxSubscription['lastWebhook'];
+  start_time: Date | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -46,6 +49,7 @@ const toSubscription = (row: Row): SandboxSubscription => ({
   cyclesCompleted: row.cycles_completed,
   failedPayments: row.failed_payments,
   lastWebhook: row.last_webhook,
+  startTime: new Date(row.start_time ?? row.created_at),
   createdAt: new Date(row.created_at),
   updatedAt: new Date(row.updated_at),
 });
@@ -66,13 +70,18 @@ export function sandboxPlan(planId: string): { plan: PaidPlanId; period: Purchas
   return null;
 }
 
-export async function createSandboxSubscription(input: { planId: string; quantity: number; customId: string }) {
+export async function createSandboxSubscription(input: {
+  planId: string;
+  quantity: number;
+  customId: string;
+  startTime: Date | null;
+}) {
   const sql = await ledgerSql();
   const now = new Date();
   const result = await sql.query<Row>(
-    `INSERT INTO paypal_sandbox_subscriptions (id, plan_id, quantity, custom_id, status, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, 'APPROVAL_PENDING', $5, $5) RETURNING *`,
-    [sandboxId('I-', 12), input.planId, input.quantity, input.customId, now],
+    `INSERT INTO paypal_sandbox_subscriptions (id, plan_id, quantity, custom_id, status, start_time, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, 'APPROVAL_PENDING', $5, $6, $6) RETURNING *`,
+    [sandboxId('I-', 12), input.planId, input.quantity, input.customId, input.startTime ?? now, now],
   );
   return toSubscription(result.rows[0]!);
 }
@@ -113,12 +122,16 @@ export async function updateSandboxSubscription(
 }
 
 /** The subscription as PayPal's GET /v1/billing/subscriptions/{id} shows it. */
-/** A cycle of the plan's period after each payment taken: the next charge's date. */
+/** The start, then a cycle of the plan's period after each payment taken: the next charge's date. */
 function nextBillingTime(start: Date, cyclesCompleted: number, period: PurchasePeriodId): string {
   const next = new Date(start);
-  next.setUTCMonth(next.getUTCMonth() + periods[period].months * Math.max(1, cyclesCompleted));
+  next.setUTCMonth(next.getUTCMonth() + periods[period].months * cyclesCompleted);
   return next.toISOString();
 }
+
+/** PayPal takes the first payment on approval unless the subscription starts later. */
+export const startsLater = (subscription: Pick<SandboxSubscription, 'startTime'>, now: Date) =>
+  subscription.startTime.getTime() > now.getTime();
 
 export function subscriptionJson(subscription: SandboxSubscription, origin: string) {
   const plan = sandboxPlan(subscription.planId);
@@ -129,7 +142,7 @@ export function subscriptionJson(subscription: SandboxSubscription, origin: stri
     plan_id: subscription.planId,
     custom_id: subscription.customId,
     quantity: String(subscription.quantity),
-    start_time: subscription.createdAt.toISOString(),
+    start_time: subscription.startTime.toISOString(),
     create_time: subscription.createdAt.toISOString(),
     update_time: subscription.updatedAt.toISOString(),
     billing_info: {
@@ -138,7 +151,7 @@ export function subscriptionJson(subscription: SandboxSubscription, origin: stri
       ],
       failed_payments_count: subscription.failedPayments,
       ...(subscription.status === 'ACTIVE' && plan
-        ? { next_billing_time: nextBillingTime(subscription.createdAt, subscription.cyclesCompleted, plan.period) }
+        ? { next_billing_time: nextBillingTime(subscription.startTime, subscription.cyclesCompleted, plan.period) }
         : {}),
       ...(subscription.cyclesCompleted > 0
         ? {
