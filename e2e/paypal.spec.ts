@@ -25,15 +25,19 @@ async function fire(page: Page, action: 'renew' | 'resend'): Promise<string> {
 }
 
 test.describe('paying with PayPal through the local sandbox', () => {
-  test('approve → success and one month; a renewal moves the expiry one month; the same renewal again changes nothing', async ({
+  test('a team paid ahead: nothing is charged on approval, the renewal starts when the paid time ends, each charge adds one month, the same renewal again changes nothing', async ({
     page,
   }) => {
     await openLink(page, await payLink(alice));
     const before = (await page.getByTestId('team-expiry').textContent()) ?? '';
     await page.getByRole('radio', { name: message('en', 'Plans.names.team_pro') }).check();
     await page.getByRole('radio', { name: message('en', 'PayPage.form.gateways.paypal') }).check();
-    // Before approving: what the subscription charges next, how often, from when, and where it stops.
-    await expect(page.getByTestId('renewal-terms')).toContainText(/^Then \$\d+\.\d\d every month from .+ 20\d\d: /);
+    // Before approving: nothing today, the first charge on the day the paid time ends, how often, where it stops.
+    await expect(page.getByTestId('renewal-terms')).toContainText(
+      new RegExp(
+        `^Nothing is charged today: you have already paid until ${before}\\. On that day PayPal charges \\$\\d+\\.\\d\\d, then again every month`,
+      ),
+    );
     await expect(page.getByTestId('renewal-terms')).toContainText('Automatic renewals');
 
     // The @paypal/react-paypal-js buttons, rendered by the sandbox's stand-in for PayPal's JS SDK.
@@ -42,11 +46,13 @@ test.describe('paying with PayPal through the local sandbox', () => {
       .getByTestId('paypal-sandbox-approval')
       .getByRole('button', { name: message('en', 'GatewaySandbox.approve') })
       .click();
-    await expect(page).toHaveURL(/\/pay\?status=success&order=[a-f0-9]{32}$/);
-    await expect(page.locator('[data-status=success]')).toBeVisible();
-    // The result names the renewal it started, and where it is stopped.
-    await expect(page.getByTestId('purchase-renews')).toContainText('PayPal');
+    await expect(page).toHaveURL(/\/pay\?status=scheduled&order=[a-f0-9]{32}$/);
+    await expect(page.locator('[data-status=scheduled]')).toBeVisible();
+    await expect(page.getByTestId('scheduled-renewal')).toContainText(`is charged on ${before}`);
+    expect(await teamExpiry(page)).toBe(before);
 
+    // The start falls due: PayPal's first charge adds a month after the time already paid for.
+    expect(await fire(page, 'renew')).toContain('PAYMENT.SALE.COMPLETED → 200');
     const paid = await teamExpiry(page);
     expect(paid).toBe(plusMonths(before, 1));
 
