@@ -47,6 +47,7 @@ export function PayResultView({
       : result.status === 'processing' ||
           result.status === 'scheduled' ||
           result.status === 'cancelled' ||
+          result.status === 'abandoned' ||
           result.status === 'declined'
         ? card.processing
         : card.failure;

@@ -24,6 +24,8 @@ export type PayResult =
   | { status: 'scheduled'; startsAt: string; amount: number; currency: Currency }
   /** The payer cancelled on the gateway's page: nothing was charged (not an error: no code). */
   | { status: 'cancelled' }
+  /** The payer left the gateway's page without paying (Back, a closed tab): closed, nothing charged. */
+  | { status: 'abandoned' }
   /** The gateway refused the payment for a reason the payer can act on; nothing was charged. */
   | { status: 'declined'; reason: DeclineReason }
   | { status: 'failed'; code: FailureCode; link?: LinkProblem; chat?: Platform };

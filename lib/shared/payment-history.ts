@@ -17,7 +17,15 @@ export const PAYMENTS_PER_PAGE = 20;
  *   much and when).
  */
 export type PaymentStatus =
-  'paid' | 'processing' | 'scheduled' | 'failed' | 'cancelled' | 'under_review' | 'refunded' | 'partly_refunded';
+  | 'paid'
+  | 'processing'
+  | 'scheduled'
+  | 'failed'
+  | 'abandoned'
+  | 'cancelled'
+  | 'under_review'
+  | 'refunded'
+  | 'partly_refunded';
 
 /** What went back of a paid payment: the total refunded (minor unit) and when the latest refund was made. */
 export interface RefundSummary {

@@ -28,13 +28,19 @@ describe.each(storeKinds)('PayPal subscriptions on %s', (kind) => {
   const paidOrders = () => count("SELECT count(*)::int AS n FROM orders WHERE status = 'paid'");
   const grants = () => count('SELECT count(*)::int AS n FROM directory_grants');
 
-  /** Alice's team checkout, created and approved at PayPal; the webhooks are returned unsent. */
+  /**
+   * Alice's team checkout, created and approved at PayPal, and its first payment taken; the webhooks
+   * are returned unsent. The team is paid ahead, so the subscription starts when that time ends: its
+   * first payment is the one PayPal takes then (the sandbox's "renewal"), not one on approval.
+   */
   async function approvedTeamSubscription(selection = teamMonthly) {
     const answer = await checkout(alice, selection);
     expect(answer.status).toBe(200);
-    const params = answer.body.params as { planId: string; quantity: number; customId: string };
+    const params = answer.body.params as { planId: string; quantity: number; customId: string; startTime?: string };
+    expect(params.startTime).toBeDefined();
     const id = await createSubscription(params);
-    const [activated, sale] = await play(id, 'approve');
+    const [activated] = await play(id, 'approve');
+    const [sale] = await play(id, 'renew');
     return { id, orderId: params.customId, activated: activated!, sale: sale! };
   }
 
@@ -44,7 +50,13 @@ describe.each(storeKinds)('PayPal subscriptions on %s', (kind) => {
     expect(answer.body).toEqual({
       kind: 'sdk',
       sdk: 'paypal',
-      params: { planId: 'P-SANDBOX-TEAM_PRO-PERIOD1', quantity: 3, customId: expect.stringMatching(/^[a-f0-9]{32}$/) },
+      params: {
+        planId: 'P-SANDBOX-TEAM_PRO-PERIOD1',
+        quantity: 3,
+        customId: expect.stringMatching(/^[a-f0-9]{32}$/),
+        // The team is paid ahead: PayPal starts charging when that time ends.
+        startTime: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      },
     });
     const order = await findOrder(store().sql, answer.body.params.customId);
     // 25 seats asked are 3 blocks: the order holds their 30 seats.
@@ -98,6 +110,7 @@ describe.each(storeKinds)('PayPal subscriptions on %s', (kind) => {
     }
     const good = await createSubscription(params);
     await play(good, 'approve');
+    await play(good, 'renew'); // its first payment, due when the team's paid time ends
     expect((await confirm(bob, params.customId, good)).status).toBe(422);
     expect((await confirm(alice, params.customId, 'I-DOESNOTEXIST1')).status).toBe(422);
     expect(await paidOrders()).toBe(0);
@@ -134,6 +147,7 @@ describe.each(storeKinds)('PayPal subscriptions on %s', (kind) => {
     // The page confirmed before PayPal activated it (bound, still processing); every webhook is then lost.
     await confirm(alice, answer.body.params.customId, id);
     await play(id, 'approve');
+    await play(id, 'renew'); // the first payment, when the team's paid time ends
     await play(id, 'renew');
     const order = (await findOrder(store().sql, answer.body.params.customId))!;
     expect(order.status).toBe('pending');
@@ -272,7 +286,8 @@ describe.each(storeKinds)('PayPal subscriptions on %s', (kind) => {
     const answer = await checkout(alice, teamMonthly);
     const id = await createSubscription(answer.body.params);
     await play(id, 'approve');
-    // Approval paid cycle 1; a later failed renewal and a cancel grant nothing more and take nothing back.
+    await play(id, 'renew');
+    // Cycle 1 is paid; a later failed renewal and a cancel grant nothing more and take nothing back.
     await backgroundDeliveriesFinished();
     const before = await team();
     const [failed] = await play(id, 'fail');

@@ -5,6 +5,7 @@ import { pendingOrdersOf, planOwner, renewingSubscriptionsOf, type PlanOwner } f
 import type { Order } from '@/lib/server/ledger/types';
 import { allGateways, findGateway, gatewayName } from '@/lib/server/payments/registry';
 import type { PaymentGateway } from '@/lib/server/payments/gateway';
+import { askGateway } from '@/lib/server/payments/ask-gateway';
 import type { AccountStanding, PendingPayment } from '@/lib/shared/pending-payment';
 
 /*
@@ -32,6 +33,34 @@ async function awaitingGateway(sql: Sql, owner: PlanOwner, now: Date): Promise<O
   });
 }
 
+/** How long the pay page waits for the gateways' answers about the account's open attempts. */
+const RECHECK_BUDGET_MS = 1_500;
+
+/**
+ * The payer is on the pay page: each of their attempts still awaiting its gateway is asked about at
+ * once (docs/payments.md#back-from-the-gateway-without-paying). One they left unpaid (Back, a closed
+ * tab) is closed instead of blocking them for the gateway's whole payment window; one paid meanwhile
+ * (its callback lost) is settled; one the gateway may still be taking money for stays, and the form
+ * shows it. Waits at most RECHECK_BUDGET_MS: an answer that comes later still settles, for the next view.
+ */
+export async function recheckOpenAttempts(sql: Sql, subject: Subject, now: Date): Promise<void> {
+  const owners = ownersOf(subject);
+  const open = (await Promise.all(owners.map((owner) => awaitingGateway(sql, owner, now)))).flat();
+  if (open.length === 0) return;
+  const asked = Promise.allSettled(
+    open.map((order) => askGateway(findGateway(order.gateway)!, order, now, { payerIsBack: true })),
+  );
+  let timer: NodeJS.Timeout | undefined;
+  const budget = new Promise<void>((resolve) => (timer = setTimeout(resolve, RECHECK_BUDGET_MS)));
+  await Promise.race([asked, budget]);
+  clearTimeout(timer);
+}
+
+const ownersOf = (subject: Subject) =>
+  (['individual_pro', 'team_pro'] as const)
+    .map((plan) => planOwner(subject, plan))
+    .filter((owner): owner is PlanOwner => owner !== null);
+
 const asPending = (order: Order): PendingPayment => ({
   orderId: order.id,
   plan: order.plan,
@@ -43,9 +72,7 @@ const asPending = (order: Order): PendingPayment => ({
 
 /** What the pay form shows before the button: per plan, payments being confirmed and renewals running. */
 export async function accountStanding(sql: Sql, subject: Subject, now: Date): Promise<AccountStanding> {
-  const owners = (['individual_pro', 'team_pro'] as const)
-    .map((plan) => planOwner(subject, plan))
-    .filter((owner): owner is PlanOwner => owner !== null);
+  const owners = ownersOf(subject);
   const [pending, renewing] = await Promise.all([
     Promise.all(owners.map((owner) => awaitingGateway(sql, owner, now))),
     Promise.all(

@@ -16,7 +16,7 @@ import { isDeclineReason } from '@/lib/shared/decline';
 import type { PayQuery } from '@/lib/shared/pay-query';
 import { receiptFor } from '@/lib/server/payments/receipt';
 import { listRenewals } from '@/lib/server/payments/renewals';
-import { accountStanding } from '@/lib/server/checkout/standing';
+import { accountStanding, recheckOpenAttempts } from '@/lib/server/checkout/standing';
 import { teamAdminRefusal } from '@/lib/server/checkout/team-admin-guard';
 import type { PayContextView, PayPageView } from '@/lib/shared/pay-view';
 import { env } from '@/lib/server/env';
@@ -90,6 +90,9 @@ async function payPageContent(subject: Subject | null, query: PayQuery, now: Dat
   const context = await (await accountDirectory()).payContext(subject);
   if (!context) return { kind: 'result', result: { status: 'failed', code: 'failed0' } };
 
+  // Back from a gateway's page: what is still under way is asked about before the form says so.
+  const sql = await ledgerSql();
+  await recheckOpenAttempts(sql, subject, now);
   const view = (state: ReturnType<typeof buyerState>) =>
     state && { plan: state.plan, expiresAt: state.expiresAt?.toISOString() ?? null, seats: state.seats };
   return {
@@ -103,7 +106,7 @@ async function payPageContent(subject: Subject | null, query: PayQuery, now: Dat
       gateways: gatewayChoices(),
       now: now.toISOString(),
       initial: initialSelection(query, buyerState(context, 'team_pro')),
-      standing: await accountStanding(await ledgerSql(), subject, now),
+      standing: await accountStanding(sql, subject, now),
       ...teamAdminsOnly(context),
     },
   };

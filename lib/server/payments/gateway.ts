@@ -88,8 +88,12 @@ export type BeginResult =
 export type QueryResult =
   /** A final answer: settle it. */
   | { state: 'final'; event: GatewayEvent }
-  /** The payer may still be paying, or the gateway is still processing: ask again later. */
-  | { state: 'pending' }
+  /**
+   * The payer may still be paying, or the gateway is still processing: ask again later.
+   * `awaitingPayer`: the gateway is only waiting for the payer to act (nothing is on its way yet), so
+   * a payer who is back on the pay page has left it unpaid.
+   */
+  | { state: 'pending'; awaitingPayer?: boolean }
   /** The gateway has no payment for this order: the payer never paid. */
   | { state: 'not_found' }
   /** The gateway could not be asked (network, bad answer, this gateway has no query). */

@@ -11,6 +11,7 @@ import {
 import type { DeclineReason } from '@/lib/shared/decline';
 import { findGateway, gatewayName } from './registry';
 import { scheduledStart } from './stored-result';
+import { closedUnpaid } from './ask-gateway';
 import { refundTotals, type RefundTotals } from '@/lib/server/ledger/refunds';
 
 /**
@@ -26,9 +27,13 @@ export async function paymentHistory(owner: OrderOwner, page: number): Promise<P
     sql,
     orders.map((row) => row.order.id),
   );
+  const now = new Date();
+  const scheduled = new Set(
+    await Promise.all(orders.map(async ({ order }) => ((await scheduledStart(sql, order, now)) ? order.id : null))),
+  );
   return {
     payments: orders.map((row) => ({
-      ...withRefunds(paymentRecord(row), refunds.get(row.order.id)),
+      ...withRefunds(paymentRecord(row, scheduled.has(row.order.id)), refunds.get(row.order.id)),
       ...(byTeam ? { payerId: row.order.userId } : {}),
     })),
     page,
@@ -36,8 +41,9 @@ export async function paymentHistory(owner: OrderOwner, page: number): Promise<P
   };
 }
 
-function paymentRecord({ order, lastEvent }: OrderWithLastEvent): PaymentRecord {
-  const { status, code, reason } = paymentStatus({ order, lastEvent });
+/** `scheduled`: a renewal approved to start when the paid time ends (stored-result.ts, scheduledStart). */
+function paymentRecord({ order, lastEvent }: OrderWithLastEvent, scheduled: boolean): PaymentRecord {
+  const { status, code, reason } = paymentStatus({ order, lastEvent }, scheduled);
   return {
     orderId: order.id,
     reference: paymentReference(order.id),
@@ -69,7 +75,10 @@ export function withRefunds(record: PaymentRecord, totals: RefundTotals | undefi
 }
 
 /** What happened to the money, from the order's state and the last word its gateway sent about it. */
-function paymentStatus({ order, lastEvent }: OrderWithLastEvent): {
+function paymentStatus(
+  { order, lastEvent }: OrderWithLastEvent,
+  scheduled: boolean,
+): {
   status: PaymentStatus;
   code?: string;
   reason?: DeclineReason;
@@ -81,10 +90,11 @@ function paymentStatus({ order, lastEvent }: OrderWithLastEvent): {
     case 'paid':
       return { status: 'paid' };
     case 'pending':
-      return { status: scheduledStart(order, new Date()) ? 'scheduled' : 'processing' };
+      return { status: scheduled ? 'scheduled' : 'processing' };
     case 'needs_review':
       return { status: 'under_review' };
     case 'failed': {
+      if (code !== undefined && closedUnpaid(code)) return { status: 'abandoned' };
       if (code !== undefined && gateway?.cancelledByPayer?.(code)) return { status: 'cancelled' };
       if (code === undefined || !lastEvent || lastEvent.succeeded) return { status: 'failed' };
       // The same reason, in the same words, as the result view (stored-result.ts).

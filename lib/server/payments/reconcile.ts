@@ -5,7 +5,7 @@ import type { Order, PaymentOutcome } from '@/lib/server/ledger/types';
 import type { PaymentGateway, QueryResult } from './gateway';
 import { allGateways } from './registry';
 import { logReviewQueueSize } from './review-queue';
-import { settlePayment } from './settle';
+import { askGateway } from './ask-gateway';
 import { reconcileRefunds, type RefundReconcileReport } from './refund-reconcile';
 import { log } from '@/lib/server/observability/log';
 
@@ -103,42 +103,21 @@ export async function reconciliationLagSeconds(
 
 async function reconcileOrder(gateway: PaymentGateway, order: Order, now: Date, report: GatewayReport) {
   report.asked += 1;
-  let answer: QueryResult;
-  try {
-    answer = await gateway.query(order, now);
-  } catch (error) {
-    answer = { state: 'unavailable', reason: error instanceof Error ? error.message : String(error) };
-  }
-  switch (answer.state) {
-    case 'final': {
-      const outcome = await settlePayment({ ...answer.event, now });
-      report.settled[outcome] = (report.settled[outcome] ?? 0) + 1;
-      log().info({ gateway: gateway.id, order: order.id, code: answer.event.resultCode, outcome }, 'reconciled');
+  const asked = await askGateway(gateway, order, now, { payerIsBack: false });
+  switch (asked.kind) {
+    case 'settled':
+      report.settled[asked.outcome] = (report.settled[asked.outcome] ?? 0) + 1;
+      log().info({ gateway: gateway.id, order: order.id, code: asked.code, outcome: asked.outcome }, 'reconciled');
       return;
-    }
-    case 'not_found': {
-      // The payer never paid at the gateway: the order is closed. The event's id is per order, so
-      // repeated rounds record it once; a verified late payment still moves failed → paid.
-      const outcome = await settlePayment({
-        gateway: gateway.id,
-        transactionId: `${order.id}:reconcile-not-found`,
-        orderId: order.id,
-        amount: order.amount,
-        currency: order.currency,
-        result: 'failed',
-        resultCode: 'not_found',
-        payload: { source: 'reconcile', reason: 'the gateway has no payment for this order' },
-        now,
-      });
-      if (outcome === 'failed') report.expired += 1;
+    case 'closed':
+      if (asked.outcome === 'failed') report.expired += 1;
       return;
-    }
     case 'pending':
       report.stillPending += 1;
       return;
     case 'unavailable':
       report.unavailable += 1;
-      report.lastError = answer.reason;
+      report.lastError = asked.reason;
       return;
   }
 }

@@ -2,16 +2,23 @@ import 'server-only';
 import type { Sql } from '@/lib/server/db/sql';
 import type { Order } from '@/lib/server/ledger/types';
 import { orderResult, type PayResult } from '@/lib/shared/pay-result';
+import { findSubscription } from '@/lib/server/ledger/subscriptions';
 import { findGateway } from './registry';
+import { closedUnpaid } from './ask-gateway';
+
+/** Approved at the gateway (not merely created there): the renewal will charge by itself. */
+const APPROVED_STATUSES = new Set(['APPROVED', 'ACTIVE']);
 
 /**
  * A pending order whose renewal the payer approved to start later (a plan paid ahead): when its
  * first charge is due, or null when it is not such an order.
  */
-export function scheduledStart(order: Order, now: Date): Date | null {
+export async function scheduledStart(sql: Sql, order: Order, now: Date): Promise<Date | null> {
   if (order.status !== 'pending' || order.subscriptionId === null) return null;
   const startsAt = findGateway(order.gateway)?.firstChargeAt?.(order) ?? null;
-  return startsAt && startsAt.getTime() > now.getTime() ? startsAt : null;
+  if (!startsAt || startsAt.getTime() <= now.getTime()) return null;
+  const subscription = await findSubscription(sql, order.subscriptionId);
+  return subscription && APPROVED_STATUSES.has(subscription.status) ? startsAt : null;
 }
 
 /**
@@ -23,12 +30,11 @@ export function scheduledStart(order: Order, now: Date): Date | null {
  */
 export async function storedOrderResult(sql: Sql, order: Order, now = new Date()): Promise<PayResult> {
   const gateway = findGateway(order.gateway);
-  const startsAt = scheduledStart(order, now);
+  const startsAt = await scheduledStart(sql, order, now);
   if (startsAt) {
     return { status: 'scheduled', startsAt: startsAt.toISOString(), amount: order.amount, currency: order.currency };
   }
   if (order.status !== 'failed') return orderResult(order);
-  if (!gateway?.cancelledByPayer && !gateway?.declineReason) return orderResult(order);
   const last = await sql.query<{ result_code: string }>(
     `SELECT result_code FROM payment_events
       WHERE order_id = $1 AND NOT succeeded
@@ -37,9 +43,11 @@ export async function storedOrderResult(sql: Sql, order: Order, now = new Date()
   );
   const code = last.rows[0]?.result_code;
   if (code === undefined) return orderResult(order);
+  // Closed because the payer left it unpaid: in words, not as an error code.
+  if (closedUnpaid(code)) return { status: 'abandoned' };
   return orderResult({
     ...order,
-    cancelled: gateway.cancelledByPayer?.(code) ?? false,
-    declineReason: gateway.declineReason?.(code) ?? null,
+    cancelled: gateway?.cancelledByPayer?.(code) ?? false,
+    declineReason: gateway?.declineReason?.(code) ?? null,
   });
 }

@@ -91,9 +91,10 @@ export const momoGateway: PaymentGateway = {
     const kind = classify(answer.resultCode);
     if (kind === 'pending') {
       // 1000/7000/…: still with the payer or MoMo; 10–99 other than 42: MoMo could not answer now.
-      return answer.resultCode < 1000
-        ? { state: 'unavailable', reason: `MoMo query resultCode ${answer.resultCode}` }
-        : { state: 'pending' };
+      if (answer.resultCode < 1000)
+        return { state: 'unavailable', reason: `MoMo query resultCode ${answer.resultCode}` };
+      // 1000: created, waiting for the payer to confirm; 7000/7002: MoMo is processing a payment.
+      return { state: 'pending', awaitingPayer: answer.resultCode === 1000 };
     }
     return {
       state: 'final',

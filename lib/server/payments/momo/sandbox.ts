@@ -23,9 +23,10 @@ import { declineChoice, sandboxAmount, sandboxPage } from '@/lib/server/payments
  * approves, declines (with a choice of MoMo's final refusal codes) or cancels. The result then goes out as MoMo sends it: a signed IPN (handed
  * to the site's callback path in-process, as a gateway that cannot reach localhost is why this
  * sandbox exists) and a signed browser redirect. "Approve, IPN lost" approves without the IPN,
- * which only reconciliation can then recover.
+ * which only asking MoMo (the pay page on the payer's return, or reconciliation) can then recover;
+ * "still processing" leaves the payment with MoMo (7000), money possibly on its way.
  */
-export type MomoSandboxAction = 'approve' | 'approve_lost_ipn' | 'decline' | 'cancel';
+export type MomoSandboxAction = 'approve' | 'approve_lost_ipn' | 'processing' | 'decline' | 'cancel';
 
 export interface SandboxPayment {
   request: {
@@ -81,6 +82,8 @@ function outcome(
   decline: MomoDeclineCode,
 ): { resultCode: number; message: string } {
   if (action === 'approve') return { resultCode: 0, message: 'Successful.' };
+  // The payer confirmed, and MoMo has not finished: money may be on its way, no IPN yet.
+  if (action === 'processing') return { resultCode: 7000, message: 'Transaction is being processed.' };
   if (action === 'cancel') return { resultCode: 1006, message: 'Transaction denied by user.' };
   return { resultCode: Number(decline), message: declines[decline] };
 }
@@ -297,6 +300,7 @@ const text = {
     method: 'Hình thức',
     approve: 'Xác nhận thanh toán',
     approve_lost_ipn: 'Thanh toán, nhưng mất IPN',
+    processing: 'Thanh toán, MoMo vẫn đang xử lý',
     decline: 'Từ chối thanh toán',
     cancel: 'Hủy giao dịch',
     missing: 'Không tìm thấy giao dịch.',
@@ -322,6 +326,7 @@ const text = {
     method: 'Payment type',
     approve: 'Confirm payment',
     approve_lost_ipn: 'Pay, but lose the IPN',
+    processing: 'Pay, MoMo still processing',
     decline: 'Decline payment',
     cancel: 'Cancel transaction',
     missing: 'Transaction not found.',
@@ -361,14 +366,14 @@ async function showPage(request: SandboxRequest): Promise<Response> {
     200,
     page(
       lang,
-      `<p class="note">${t.note}</p><dl><dt>${t.amount}</dt><dd data-testid="sandbox-amount">${escapeHtml(amount)}</dd><dt>${t.order}</dt><dd>${escapeHtml(orderId)}</dd><dt>${t.info}</dt><dd>${escapeHtml(payment.request.orderInfo)}</dd><dt>${t.method}</dt><dd data-testid="sandbox-method">${escapeHtml(payment.request.requestType)}</dd></dl><form method="post" action="${SANDBOX_PATH}/pay"><input type="hidden" name="orderId" value="${escapeHtml(orderId)}">${reasons}${button('approve')}${button('decline')}${button('cancel')}${button('approve_lost_ipn')}</form>`,
+      `<p class="note">${t.note}</p><dl><dt>${t.amount}</dt><dd data-testid="sandbox-amount">${escapeHtml(amount)}</dd><dt>${t.order}</dt><dd>${escapeHtml(orderId)}</dd><dt>${t.info}</dt><dd>${escapeHtml(payment.request.orderInfo)}</dd><dt>${t.method}</dt><dd data-testid="sandbox-method">${escapeHtml(payment.request.requestType)}</dd></dl><form method="post" action="${SANDBOX_PATH}/pay"><input type="hidden" name="orderId" value="${escapeHtml(orderId)}">${reasons}${button('approve')}${button('decline')}${button('cancel')}${button('approve_lost_ipn')}${button('processing')}</form>`,
     ),
   );
 }
 
 const decision = z.object({
   orderId: z.string().min(1).max(200),
-  action: z.enum(['approve', 'approve_lost_ipn', 'decline', 'cancel']),
+  action: z.enum(['approve', 'approve_lost_ipn', 'processing', 'decline', 'cancel']),
   decline: z.enum(declineCodes).default('1001'),
 });
 
@@ -410,7 +415,7 @@ export async function decide(
   const played = outcome(action === 'approve_lost_ipn' ? 'approve' : action, decline);
   const result = signedResult(payment, config, played, now);
   await writeSandboxPayment(GATEWAY, orderId, { ...payment, result } satisfies SandboxPayment);
-  if (action !== 'approve_lost_ipn') await notify(JSON.stringify(result));
+  if (action !== 'approve_lost_ipn' && action !== 'processing') await notify(JSON.stringify(result));
   const query = new URLSearchParams(Object.entries(result).map(([key, value]) => [key, String(value)]));
   return `${payment.request.redirectUrl}?${query}`;
 }

@@ -147,8 +147,9 @@ export async function queryOrder(order: Order, config: VnpayConfig | null, now: 
   if (!asked.ok) return asked.notFound ? { state: 'not_found' } : { state: 'unavailable', reason: asked.reason };
   const { fields } = asked;
   const status = fields.vnp_TransactionStatus ?? '';
-  // 01: not completed yet; 05/06: a refund is being processed — neither settles a payment.
-  if (status === '01' || status === '05' || status === '06') return { state: 'pending' };
+  // 01: not completed yet (the payer has not paid); 05/06: a refund is being processed — neither settles a payment.
+  if (status === '01') return { state: 'pending', awaitingPayer: true };
+  if (status === '05' || status === '06') return { state: 'pending' };
   const rawAmount = String(fields.vnp_Amount ?? '');
   const amount = /^\d{1,15}$/.test(rawAmount) ? Number(rawAmount) / 100 : -1;
   return {
