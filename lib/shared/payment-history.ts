@@ -9,6 +9,8 @@ export const PAYMENTS_PER_PAGE = 20;
 
 /**
  * - `processing`: started, no final word from the gateway yet (or paid and the plan not applied yet);
+ * - `scheduled`: a renewal approved to start charging when the time already paid for ends;
+ * - `abandoned`: the payer left the gateway's page without paying, and the attempt was closed;
  * - `cancelled`: the payer cancelled on the gateway's page, nothing was charged;
  * - `failed`: the gateway refused it (`code` is the gateway's own result code, for support;
  *   `reason`, when the gateway names one, why in the payer's words: nothing was charged);
