@@ -150,6 +150,7 @@ function PurchaseDetails({ purchase }: { purchase: Purchase }) {
       {expiresAt ? (
         <li>{t('purchaseExpiry', { date: format.dateTime(new Date(expiresAt), { dateStyle: 'long' }) })}</li>
       ) : null}
+      {purchase.paidTwice ? <li data-testid="purchase-paid-twice">{t('paidTwice')}</li> : null}
       {purchase.renewsWith ? (
         <li data-testid="purchase-renews">
           {isolated(t('purchaseRenews', { gateway: VALUE, months }), purchase.renewsWith, 'ltr')}

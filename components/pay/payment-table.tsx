@@ -134,6 +134,11 @@ function PaymentRow({
                 ? t('statusFailedCode', { code: payment.code })
                 : t(`status.${payment.status}`)}
             </span>
+            {payment.paidTwice && (
+              <span className={styles.reason} data-testid="paid-twice">
+                {t('paidTwice')}
+              </span>
+            )}
             {payment.refund && (
               <span className={styles.reason} data-testid="refunded-on">
                 {t('refundedOn', {

@@ -54,6 +54,8 @@ export interface Purchase {
   receipt: 'here' | 'in_chat';
   /** The gateway's name when the purchase renews by itself there (a subscription), else absent. */
   renewsWith?: string;
+  /** A second payment for a need already paid: it is refunded by itself (docs/payments.md). */
+  paidTwice?: true;
 }
 /** What the pay page shows instead: a dependency (ledger, account directory) is down right now. */
 export type PayResultState = PayResult | { status: 'unavailable' };

@@ -63,6 +63,8 @@ export interface PaymentRecord {
   reason?: DeclineReason;
   /** `refunded` / `partly_refunded`: how much went back, and when. */
   refund?: RefundSummary;
+  /** A second payment for a need already paid: it is (or is being) refunded by itself. */
+  paidTwice?: true;
   /** A team's payments only: the platform user id of the member who paid (the team page names them). */
   payerId?: string;
 }

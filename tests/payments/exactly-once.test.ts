@@ -73,6 +73,8 @@ describe.each(storeKinds)('exactly once across gateways on %s', (kind) => {
       expect(firsts.filter(Boolean).length).toBeGreaterThanOrEqual(1);
       expect(responses.every((_, i) => firsts[i] || duplicates[i])).toBe(true);
       if (gateway === 'vnpay') expect(firsts.filter(Boolean)).toHaveLength(1);
+      // The grant is delivered after the acknowledgement, in the background: wait for it, not for luck.
+      await backgroundDeliveriesFinished();
       expect(new Date((await team()).plan_expires_at).toISOString()).toBe(
         addMonths(new Date(before.plan_expires_at), 7).toISOString(),
       );

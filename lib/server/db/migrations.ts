@@ -347,6 +347,14 @@ export const migrations: readonly Migration[] = [
   ALTER TABLE paypal_sandbox_subscriptions ADD COLUMN start_time timestamptz;
   `,
   },
+  // Paid twice for one need: the later payment names the one it repeats, and is refunded by itself.
+  {
+    id: '0015_orders_paid_twice',
+    sql: `
+  ALTER TABLE orders ADD COLUMN paid_twice_of text REFERENCES orders;
+  CREATE INDEX orders_paid_twice ON orders (created_at) WHERE paid_twice_of IS NOT NULL;
+  `,
+  },
 ];
 
 /** The SHA-256 of a migration's text, as the database records it when the migration is applied. */

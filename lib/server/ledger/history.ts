@@ -18,7 +18,7 @@ type Row = OrderRow & { last_code: string | null; last_succeeded: boolean | null
 /** Named columns, not `*`: the statements are prepared (a later migration's column must not change their result). */
 const COLUMNS = `id, platform, user_id, team_id, plan, period, seats, months, gateway, method, currency, amount,
   status, locale, client_ip, idempotency_key, gateway_ref, subscription_id, subscription_cycle, checkout_start,
-  created_at, updated_at`;
+  paid_twice_of, created_at, updated_at`;
 
 const ordersPage = (owner: string) => `
   SELECT ${COLUMNS.replace(/(\w+)/g, 'o.$1')}, (x.order_id IS NULL OR x.delivered_at IS NOT NULL) AS granted,

@@ -30,6 +30,7 @@ export interface OrderRow {
   subscription_cycle?: number | null;
   checkout_start: Record<string, unknown> | null;
   billing?: Billing | null;
+  paid_twice_of?: string | null;
   granted: boolean | null;
   created_at: Date;
   updated_at: Date;
@@ -58,6 +59,7 @@ export const toOrder = (row: OrderRow): Order => ({
   checkoutStart: row.checkout_start ?? null,
   billing: row.billing ?? null,
   granted: row.granted === true,
+  paidTwiceOf: row.paid_twice_of ?? null,
   createdAt: new Date(row.created_at),
   updatedAt: new Date(row.updated_at),
 });

@@ -49,6 +49,8 @@ export interface Order extends Omit<NewOrder, 'now' | 'subject' | 'billing'> {
   checkoutStart: Record<string, unknown> | null;
   /** Paid and its grant applied to the account directory (the outbox row delivered). */
   granted: boolean;
+  /** A payment for the same need as this earlier paid order (paid twice): refunded by itself. */
+  paidTwiceOf: string | null;
   createdAt: Date;
   updatedAt: Date;
 }

@@ -145,6 +145,7 @@ async function purchaseOf(order: Order, buyer: boolean): Promise<Purchase> {
     currency: order.currency,
     // A payment of a subscription: the view names the renewal it started (and where it is stopped).
     ...(order.subscriptionId ? { renewsWith: gatewayName(order.gateway) } : {}),
+    ...(order.paidTwiceOf ? { paidTwice: true as const } : {}),
   };
   if (!buyer) return { ...bought, expiresAt: null, receipt: 'in_chat' };
   const context = await (

@@ -48,8 +48,22 @@ export const deliverGrant = (orderId: string, now = new Date()) => deliverNow(or
 export const deliverRevocation = (refundId: string, now = new Date()) => deliverNow(revocationId(refundId), now);
 
 const inFlightSlot = Symbol.for('quorum.grantDeliveriesInFlight');
-type InFlightSlot = { [inFlightSlot]?: Map<string, Promise<DeliveryResult>> };
+type InFlightSlot = { [inFlightSlot]?: Map<string, Promise<unknown>> };
 const inFlight = () => ((globalThis as InFlightSlot)[inFlightSlot] ??= new Map());
+
+/**
+ * Runs work that follows a settlement without holding the gateway's acknowledgement (a grant's
+ * delivery, the paid-twice check), tracked under `key` so `backgroundDeliveriesFinished` waits for it.
+ * `work` must not throw.
+ */
+export function runInBackground<T>(key: string, work: () => Promise<T>): Promise<T> {
+  const deliveries = inFlight();
+  const running: Promise<T> = work().finally(() => {
+    if (deliveries.get(key) === running) deliveries.delete(key);
+  });
+  deliveries.set(key, running);
+  return running;
+}
 
 /**
  * Starts delivering a just-settled order's grant and returns at once: the gateway's acknowledgement
@@ -58,11 +72,7 @@ const inFlight = () => ((globalThis as InFlightSlot)[inFlightSlot] ??= new Map()
  * with the settlement, so a delivery lost with the process is made by the deliverer's next round.
  */
 export function deliverGrantInBackground(orderId: string, now = new Date()): void {
-  const deliveries = inFlight();
-  const delivery: Promise<DeliveryResult> = deliverGrant(orderId, now).finally(() => {
-    if (deliveries.get(orderId) === delivery) deliveries.delete(orderId);
-  });
-  deliveries.set(orderId, delivery);
+  void runInBackground(orderId, () => deliverGrant(orderId, now));
 }
 
 /**
@@ -73,7 +83,7 @@ export async function grantDeliveryFinished(orderId: string): Promise<void> {
   await inFlight().get(orderId);
 }
 
-/** Resolves when every background delivery started so far has finished (a CLI before it exits, tests). */
+/** Resolves when all background work started so far has finished (a CLI before it exits, tests). */
 export async function backgroundDeliveriesFinished(): Promise<void> {
   const deliveries = inFlight();
   while (deliveries.size > 0) await Promise.allSettled([...deliveries.values()]);

@@ -61,6 +61,7 @@ function paymentRecord({ order, lastEvent }: OrderWithLastEvent, scheduled: bool
     status,
     ...(code ? { code } : {}),
     ...(reason ? { reason } : {}),
+    ...(order.paidTwiceOf ? { paidTwice: true as const } : {}),
   };
 }
 

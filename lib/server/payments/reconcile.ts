@@ -6,6 +6,7 @@ import type { PaymentGateway, QueryResult } from './gateway';
 import { allGateways } from './registry';
 import { logReviewQueueSize } from './review-queue';
 import { askGateway } from './ask-gateway';
+import { refundPaidTwiceLeftBehind } from './paid-twice';
 import { reconcileRefunds, type RefundReconcileReport } from './refund-reconcile';
 import { log } from '@/lib/server/observability/log';
 
@@ -33,6 +34,8 @@ export interface GatewayReport {
 export interface ReconcileReport {
   gateways: GatewayReport[];
   refunds: RefundReconcileReport;
+  /** Payments for a need already paid whose automatic refund had not started: started now. */
+  paidTwiceRefunded: number;
   needsReview: number;
   ms: number;
 }
@@ -76,8 +79,9 @@ export async function reconcile(
     reports.push(report);
   }
   const refunds = await reconcileRefunds(now, options.gateways ?? allGateways);
+  const paidTwiceRefunded = await refundPaidTwiceLeftBehind();
   const needsReview = await countOrders(sql, 'needs_review');
-  return { gateways: reports, refunds, needsReview, ms: Math.round(performance.now() - started) };
+  return { gateways: reports, refunds, paidTwiceRefunded, needsReview, ms: Math.round(performance.now() - started) };
 }
 
 /**
@@ -165,6 +169,7 @@ export function describeReport(report: ReconcileReport): string[] {
   lines.push(
     `refunds: ours finished ${r.finished}; paid orders asked ${r.checked}${found ? ` (${found})` : ''}; could not ask ${r.unavailable}${r.lastError ? ` (${r.lastError})` : ''}`,
   );
+  if (report.paidTwiceRefunded > 0) lines.push(`paid twice: refunds started ${report.paidTwiceRefunded}`);
   lines.push(`review queue: ${report.needsReview} order(s) need review (npm run orders -- list --status needs_review)`);
   lines.push(`took ${report.ms} ms`);
   return lines;

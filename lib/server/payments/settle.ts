@@ -5,7 +5,7 @@ import { recordEvent, setEventOutcome } from '@/lib/server/ledger/payment-events
 import { enqueueGrant } from '@/lib/server/ledger/outbox';
 import type { Order, PaymentEvent, PaymentOutcome } from '@/lib/server/ledger/types';
 import type { Grant } from '@/lib/server/directory/types';
-import { deliverGrantInBackground } from './grant-delivery';
+import { deliverGrantInBackground, runInBackground } from './grant-delivery';
 import { logReviewQueueSize } from './review-queue';
 import { log } from '@/lib/server/observability/log';
 import { wholeBlockSeats } from '@/lib/pricing/catalogue';
@@ -20,7 +20,13 @@ import { wholeBlockSeats } from '@/lib/pricing/catalogue';
 export async function settlePayment(event: PaymentEvent): Promise<PaymentOutcome> {
   const sql = await ledgerSql();
   const outcome = await sql.transaction((tx) => settle(tx, event));
-  if (outcome === 'paid') deliverGrantInBackground(event.orderId, event.now);
+  if (outcome === 'paid') {
+    deliverGrantInBackground(event.orderId, event.now);
+    // Loaded when needed: paid-twice refunds through the gateways, whose modules import this one.
+    void runInBackground(`paid-twice:${event.orderId}`, async () =>
+      (await import('./paid-twice')).checkPaidTwice(event.orderId),
+    );
+  }
   if (outcome === 'amount_mismatch' || outcome === 'held_for_review')
     await logReviewQueueSize(`${event.gateway}:${outcome}`);
   if (outcome === 'foreign_order')
