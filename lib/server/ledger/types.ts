@@ -49,6 +49,11 @@ export interface Order extends Omit<NewOrder, 'now' | 'subject' | 'billing'> {
   checkoutStart: Record<string, unknown> | null;
   /** Paid and its grant applied to the account directory (the outbox row delivered). */
   granted: boolean;
+  /**
+   * A refund the gateway reported that the rules could not place waits for a person since then
+   * (the review queue); the order itself stays paid (docs/payments.md#refunds-made-elsewhere).
+   */
+  refundHeldAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
