@@ -7,7 +7,13 @@ import { refundPayment as vnpayRefund } from '@/lib/server/payments/vnpay/refund
 import { refundPayment as momoRefund, refundsOf as momoRefunds } from '@/lib/server/payments/momo/refund';
 import { paypalClient } from '@/lib/server/payments/paypal/client';
 import type { PaypalConfig } from '@/lib/server/payments/paypal/config';
-import { resetPaypalTokens } from '@/lib/server/testing';
+import { reloadEnv, resetPaypalTokens } from '@/lib/server/testing';
+import { REFUND_RESPONSE_FIELDS } from '@/lib/server/payments/vnpay/refund';
+import { refundOrder } from '@/lib/server/payments/refund-order';
+import { refundsOfOrder } from '@/lib/server/ledger/refunds';
+import { backgroundDeliveriesFinished } from '@/lib/server/payments/grant-delivery';
+import { storeKinds, useTestStore } from '../support/stores';
+import { gatewayRoutes, ipnRequest, pendingTeamOrder, vnpayCallback } from '../support/money';
 
 /*
  * Each gateway's refund call, checked by a fake gateway on 127.0.0.1 with its own implementation of
@@ -149,7 +155,7 @@ describe('VNPay refund request, against a fake VNPay on 127.0.0.1', () => {
     });
     const answer = await vnpayRefund(call(), config(), new Date('2026-11-26T01:00:00Z'));
     expect(valid).toBe(true);
-    expect(answer).toEqual({ state: 'succeeded', gatewayRef: 'refund:14499999', code: '00' });
+    expect(answer).toEqual({ state: 'succeeded', gatewayRef: '14499999', code: '00' });
     expect(vnpay.seen()[0]).toMatchObject({
       url: '/merchant_webapi/api/transaction',
       body: {
@@ -162,6 +168,19 @@ describe('VNPay refund request, against a fake VNPay on 127.0.0.1', () => {
         vnp_TransactionDate: '20261120100405',
         vnp_CreateDate: '20261126080000',
       },
+    });
+  });
+
+  it('names no refund by the payment’s own number when VNPay answers with it', async () => {
+    vnpay.answer(({ body }) => {
+      const request = JSON.parse(body) as Record<string, string>;
+      const { vnp_SecureHash: _signed, ...fields } = answerFor(request, '00');
+      return { json: signedAnswer({ ...fields, vnp_TransactionNo: request.vnp_TransactionNo! }) };
+    });
+    expect(await vnpayRefund(call(), config(), new Date())).toEqual({
+      state: 'succeeded',
+      gatewayRef: null,
+      code: '00',
     });
   });
 
@@ -333,5 +352,69 @@ describe('PayPal sale refund, against a fake PayPal on 127.0.0.1', () => {
         : { status: 500, json: { name: 'INTERNAL_SERVICE_ERROR' } },
     );
     await expect(paypalClient(config()).refundSale('2GG279541U471931P', null, 'id')).rejects.toThrow(/500/);
+  });
+});
+
+describe.each(storeKinds)('VNPay refunds answered with one number twice, on %s', (kind) => {
+  const vnpay = fakeGateway();
+  const store = useTestStore(kind);
+  const secret = 'VNPAYSECRETKEYFORTESTS0123456789';
+  const saved = { ...process.env };
+  beforeEach(() => {
+    // VNPay itself (not the site's sandbox): its transaction API is the fake on 127.0.0.1.
+    process.env.VNPAY_TMN_CODE = 'QUORUM01';
+    process.env.VNPAY_HASH_SECRET = secret;
+    process.env.VNPAY_API_URL = `${vnpay.url()}/merchant_webapi/api/transaction`;
+    reloadEnv();
+  });
+  afterAll(() => {
+    process.env = saved;
+    reloadEnv();
+  });
+
+  it('records both refunds, each with its own revocation, when VNPay repeats the refund number', async () => {
+    vnpay.answer(({ body }) => {
+      const request = JSON.parse(body) as Record<string, string>;
+      if (request.vnp_Command !== 'refund') return { json: { vnp_ResponseCode: '99' } };
+      const fields: Record<string, string> = {
+        vnp_ResponseId: '123456789',
+        vnp_Command: 'refund',
+        vnp_ResponseCode: '00',
+        vnp_Message: 'Refund success',
+        vnp_TmnCode: request.vnp_TmnCode!,
+        vnp_TxnRef: request.vnp_TxnRef!,
+        vnp_Amount: request.vnp_Amount!,
+        vnp_BankCode: 'NCB',
+        vnp_PayDate: '20261126100000',
+        vnp_TransactionNo: '14499999',
+        vnp_TransactionType: request.vnp_TransactionType!,
+        vnp_TransactionStatus: '05',
+        vnp_OrderInfo: request.vnp_OrderInfo!,
+      };
+      const data = REFUND_RESPONSE_FIELDS.map((k) => fields[k] ?? '').join('|');
+      return { json: { ...fields, vnp_SecureHash: hmac('sha512', secret, data) } };
+    });
+    const order = await pendingTeamOrder();
+    const ipn = await gatewayRoutes('vnpay').ipn(ipnRequest(vnpayCallback(order, {}, secret)));
+    expect(await ipn.json()).toEqual({ RspCode: '00', Message: 'Confirm Success' });
+    await backgroundDeliveriesFinished();
+
+    const first = await refundOrder({ orderId: order.id, amount: 1_000_000, reason: 'first', by: 'ops' });
+    const second = await refundOrder({ orderId: order.id, amount: 2_000_000, reason: 'second', by: 'ops' });
+    expect([first, second]).toMatchObject([
+      { ok: true, answer: { state: 'succeeded' } },
+      { ok: true, answer: { state: 'succeeded' } },
+    ]);
+    await backgroundDeliveriesFinished();
+    const recorded = await refundsOfOrder(store().sql, order.id);
+    expect(recorded.map((r) => [r.amount, r.status, r.gatewayRef])).toEqual([
+      [1_000_000, 'succeeded', '14499999'],
+      [2_000_000, 'succeeded', null],
+    ]);
+    const revocations = await store().sql.query<{ id: string }>(
+      `SELECT id FROM outbox WHERE order_id = $1 AND kind = 'revocation'`,
+      [order.id],
+    );
+    expect(revocations.rows).toHaveLength(2);
   });
 });

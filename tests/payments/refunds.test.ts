@@ -1,4 +1,4 @@
-import { findOrder } from '@/lib/server/ledger/orders';
+import { findOrder, listOrders } from '@/lib/server/ledger/orders';
 import { paidEventOf } from '@/lib/server/ledger/payment-events';
 import { insertRefund, newRefundId, refundsOfOrder } from '@/lib/server/ledger/refunds';
 import type { Order } from '@/lib/server/ledger/types';
@@ -6,6 +6,9 @@ import { createPayment } from '@/lib/server/payments/momo/client';
 import { decide, refundSandboxPayment as momoPortalRefund } from '@/lib/server/payments/momo/sandbox';
 import { reconcile } from '@/lib/server/payments/reconcile';
 import { refundOrder } from '@/lib/server/payments/refund-order';
+import { recordFromReview } from '@/lib/server/payments/review';
+import { paymentHistory } from '@/lib/server/payments/history';
+import { receiptFor } from '@/lib/server/payments/receipt';
 import { findGateway } from '@/lib/server/payments/registry';
 import { paymentUrl } from '@/lib/server/payments/vnpay/payment-url';
 import { completeSandboxPayment, refundSandboxPayment as vnpayPortalRefund } from '@/lib/server/payments/vnpay/sandbox';
@@ -95,6 +98,7 @@ describe.each(storeKinds)('refunds through the local sandboxes on %s', (kind) =>
         ok: false,
         reason: 'nothing_left',
         remaining: 0,
+        currency: 'VND',
       });
       expect(await revocations(order.id)).toHaveLength(1);
     },
@@ -112,6 +116,7 @@ describe.each(storeKinds)('refunds through the local sandboxes on %s', (kind) =>
       ok: false,
       reason: 'exceeds_paid',
       remaining: 4_300_000,
+      currency: 'VND',
     });
     expect(await refundOrder({ orderId: order.id, reason: 'the rest', by: 'ops' })).toMatchObject({ ok: true });
     const taken = await revocations(order.id);
@@ -237,13 +242,118 @@ describe.each(storeKinds)('refunds through the local sandboxes on %s', (kind) =>
     expect((await team()).seats).toBe(30);
   });
 
-  it('vnpay: a partial refund made in the portal, which querydr reports without its amount, goes to the review queue once', async () => {
+  /** Whether the review queue (`npm run orders -- list --status needs_review`) lists the order. */
+  const inReviewQueue = async (orderId: string) =>
+    (await listOrders(store().sql, 'needs_review', 50)).some((o) => o.id === orderId);
+  const refundedTotal = async (orderId: string) =>
+    (await refunds(orderId)).filter((r) => r.status === 'succeeded').reduce((sum, r) => sum + r.amount, 0);
+  const due = () => store().sql.query('UPDATE orders SET refunds_checked_at = NULL');
+
+  it('vnpay: a partial refund made in the portal, which querydr reports without its amount, is held for a person once, and the payment stays paid', async () => {
     const order = await paidOrder('vnpay');
     expect(await vnpayPortalRefund(order.id, 1_000_000, null)).toBe('00');
     expect((await reconcile({ now: later() })).refunds.outcomes).toEqual({ review: 1 });
-    expect((await findOrder(store().sql, order.id))?.status).toBe('needs_review');
-    await store().sql.query('UPDATE orders SET refunds_checked_at = NULL');
+    const held = await findOrder(store().sql, order.id);
+    expect(held?.status).toBe('paid');
+    expect(held?.refundHeldAt).not.toBeNull();
+    expect(await inReviewQueue(order.id)).toBe(true);
+    await due();
     expect((await reconcile({ now: later() })).refunds.checked).toBe(0);
     expect(await refunds(order.id)).toHaveLength(0);
+  });
+
+  it('vnpay: a payer whose payment is held for a refund report still sees it paid, with its amount and receipt', async () => {
+    const order = await paidOrder('vnpay');
+    expect(await vnpayPortalRefund(order.id, 2_000_000, null)).toBe('00');
+    expect((await reconcile({ now: later() })).refunds.outcomes).toEqual({ review: 1 });
+    const owner = { platform: order.platform, userId: order.userId };
+    const row = (await paymentHistory(owner, 1)).payments.find((p) => p.orderId === order.id);
+    expect(row).toMatchObject({ status: 'paid', amount: 6_300_000 });
+    expect((await receiptFor(owner, order.id))?.amount).toBe(6_300_000);
+  });
+
+  it('vnpay: a portal refund after a partial refund of ours is held for a person, not taken as ours; booked, the ledger holds both and a later check changes nothing', async () => {
+    const order = await paidOrder('vnpay');
+    expect(await refundOrder({ orderId: order.id, amount: 10_000, reason: 'ours', by: 'ops' })).toMatchObject({
+      ok: true,
+      answer: { state: 'succeeded' },
+    });
+    expect(await vnpayPortalRefund(order.id, 20_000, null)).toBe('00');
+
+    expect((await reconcile({ now: later() })).refunds.outcomes).toEqual({ review: 1 });
+    expect(await inReviewQueue(order.id)).toBe(true);
+    expect((await findOrder(store().sql, order.id))?.status).toBe('paid');
+    expect(await refundedTotal(order.id)).toBe(10_000);
+    // The next round leaves the order to the person: nothing recorded, nothing held twice.
+    await due();
+    expect((await reconcile({ now: later() })).refunds).toMatchObject({ checked: 0, outcomes: {} });
+
+    // The operator finds 20,000 in VNPay's portal and books it: the ledger holds what VNPay does.
+    const booked = await recordFromReview({ orderId: order.id, amount: 20_000, note: 'portal', by: 'ops' });
+    expect(booked).toMatchObject({ ok: true, refund: { origin: 'gateway', amount: 20_000, gatewayRef: null } });
+    await backgroundDeliveriesFinished();
+    expect(await refundedTotal(order.id)).toBe(30_000);
+    expect(await inReviewQueue(order.id)).toBe(false);
+    expect(await revocations(order.id)).toHaveLength(2);
+
+    await due();
+    expect((await reconcile({ now: later() })).refunds.outcomes).toEqual({ known: 1 });
+    expect(await refundedTotal(order.id)).toBe(30_000);
+    expect(await inReviewQueue(order.id)).toBe(false);
+  });
+
+  it('vnpay: a partial refund of ours alone is recognised at the next check, not sent to review', async () => {
+    const order = await paidOrder('vnpay');
+    await refundOrder({ orderId: order.id, amount: 10_000, reason: 'ours', by: 'ops' });
+    await due();
+    expect((await reconcile({ now: later() })).refunds.outcomes).toEqual({ known: 1 });
+    expect(await inReviewQueue(order.id)).toBe(false);
+    expect(await refundedTotal(order.id)).toBe(10_000);
+  });
+
+  /** One of ours recorded as requested and made at VNPay, its answer lost (a crash). */
+  async function lostAnswer(order: Order, amount: number) {
+    const id = newRefundId();
+    await insertRefund(store().sql, {
+      id,
+      orderId: order.id,
+      gateway: 'vnpay',
+      amount,
+      currency: 'VND',
+      status: 'requested',
+      origin: 'site',
+      gatewayRef: null,
+      reason: 'crashed',
+      requestedBy: 'ops',
+      now: new Date(),
+    });
+    return id;
+  }
+
+  it('vnpay: a part report finishes a partial refund of ours in flight, but not one of ours for everything still paid', async () => {
+    const fits = await paidOrder('vnpay');
+    const ours = await lostAnswer(fits, 1_000_000);
+    expect(await vnpayPortalRefund(fits.id, 1_000_000, ours)).toBe('00');
+    expect((await reconcile({ now: later() })).refunds.finished).toBe(1);
+    expect((await refunds(fits.id)).map((r) => [r.id, r.status])).toEqual([[ours, 'succeeded']]);
+
+    // Ours would return the whole payment, yet VNPay says a part went back: something else happened.
+    const whole = await paidOrder('vnpay');
+    const wholeId = await lostAnswer(whole, whole.amount);
+    expect(await vnpayPortalRefund(whole.id, 1_000_000, null)).toBe('00');
+    await reconcile({ now: later() });
+    expect((await refunds(whole.id)).map((r) => [r.id, r.status])).toEqual([[wholeId, 'requested']]);
+    expect(await inReviewQueue(whole.id)).toBe(true);
+  });
+
+  it('vnpay: the credit note of a whole refund found by querydr names VNPay’s number for the refund, never an invented one', async () => {
+    const order = await paidOrder('vnpay');
+    expect(await vnpayPortalRefund(order.id, order.amount, null)).toBe('00');
+    await reconcile({ now: later() });
+    const record = await readSandboxPayment<{ refundNo: string; vnp_TransactionNo: string }>('vnpay-sandbox', order.id);
+    const owner = { platform: order.platform, userId: order.userId };
+    const receipt = await receiptFor(owner, order.id);
+    expect(receipt?.creditNotes.map((note) => note.gatewayReference)).toEqual([record!.refundNo]);
+    expect(record!.refundNo).not.toBe(record!.vnp_TransactionNo);
   });
 });

@@ -3,7 +3,7 @@ import { addMonths } from '@/lib/pricing/quote';
 import { resetRateLimits } from '@/lib/server/testing';
 import { refundOrder } from '@/lib/server/payments/refund-order';
 import { refundsOfOrder } from '@/lib/server/ledger/refunds';
-import { findOrder } from '@/lib/server/ledger/orders';
+import { findOrder, listOrders } from '@/lib/server/ledger/orders';
 import { paypalGateway } from '@/lib/server/payments/paypal/gateway';
 import { storeKinds, useTestStore } from '../support/stores';
 import { alice, bob, carol, pendingTeamOrder } from '../support/money';
@@ -374,7 +374,10 @@ describe.each(storeKinds)('PayPal subscriptions on %s', (kind) => {
     });
     expect((await webhook(reversal)).body.outcome).toBe(`refund_review:order=${orderId}`);
     expect((await webhook(reversal)).body.outcome).toBe('duplicate');
-    expect((await findOrder(store().sql, orderId))?.status).toBe('needs_review');
+    // The payment stands: the order stays paid, and the review queue lists its refund report.
+    const held = await findOrder(store().sql, orderId);
+    expect(held).toMatchObject({ status: 'paid', refundHeldAt: expect.any(Date) });
+    expect((await listOrders(store().sql, 'needs_review', 50)).map((o) => o.id)).toContain(orderId);
   });
 
   it('a sale whose amount is not the order’s price goes to review instead of granting', async () => {

@@ -1,7 +1,7 @@
 /**
  * `npm run orders -- list [--status needs_review] [--limit 50]`
  * `npm run orders -- show <order>`
- * `npm run orders -- resolve <order> --grant|--close|--refund [--amount <minor units>] --note "…" [--by <name>]`
+ * `npm run orders -- resolve <order> --grant|--close|--refund|--record [--amount <minor units>] --note "…" [--by <name>]`
  * `npm run orders -- refund <order> [--amount <minor units>] --reason "…" [--by <name>]`
  * `npm run orders -- refunds [--all] [--limit 50]`
  * The review queue (lib/server/payments/review.ts) and refunds (lib/server/payments/refunds.ts).
@@ -17,23 +17,26 @@ import {
   decisionsFor,
   describeDelivery,
   eventsFor,
+  recordFromReview,
   refundFromReview,
   resolveOrder,
 } from '@/lib/server/payments/review';
 import { refundOrder } from '@/lib/server/payments/refund-order';
 import { countRequestedRefunds, recentRefunds, refundsOfOrder, requestedRefunds } from '@/lib/server/ledger/refunds';
-import { describeRefund, parseAmountOption, refundLine } from './refund-text';
+import { describeRefund, money, parseAmountOption, refundLine } from './refund-text';
 import { closeLedgerAndExit, openLedgerForCli } from './ledger-access';
 
 const usage = `usage:
   npm run orders -- list [--status pending|paid|failed|needs_review] [--limit 50]
   npm run orders -- show <order>
-  npm run orders -- resolve <order> --grant|--close|--refund [--amount <minor units>] --note "why" [--by <name>]
+  npm run orders -- resolve <order> --grant|--close|--refund|--record [--amount <minor units>] --note "why" [--by <name>]
   npm run orders -- refund <order> [--amount <minor units>] --reason "why" [--by <name>]
   npm run orders -- refunds [--all] [--limit 50]
 
 Amounts are in the order's minor unit: dong for VND, cents for USD. Without --amount, a refund
-returns everything still paid.`;
+returns everything still paid. A paid order whose refund report waits (shown as "paid, refund
+report") stays paid: --close dismisses the report, --record --amount books the refund found at the
+gateway, --refund sends more back.`;
 
 const statuses = ['pending', 'paid', 'failed', 'needs_review'] as const;
 const orderId = z.string().regex(/^[A-Za-z0-9]{1,64}$/, 'an order id is letters and digits');
@@ -63,9 +66,11 @@ function fail(message: string): never {
 const line = (order: Order) =>
   [
     order.id,
-    order.status.padEnd(12),
+    (order.refundHeldAt && order.status !== 'needs_review' ? `${order.status}, refund report` : order.status).padEnd(
+      12,
+    ),
     order.gateway.padEnd(6),
-    `${order.amount} ${order.currency}`.padEnd(16),
+    money(order.amount, order.currency).padEnd(16),
     `${order.platform}:${order.userId}${order.teamId ? ` team ${order.teamId}` : ''}`,
     `${order.plan}/${order.period}${order.seats ? ` ×${order.seats}` : ''}`,
     order.updatedAt.toISOString(),
@@ -84,6 +89,7 @@ async function main() {
         note: { type: 'string' },
         by: { type: 'string' },
         refund: { type: 'boolean' },
+        record: { type: 'boolean' },
         amount: { type: 'string' },
         reason: { type: 'string' },
         all: { type: 'boolean' },
@@ -123,7 +129,7 @@ async function main() {
     console.log('events:');
     for (const event of await eventsFor(order.id)) {
       console.log(
-        `  ${event.receivedAt.toISOString()}  ${event.transactionId}  code ${event.resultCode}  amount ${event.amount}  → ${event.outcome}`,
+        `  ${event.receivedAt.toISOString()}  ${event.transactionId}  code ${event.resultCode}  amount ${money(event.amount, order.currency)}  → ${event.outcome}`,
       );
       console.log(`    ${JSON.stringify(event.payload)}`);
     }
@@ -141,14 +147,32 @@ async function main() {
   if (command === 'resolve') {
     const id = orderId.safeParse(target);
     if (!id.success) fail('resolve needs an order id');
-    const chosen = [values.grant, values.close, values.refund].filter(Boolean).length;
-    if (chosen !== 1) fail('resolve needs exactly one of --grant, --close or --refund');
+    const chosen = [values.grant, values.close, values.refund, values.record].filter(Boolean).length;
+    if (chosen !== 1) fail('resolve needs exactly one of --grant, --close, --refund or --record');
     const note = values.note?.trim();
     if (!note) fail('resolve needs --note "why" (it is recorded with the decision)');
     const by = values.by?.trim() || userInfo().username;
     const amount = parseAmount(values.amount);
-    if (values.amount !== undefined && !values.refund) fail('--amount goes with --refund');
+    if (values.amount !== undefined && !values.refund && !values.record)
+      fail('--amount goes with --refund or --record');
+    if (values.record && amount === undefined) fail('--record needs --amount (what the gateway shows was refunded)');
     await openLedgerForCli();
+    if (values.record && amount !== undefined) {
+      const result = await recordFromReview({ orderId: id.data, amount, note, by });
+      if (!result.ok) {
+        console.error(
+          result.reason === 'not_found'
+            ? `no order ${id.data}`
+            : result.reason === 'exceeds_paid'
+              ? `order ${id.data}: that is more than is still paid; nothing changed`
+              : `order ${id.data} has no refund report waiting: nothing changed`,
+        );
+        return closeLedgerAndExit(1);
+      }
+      console.log(line(result.order));
+      console.log(refundLine(result.refund));
+      return closeLedgerAndExit(0);
+    }
     if (values.refund) {
       const result = await refundFromReview({ orderId: id.data, amount, note, by });
       if (!result.ok) {
@@ -170,7 +194,9 @@ async function main() {
       console.error(
         result.reason === 'not_found'
           ? `no order ${id.data}`
-          : `order ${id.data} is ${result.status}, not under review: nothing changed`,
+          : result.reason === 'refund_report'
+            ? `order ${id.data} is paid and its refund report waits: --close, --record --amount or --refund`
+            : `order ${id.data} is ${result.status}, not under review: nothing changed`,
       );
       return closeLedgerAndExit(1);
     }

@@ -1,5 +1,14 @@
+import { formatMoney } from '@/lib/i18n/money';
+import type { Currency } from '@/lib/pricing/catalogue';
 import type { Refund } from '@/lib/server/ledger/refunds';
 import type { RefundResult } from '@/lib/server/payments/refund-order';
+
+/**
+ * An amount as an operator reads it: money in its currency (USD 50 cents is "$0.50", VND 25000 is
+ * "₫25,000"), written by the site's one money formatter, which knows each currency's minor unit.
+ * The commands' `--amount` stays in minor units; what they print is money.
+ */
+export const money = (minor: number, currency: Currency): string => formatMoney('en-US', minor, currency);
 
 /** `--amount`: whole minor units; undefined when absent, 'invalid' when not one. */
 export function parseAmountOption(value: string | undefined): number | undefined | 'invalid' {
@@ -14,7 +23,7 @@ export const refundLine = (refund: Refund) =>
     refund.id,
     refund.status.padEnd(9),
     refund.origin.padEnd(7),
-    `${refund.amount} ${refund.currency}`.padEnd(16),
+    money(refund.amount, refund.currency).padEnd(16),
     `order ${refund.orderId}`,
     refund.gatewayRef ? `gateway ${refund.gatewayRef}` : '',
     `by ${refund.requestedBy}: ${refund.reason}`,
@@ -37,11 +46,14 @@ const refusals: Record<Exclude<RefundResult, { ok: true }>['reason'], string> = 
 /** What an operator reads after asking for a refund. */
 export function describeRefund(orderId: string, result: RefundResult): string {
   if (!result.ok) {
-    const left = result.remaining !== undefined ? ` (still paid: ${result.remaining})` : '';
+    const left =
+      result.remaining === undefined
+        ? ''
+        : ` (still paid: ${result.currency ? money(result.remaining, result.currency) : result.remaining})`;
     return `order ${orderId}: refund not made: ${refusals[result.reason]}${left}`;
   }
   const { refund, answer } = result;
-  const what = `refund ${refund.id} of ${refund.amount} ${refund.currency} for order ${orderId}`;
+  const what = `refund ${refund.id} of ${money(refund.amount, refund.currency)} for order ${orderId}`;
   switch (answer.state) {
     case 'succeeded':
       return `${what}: done at the gateway (${answer.gatewayRef ?? 'no gateway id'}); the plan follows`;

@@ -355,6 +355,26 @@ export const migrations: readonly Migration[] = [
   CREATE INDEX orders_paid_twice ON orders (created_at) WHERE paid_twice_of IS NOT NULL;
   `,
   },
+  // Refunds made elsewhere (docs/payments.md#refunds-made-elsewhere). A report a person must place
+  // holds the report, not the payment: the order stays paid, flagged for the review queue
+  // (refund_held_at). What a gateway that reports no amounts said last is kept with the order
+  // (refund_report), to tell a new refund from one already matched. A refund's gateway_ref holds
+  // only the gateway's own id, which credit notes print: a whole refund found by querydr was keyed
+  // as '<order>:whole', and VNPay's refund numbers were stored as 'refund:<number>'. An operator
+  // may record a refund found in a merchant portal ('record').
+  {
+    id: '0016_refund_reports',
+    sql: `
+  ALTER TABLE orders ADD COLUMN refund_report jsonb;
+  ALTER TABLE orders ADD COLUMN refund_held_at timestamptz;
+  CREATE INDEX orders_refund_held ON orders (refund_held_at) WHERE refund_held_at IS NOT NULL;
+  UPDATE refunds SET gateway_ref = NULL WHERE gateway_ref = order_id || ':whole';
+  UPDATE refunds SET gateway_ref = substr(gateway_ref, 8) WHERE gateway = 'vnpay' AND gateway_ref LIKE 'refund:%';
+  ALTER TABLE review_decisions DROP CONSTRAINT review_decisions_decision_check;
+  ALTER TABLE review_decisions ADD CONSTRAINT review_decisions_decision_check
+    CHECK (decision IN ('grant', 'close', 'refund', 'record'));
+  `,
+  },
 ];
 
 /** The SHA-256 of a migration's text, as the database records it when the migration is applied. */

@@ -32,6 +32,7 @@ export interface OrderRow {
   billing?: Billing | null;
   paid_twice_of?: string | null;
   granted: boolean | null;
+  refund_held_at?: Date | string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -60,6 +61,7 @@ export const toOrder = (row: OrderRow): Order => ({
   billing: row.billing ?? null,
   granted: row.granted === true,
   paidTwiceOf: row.paid_twice_of ?? null,
+  refundHeldAt: row.refund_held_at ? new Date(row.refund_held_at) : null,
   createdAt: new Date(row.created_at),
   updatedAt: new Date(row.updated_at),
 });
@@ -199,20 +201,40 @@ export async function oldestPendingByGateway(sql: Sql): Promise<Map<string, Date
   return new Map(result.rows.map((row) => [row.gateway, new Date(row.oldest)]));
 }
 
-/** Orders in a status (all when null), most recently changed first (the operators' queue). */
+/**
+ * Orders in a status (all when null), most recently changed first (the operators' queue). The
+ * review queue (`needs_review`) also holds paid orders whose refund report waits for a person.
+ */
 export async function listOrders(sql: Sql, status: OrderStatus | null, limit: number): Promise<Order[]> {
   const result = await sql.query<OrderRow>(
-    `${SELECT_ORDER} WHERE ($1::text IS NULL OR o.status = $1) ORDER BY o.updated_at DESC LIMIT $2`,
+    `${SELECT_ORDER} WHERE ($1::text IS NULL OR o.status = $1 OR ($1 = 'needs_review' AND o.refund_held_at IS NOT NULL))
+      ORDER BY o.updated_at DESC LIMIT $2`,
     [status, limit],
   );
   return result.rows.map(toOrder);
 }
 
+/** How many orders are in a status; for `needs_review`, with the paid orders whose refund report waits. */
 export async function countOrders(sql: Sql, status: OrderStatus): Promise<number> {
-  const result = await sql.query<{ n: number | string }>('SELECT count(*) AS n FROM orders WHERE status = $1', [
-    status,
-  ]);
+  const result = await sql.query<{ n: number | string }>(
+    `SELECT count(*) AS n FROM orders WHERE status = $1 OR ($1 = 'needs_review' AND refund_held_at IS NOT NULL)`,
+    [status],
+  );
   return Number(result.rows[0]?.n ?? 0);
+}
+
+/** Inside the order's lock: a refund report waits for a person; the order keeps its status. */
+export async function holdRefundReport(tx: Sql, id: string, at: Date): Promise<void> {
+  await tx.query('UPDATE orders SET refund_held_at = $2 WHERE id = $1 AND refund_held_at IS NULL', [id, at]);
+}
+
+/** Inside the order's lock: a person dealt with its refund report; true when one was waiting. */
+export async function releaseRefundReport(tx: Sql, id: string): Promise<boolean> {
+  const result = await tx.query(
+    'UPDATE orders SET refund_held_at = NULL WHERE id = $1 AND refund_held_at IS NOT NULL',
+    [id],
+  );
+  return result.rowCount === 1;
 }
 
 /**

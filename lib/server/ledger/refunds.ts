@@ -110,7 +110,13 @@ export async function findRefund(sql: Sql, id: string): Promise<Refund | null> {
   return result.rows[0] ? toRefund(result.rows[0]) : null;
 }
 
-/** Moves a requested refund to its final state, once: false when it was no longer `requested`. */
+/**
+ * Moves a requested refund to its final state, once: false when it was no longer `requested`. A
+ * gateway id another refund already holds is not the id of this one (a gateway that answered two
+ * refunds with one number): the answer is recorded without it, rather than refused by
+ * `refunds_gateway_ref` after the money went back. Every writer of an order's refunds holds the
+ * order's lock, so the check and the write see the same rows.
+ */
 export async function settleRefund(
   tx: Sql,
   id: string,
@@ -119,9 +125,12 @@ export async function settleRefund(
   now: Date,
 ): Promise<boolean> {
   const result = await tx.query(
-    `UPDATE refunds SET status = $2, gateway_ref = COALESCE($3, gateway_ref), answer_code = $4,
-            answer_message = $5, settled_at = $6
-      WHERE id = $1 AND status = 'requested'`,
+    `UPDATE refunds r SET status = $2,
+            gateway_ref = CASE WHEN $3::text IS NULL OR EXISTS (
+                            SELECT 1 FROM refunds o WHERE o.gateway = r.gateway AND o.gateway_ref = $3 AND o.id <> r.id)
+                          THEN r.gateway_ref ELSE $3 END,
+            answer_code = $4, answer_message = $5, settled_at = $6
+      WHERE r.id = $1 AND r.status = 'requested'`,
     [
       id,
       to,

@@ -51,6 +51,11 @@ export interface Order extends Omit<NewOrder, 'now' | 'subject' | 'billing'> {
   granted: boolean;
   /** A payment for the same need as this earlier paid order (paid twice): refunded by itself. */
   paidTwiceOf: string | null;
+  /**
+   * A refund the gateway reported that the rules could not place waits for a person since then
+   * (the review queue); the order itself stays paid (docs/payments.md#refunds-made-elsewhere).
+   */
+  refundHeldAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }

@@ -127,7 +127,8 @@ export type RefundAnswer =
 
 /** One refund a gateway lists for a payment, wherever it was made. */
 export interface ReportedRefund {
-  gatewayRef: string;
+  /** The gateway's own id for the refund; null when its answer names none (then none is printed). */
+  gatewayRef: string | null;
   amount: number;
   /** Our request id, when the gateway echoes it (then the refund is one of ours). */
   requestId: string | null;
@@ -137,8 +138,18 @@ export interface ReportedRefund {
 export type RefundReport =
   /** Each refund, with its amount (MoMo's query). */
   | { state: 'listed'; refunds: ReportedRefund[] }
-  /** Only whether money went back, not how much of it (VNPay querydr's transaction status). */
-  | { state: 'summary'; refunded: 'none' | 'whole' | 'part' | 'rejected' }
+  /**
+   * Only whether money went back, not how much of it (VNPay querydr's transaction status). `seen`:
+   * the signed answer's fields that describe the payment's refunds, compared with the last answer
+   * to tell a new refund from one already matched; `refundRef`: the gateway's own id for the latest
+   * refund, when the answer names one that is not the payment's.
+   */
+  | {
+      state: 'summary';
+      refunded: 'none' | 'whole' | 'part' | 'rejected';
+      seen?: Record<string, string>;
+      refundRef?: string | null;
+    }
   | { state: 'unavailable'; reason: string };
 
 /** Sends a callback through the site's callback path (./callbacks.ts), as if the gateway had. */

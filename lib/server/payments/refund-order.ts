@@ -1,11 +1,12 @@
 import 'server-only';
+import type { Currency } from '@/lib/pricing/catalogue';
 import { ledgerSql } from '@/lib/server/db';
 import { lockOrder } from '@/lib/server/ledger/orders';
 import { insertRefund, newRefundId, type Refund } from '@/lib/server/ledger/refunds';
 import { log } from '@/lib/server/observability/log';
 import type { RefundAnswer } from './gateway';
 import { findGateway } from './registry';
-import { finishRefund, paidState, type Paid } from './refunds';
+import { finishRefund, paidState, recordRefundSummary, type Paid } from './refunds';
 
 /**
  * An operator's refund (the orders CLI, the review queue): checked and recorded as `requested`
@@ -28,8 +29,10 @@ export type RefundRefusal =
   /** The gateway is not configured here. */
   | 'gateway_unavailable';
 
+/** `remaining`: what is still paid, in the minor unit of `currency`. */
 export type RefundResult =
-  { ok: true; refund: Refund; answer: RefundAnswer } | { ok: false; reason: RefundRefusal; remaining?: number };
+  | { ok: true; refund: Refund; answer: RefundAnswer }
+  | { ok: false; reason: RefundRefusal; remaining?: number; currency?: Currency };
 
 export interface RefundInput {
   orderId: string;
@@ -54,9 +57,10 @@ export async function refundOrder(input: RefundInput): Promise<RefundResult> {
       if (!gateway.available()) return { ok: false, reason: 'gateway_unavailable' };
       if (paid.inFlight > 0) return { ok: false, reason: 'refund_in_progress' };
       const remaining = paid.payment.amount - paid.refunded;
-      if (remaining <= 0) return { ok: false, reason: 'nothing_left', remaining: 0 };
+      const { currency } = order;
+      if (remaining <= 0) return { ok: false, reason: 'nothing_left', remaining: 0, currency };
       const amount = input.amount ?? remaining;
-      if (amount > remaining) return { ok: false, reason: 'exceeds_paid', remaining };
+      if (amount > remaining) return { ok: false, reason: 'exceeds_paid', remaining, currency };
       const refund = await insertRefund(tx, {
         id: newRefundId(),
         orderId: order.id,
@@ -81,7 +85,27 @@ export async function refundOrder(input: RefundInput): Promise<RefundResult> {
   const answer = await askGateway(refund, paid, now);
   await finishRefund(refund.id, answer, now);
   log().info({ refund: refund.id, order: refund.orderId, amount: refund.amount, answer }, 'refund: gateway answered');
+  if (answer.state === 'succeeded') await takeBaseline(paid, now);
   return { ok: true, refund, answer };
+}
+
+/**
+ * Right after a refund of ours went through, what a gateway that reports no amounts (VNPay) says
+ * of the payment's refunds is what its later answers are compared with: a change then is a refund
+ * made elsewhere (docs/payments.md#refunds-made-elsewhere). Without it the next check cannot tell
+ * ours from one made in the portal since, and holds the order for a person. Best effort: the
+ * refund is done whatever this finds.
+ */
+async function takeBaseline(paid: Paid, now: Date): Promise<void> {
+  const gateway = findGateway(paid.order.gateway);
+  if (!gateway?.refundsOf) return;
+  try {
+    const report = await gateway.refundsOf(paid.order, paid.payment, now);
+    if (report.state !== 'summary' || (report.refunded !== 'whole' && report.refunded !== 'part')) return;
+    await recordRefundSummary({ ...report, order: paid.order, refunded: report.refunded, baseline: true, now });
+  } catch (error) {
+    log().warn({ err: error, order: paid.order.id }, 'refund: no baseline of the gateway’s report');
+  }
 }
 
 /** Asks the order's gateway for a recorded refund; anything thrown is an unknown answer. */

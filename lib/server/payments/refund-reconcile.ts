@@ -17,7 +17,8 @@ import { finishRefund, recordRefundSummary, recordReportedRefund, type ReportedO
  *   refund;
  * - paid orders within their gateway's refund window are asked about, at most once per
  *   REFUND_CHECK_EVERY_MS each, and a refund made elsewhere (a merchant portal) is recorded the
- *   way ours are, or held for a person when the rule cannot place it.
+ *   way ours are, or held for a person when the rule cannot place it (an order whose report waits
+ *   for a person is not asked again until it is dealt with).
  */
 export const REFUND_ANSWER_GRACE_MS = 2 * 60_000;
 export const REFUND_CHECK_EVERY_MS = 24 * 3600_000;
@@ -45,7 +46,7 @@ export async function reconcileRefunds(now: Date, gateways: readonly PaymentGate
     const due = await sql.query<{ id: string }>(
       `UPDATE orders SET refunds_checked_at = $3 WHERE id IN (
          SELECT id FROM orders WHERE gateway = $1 AND status = 'paid' AND updated_at >= $2
-            AND (refunds_checked_at IS NULL OR refunds_checked_at < $4)
+            AND refund_held_at IS NULL AND (refunds_checked_at IS NULL OR refunds_checked_at < $4)
           ORDER BY updated_at LIMIT $5 FOR UPDATE SKIP LOCKED)
        RETURNING id`,
       [
@@ -100,7 +101,7 @@ async function checkOrder(gateway: PaymentGateway, order: Order, now: Date, repo
       return;
     case 'summary':
       if (answer.refunded === 'whole' || answer.refunded === 'part') {
-        count(await recordRefundSummary({ order, refunded: answer.refunded, now }));
+        count(await recordRefundSummary({ ...answer, order, refunded: answer.refunded, now }));
       }
       return;
   }
@@ -152,7 +153,7 @@ async function finishWaiting(refund: Refund, now: Date, report: RefundReconcileR
       return;
     }
   } else if (answer.refunded === 'whole' || answer.refunded === 'part') {
-    await recordRefundSummary({ order, refunded: answer.refunded, now });
+    await recordRefundSummary({ ...answer, order, refunded: answer.refunded, now });
     report.finished += 1;
     return;
   }

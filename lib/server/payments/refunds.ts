@@ -1,6 +1,7 @@
 import 'server-only';
+import { createHash } from 'node:crypto';
 import { ledgerSql, type Sql } from '@/lib/server/db';
-import { lockOrder, moveOrder } from '@/lib/server/ledger/orders';
+import { holdRefundReport, lockOrder } from '@/lib/server/ledger/orders';
 import { paidEventOf, recordEvent, type PaidEvent } from '@/lib/server/ledger/payment-events';
 import { enqueueRevocation } from '@/lib/server/ledger/outbox';
 import {
@@ -164,7 +165,7 @@ async function seatsKept(tx: Sql, order: Order): Promise<number> {
 }
 
 export type ReportedOutcome =
-  /** Already recorded under this gateway id. */
+  /** Already recorded (under this gateway id, or nothing new in the gateway's answer). */
   | 'known'
   /** It was one of ours still waiting for its answer: now finished. */
   | 'finished_ours'
@@ -173,6 +174,12 @@ export type ReportedOutcome =
   /** The rule cannot place it (more than is still paid, an amount not reported): a person decides. */
   | 'review'
   | 'order_not_found';
+
+interface Placed {
+  outcome: ReportedOutcome;
+  /** A refund whose revocation was written: delivered after the commit. */
+  revoke?: string;
+}
 
 /**
  * A refund the gateway reports (MoMo's query, PayPal's refund webhook, VNPay's querydr), wherever it
@@ -186,132 +193,247 @@ export async function recordReportedRefund(input: {
   reason: string;
   now: Date;
 }): Promise<ReportedOutcome> {
-  const { reported, now } = input;
   const sql = await ledgerSql();
-  const result = await sql.transaction(async (tx): Promise<{ outcome: ReportedOutcome; revoke?: string }> => {
+  const placed = await sql.transaction(async (tx): Promise<Placed> => {
     const order = await lockOrder(tx, input.orderId);
     if (!order || order.gateway !== input.gateway) return { outcome: 'order_not_found' };
+    return placeReported(tx, order, input.reported, input.reason, input.now);
+  });
+  return afterPlaced(input.gateway, placed, input.now);
+}
+
+async function afterPlaced(gateway: string, placed: Placed, now: Date): Promise<ReportedOutcome> {
+  if (placed.outcome === 'recorded') metrics().refunds.inc({ gateway, outcome: 'found' });
+  if (placed.outcome === 'review') await logReviewQueueSize(`${gateway}:refund_review`);
+  if (placed.revoke) await deliverRevocation(placed.revoke, now);
+  return placed.outcome;
+}
+
+/** Inside the order's lock: one reported refund, placed by the rule or held for a person. */
+async function placeReported(
+  tx: Sql,
+  order: Order,
+  reported: ReportedRefund,
+  reason: string,
+  now: Date,
+): Promise<Placed> {
+  if (reported.gatewayRef !== null) {
     const known = await tx.query<{ id: string }>(`SELECT id FROM refunds WHERE gateway = $1 AND gateway_ref = $2`, [
-      input.gateway,
+      order.gateway,
       reported.gatewayRef,
     ]);
     if (known.rows.length > 0) return { outcome: 'known' };
-    const ours = await tx.query<{ id: string; status: Refund['status'] }>(
-      `SELECT id, status FROM refunds WHERE order_id = $1 AND origin = 'site'
-          AND (id = $2 OR (status = 'requested' AND amount = $3))
-        ORDER BY (id = $2) DESC LIMIT 1`,
-      [order.id, reported.requestId ?? '', reported.amount],
-    );
-    const mine = ours.rows[0];
-    if (mine) {
-      if (mine.status !== 'requested') {
-        // Ours, answered before without the gateway's id (or refused here while the gateway went on).
+  }
+  const ours = await tx.query<{ id: string; status: Refund['status'] }>(
+    `SELECT id, status FROM refunds WHERE order_id = $1 AND origin = 'site'
+        AND (id = $2 OR (status = 'requested' AND amount = $3))
+      ORDER BY (id = $2) DESC LIMIT 1`,
+    [order.id, reported.requestId ?? '', reported.amount],
+  );
+  const mine = ours.rows[0];
+  if (mine) {
+    if (mine.status !== 'requested') {
+      // Ours, answered before without the gateway's id (or refused here while the gateway went on).
+      if (reported.gatewayRef !== null) {
         await tx.query(`UPDATE refunds SET gateway_ref = $2 WHERE id = $1 AND gateway_ref IS NULL`, [
           mine.id,
           reported.gatewayRef,
         ]);
-        return { outcome: 'known' };
       }
-      const refund = await lockRefund(tx, mine.id);
-      if (!refund) return { outcome: 'known' };
-      const revoked = await completeRefund(tx, order, refund, reported.gatewayRef, 'reported', now);
-      return { outcome: 'finished_ours', revoke: revoked ? refund.id : undefined };
+      return { outcome: 'known' };
     }
-    const paid = await paidState(tx, order);
-    if (!paid || reported.amount <= 0 || reported.amount > paid.payment.amount - paid.refunded - paid.inFlight) {
-      await holdForPerson(tx, order, input.gateway, `refund:${reported.gatewayRef}`, Math.max(0, reported.amount), now);
-      return { outcome: 'review' };
-    }
-    const refund = await insertRefund(tx, {
-      id: newRefundId(),
-      orderId: order.id,
-      gateway: input.gateway,
-      amount: reported.amount,
-      currency: order.currency,
-      status: 'succeeded',
-      origin: 'gateway',
-      gatewayRef: reported.gatewayRef,
-      reason: input.reason,
-      requestedBy: input.gateway,
+    const refund = await lockRefund(tx, mine.id);
+    if (!refund) return { outcome: 'known' };
+    const revoked = await completeRefund(tx, order, refund, reported.gatewayRef, 'reported', now);
+    return { outcome: 'finished_ours', revoke: revoked ? refund.id : undefined };
+  }
+  const paid = await paidState(tx, order);
+  if (!paid || reported.amount <= 0 || reported.amount > paid.payment.amount - paid.refunded - paid.inFlight) {
+    await holdForPerson(tx, order, `refund:${reported.gatewayRef ?? `${order.id}:${reported.amount}`}`, {
+      amount: Math.max(0, reported.amount),
       now,
     });
-    if (!refund) return { outcome: 'known' };
-    const revoked = await revokeShare(tx, paid, refund, now);
-    return { outcome: 'recorded', revoke: revoked ? refund.id : undefined };
+    return { outcome: 'review' };
+  }
+  const refund = await insertRefund(tx, {
+    id: newRefundId(),
+    orderId: order.id,
+    gateway: order.gateway,
+    amount: reported.amount,
+    currency: order.currency,
+    status: 'succeeded',
+    origin: 'gateway',
+    gatewayRef: reported.gatewayRef,
+    reason,
+    requestedBy: order.gateway,
+    now,
   });
-  if (result.outcome === 'recorded') metrics().refunds.inc({ gateway: input.gateway, outcome: 'found' });
-  if (result.outcome === 'review') await logReviewQueueSize(`${input.gateway}:refund_review`);
-  if (result.revoke) await deliverRevocation(result.revoke, now);
-  return result.outcome;
+  if (!refund) return { outcome: 'known' };
+  const revoked = await revokeShare(tx, paid, refund, now);
+  return { outcome: 'recorded', revoke: revoked ? refund.id : undefined };
 }
 
 /**
- * A gateway says money went back but not how much (VNPay's querydr on a partial refund), or more
- * than is still paid: the order goes to the review queue with the report recorded as an event, once.
+ * Inside the order's lock: a gateway says money went back but the rule cannot place it (not how
+ * much, or more than is still paid). The report is recorded as an event, once, and held for a
+ * person — the review queue lists the order — while the order keeps its status: the payment was
+ * made, and its payer still sees it paid, with its receipt (docs/payments.md#refunds-made-elsewhere).
  */
 export async function holdForPerson(
   tx: Sql,
   order: Order,
-  gateway: string,
   transactionId: string,
-  amount: number,
-  now: Date,
+  report: { amount: number; now: Date; seen?: Record<string, string> },
 ): Promise<void> {
   await recordEvent(
     tx,
     {
-      gateway,
+      gateway: order.gateway,
       transactionId,
       orderId: order.id,
-      amount,
+      amount: report.amount,
       currency: order.currency,
       result: 'failed',
       resultCode: 'refund_reported',
-      payload: { source: 'refund report' },
-      now,
+      payload: { source: 'refund report', ...report.seen },
+      now: report.now,
     },
     'held_for_review',
   );
-  await moveOrder(tx, order.id, ['paid'], 'needs_review', now);
+  await holdRefundReport(tx, order.id, report.now);
 }
 
-/** For a whole-or-part summary (VNPay): records what the rule can place, and holds the rest for a person. */
+/** What a gateway that reports no amounts said last about an order's refunds, and the total it was matched to. */
+interface RememberedReport {
+  seen: Record<string, string>;
+  refunded: number;
+}
+
+async function rememberedReport(tx: Sql, orderId: string): Promise<RememberedReport | null> {
+  const result = await tx.query<{ refund_report: RememberedReport | null }>(
+    'SELECT refund_report FROM orders WHERE id = $1',
+    [orderId],
+  );
+  return result.rows[0]?.refund_report ?? null;
+}
+
+async function remember(tx: Sql, orderId: string, report: RememberedReport): Promise<void> {
+  await tx.query('UPDATE orders SET refund_report = $2 WHERE id = $1', [orderId, JSON.stringify(report)]);
+}
+
+const sameAnswer = (a: Record<string, string>, b: Record<string, string>) => {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...keys].every((key) => (a[key] ?? '') === (b[key] ?? ''));
+};
+
+/**
+ * For a whole-or-part summary (VNPay's querydr, which reports no amount): records what the rule
+ * can place, and holds the rest for a person (docs/payments.md#refunds-made-elsewhere).
+ *
+ * - Whole: whatever is not recorded yet went back — ours in flight for that amount, else a refund
+ *   made at the gateway, under the gateway's number for it when its answer names one.
+ * - Part: a refund of ours in flight explains it only when it leaves money paid (a part); refunds
+ *   recorded explain it only when the gateway says what it said when last matched, or a refund was
+ *   recorded since. Anything else — nothing recorded, a first report with no earlier one to compare
+ *   with, a new answer with nothing recorded since — is held for a person.
+ *
+ * `baseline`: called right after a refund of ours succeeded, so the refunds recorded are all the
+ * gateway knows of; what it says now is what later answers are compared with.
+ */
 export async function recordRefundSummary(input: {
   order: Order;
   refunded: 'whole' | 'part';
+  seen?: Record<string, string>;
+  refundRef?: string | null;
+  baseline?: boolean;
   now: Date;
 }): Promise<ReportedOutcome> {
-  const { order, now } = input;
+  const { now } = input;
+  const seen = input.seen ?? {};
   const sql = await ledgerSql();
-  const paid = await paidState(sql, order);
-  if (!paid) return 'order_not_found';
-  const remaining = paid.payment.amount - paid.refunded;
-  if (input.refunded === 'whole') {
-    if (remaining <= 0) return 'known';
-    // The whole payment went back: whatever is not recorded yet is that refund (ours if in flight).
-    return recordReportedRefund({
-      orderId: order.id,
-      gateway: order.gateway,
-      reported: { gatewayRef: `${order.id}:whole`, amount: remaining, requestId: null },
-      reason: 'refunded in full at the gateway',
-      now,
-    });
-  }
-  // Part of it went back: ours in flight explains it; one recorded already explains it; else a person decides.
-  if (paid.inFlight > 0) {
-    const inFlight = await sql.query<{ id: string }>(
-      `SELECT id FROM refunds WHERE order_id = $1 AND status = 'requested'`,
-      [order.id],
-    );
-    const id = inFlight.rows[0]?.id;
-    if (id) await finishRefund(id, { state: 'succeeded', gatewayRef: null, code: 'reported' }, now);
-    return 'finished_ours';
-  }
-  if (paid.refunded > 0) return 'known';
-  await sql.transaction(async (tx) => {
-    const locked = await lockOrder(tx, order.id);
-    if (locked) await holdForPerson(tx, locked, order.gateway, `refund:${order.id}:part`, 0, now);
+  const placed = await sql.transaction(async (tx): Promise<Placed> => {
+    const order = await lockOrder(tx, input.order.id);
+    if (!order) return { outcome: 'order_not_found' };
+    const paid = await paidState(tx, order);
+    if (!paid) return { outcome: 'order_not_found' };
+    const last = await rememberedReport(tx, order.id);
+    const total = paid.payment.amount;
+    const settled = async (result: Placed): Promise<Placed> => {
+      const after = (await refundTotals(tx, [order.id])).get(order.id);
+      await remember(tx, order.id, { seen, refunded: after?.refunded ?? 0 });
+      return result;
+    };
+    const hold = async (): Promise<Placed> => {
+      const id = createHash('sha256').update(JSON.stringify(seen)).digest('hex').slice(0, 16);
+      await holdForPerson(tx, order, `refund:${order.id}:${input.refunded}:${id}`, { amount: 0, now, seen });
+      return settled({ outcome: 'review' });
+    };
+
+    if (input.refunded === 'whole') {
+      const rest = total - paid.refunded;
+      if (rest <= 0) return settled({ outcome: 'known' });
+      return settled(
+        await placeReported(
+          tx,
+          order,
+          { gatewayRef: input.refundRef ?? null, amount: rest, requestId: null },
+          'refunded in full at the gateway',
+          now,
+        ),
+      );
+    }
+
+    if (paid.inFlight > 0) {
+      // Ours explains a part only if money is still paid after it; a whole refund of ours is not a part.
+      if (paid.refunded + paid.inFlight >= total) return hold();
+      const waiting = await tx.query<{ id: string }>(
+        `SELECT id FROM refunds WHERE order_id = $1 AND status = 'requested'`,
+        [order.id],
+      );
+      const refund = waiting.rows[0] && (await lockRefund(tx, waiting.rows[0].id));
+      if (!refund) return hold();
+      const revoked = await completeRefund(tx, order, refund, input.refundRef ?? null, 'reported', now);
+      metrics().refunds.inc({ gateway: order.gateway, outcome: 'succeeded' });
+      return settled({ outcome: 'finished_ours', revoke: revoked ? refund.id : undefined });
+    }
+    if (paid.refunded <= 0) return hold();
+    if (input.baseline) return settled({ outcome: 'known' });
+    if (last && sameAnswer(last.seen, seen) && paid.refunded >= last.refunded) return settled({ outcome: 'known' });
+    if (last && paid.refunded > last.refunded) return settled({ outcome: 'known' });
+    return hold();
   });
-  await logReviewQueueSize(`${order.gateway}:refund_review`);
-  return 'review';
+  return afterPlaced(input.order.gateway, placed, now);
+}
+
+/**
+ * An operator records a refund found at the gateway (the review queue's `--record`): a refund made
+ * elsewhere of `amount`, as if the gateway had reported it — the account loses its share. Inside the
+ * order's lock; the caller delivers the revocation after the commit.
+ */
+export async function recordFoundRefund(
+  tx: Sql,
+  order: Order,
+  input: { amount: number; note: string; by: string; now: Date },
+): Promise<
+  { ok: true; refund: Refund; revoke: boolean } | { ok: false; reason: 'not_paid' | 'exceeds_paid'; remaining?: number }
+> {
+  const paid = await paidState(tx, order);
+  if (!paid) return { ok: false, reason: 'not_paid' };
+  const remaining = paid.payment.amount - paid.refunded - paid.inFlight;
+  if (input.amount > remaining) return { ok: false, reason: 'exceeds_paid', remaining };
+  const refund = await insertRefund(tx, {
+    id: newRefundId(),
+    orderId: order.id,
+    gateway: order.gateway,
+    amount: input.amount,
+    currency: order.currency,
+    status: 'succeeded',
+    origin: 'gateway',
+    gatewayRef: null,
+    reason: input.note,
+    requestedBy: input.by,
+    now: input.now,
+  });
+  if (!refund) return { ok: false, reason: 'exceeds_paid', remaining };
+  return { ok: true, refund, revoke: await revokeShare(tx, paid, refund, input.now) };
 }

@@ -1,9 +1,11 @@
 import 'server-only';
 import { ledgerSql, type Sql } from '@/lib/server/db';
-import { findOrder, lockOrder, moveOrder } from '@/lib/server/ledger/orders';
+import { findOrder, lockOrder, moveOrder, releaseRefundReport } from '@/lib/server/ledger/orders';
 import { enqueueGrant } from '@/lib/server/ledger/outbox';
 import type { Order } from '@/lib/server/ledger/types';
-import { deliverGrant, type DeliveryResult } from './grant-delivery';
+import type { Refund } from '@/lib/server/ledger/refunds';
+import { deliverGrant, deliverRevocation, type DeliveryResult } from './grant-delivery';
+import { recordFoundRefund } from './refunds';
 import { logReviewQueueSize } from './review-queue';
 import { grantFor } from './settle';
 import { refundOrder, type RefundResult } from './refund-order';
@@ -11,10 +13,13 @@ import { log } from '@/lib/server/observability/log';
 
 /**
  * The review queue (docs/payments.md#the-review-queue): orders the rules could not settle — a wrong amount, money held
- * as suspected fraud, a PayPal refund or reversal (settle.ts#holdForReview) — wait in `needs_review` until an operator grants or closes them. Every
- * decision is recorded with who, when and why; a grant goes through the outbox like any other.
+ * as suspected fraud, a PayPal refund or reversal (settle.ts#holdForReview) — wait in `needs_review` until an operator grants or closes them.
+ * A refund a gateway reported that the rules could not place waits too, on an order that stays paid
+ * (`refundHeldAt`): closing dismisses the report, `record` books the refund the operator found at the
+ * gateway, `refund` sends more back. Every decision is recorded with who, when and why; a grant goes
+ * through the outbox like any other.
  */
-export type ReviewDecision = 'grant' | 'close' | 'refund';
+export type ReviewDecision = 'grant' | 'close' | 'refund' | 'record';
 
 export interface DecisionRecord {
   decision: ReviewDecision;
@@ -35,11 +40,12 @@ export function describeDelivery(delivery: DeliveryResult): string {
 
 export type ResolveResult =
   | { ok: true; order: Order; delivery: DeliveryResult | null }
-  | { ok: false; reason: 'not_found' | 'not_under_review'; status?: Order['status'] };
+  /** `refund_report`: a paid order whose refund report waits: there is nothing to grant. */
+  | { ok: false; reason: 'not_found' | 'not_under_review' | 'refund_report'; status?: Order['status'] };
 
 export async function resolveOrder(input: {
   orderId: string;
-  decision: Exclude<ReviewDecision, 'refund'>;
+  decision: 'grant' | 'close';
   note: string;
   by: string;
   now?: Date;
@@ -49,10 +55,18 @@ export async function resolveOrder(input: {
   const result = await sql.transaction(async (tx): Promise<ResolveResult> => {
     const order = await lockOrder(tx, input.orderId);
     if (!order) return { ok: false, reason: 'not_found' };
+    if (order.status !== 'needs_review' && order.refundHeldAt) {
+      // The payment stands; only the refund report waits. Closing dismisses it (nothing to record).
+      if (input.decision === 'grant') return { ok: false, reason: 'refund_report', status: order.status };
+      await releaseRefundReport(tx, order.id);
+      await recordDecision(tx, order.id, input, now);
+      return { ok: true, order, delivery: null };
+    }
     const to = input.decision === 'grant' ? 'paid' : 'failed';
     if (!(await moveOrder(tx, order.id, ['needs_review'], to, now))) {
       return { ok: false, reason: 'not_under_review', status: order.status };
     }
+    await releaseRefundReport(tx, order.id);
     if (input.decision === 'grant') await enqueueGrant(tx, grantFor(order, now));
     await recordDecision(tx, order.id, input, now);
     return { ok: true, order, delivery: null };
@@ -74,7 +88,8 @@ export type RefundDecisionResult =
  * The third decision: the money goes back (all of what is still paid, or `amount`) and the order
  * leaves the queue closed, with the decision recorded. A gateway that says no leaves the order in
  * review, with its reason for the operator; an answer still unknown closes it (reconciliation
- * finishes the refund).
+ * finishes the refund). For a paid order whose refund report waits, the order stays paid and the
+ * report is dealt with.
  */
 export async function refundFromReview(input: {
   orderId: string;
@@ -87,17 +102,57 @@ export async function refundFromReview(input: {
   const sql = await ledgerSql();
   const order = await findOrder(sql, input.orderId);
   if (!order) return { ok: false, reason: 'not_found' };
-  if (order.status !== 'needs_review') return { ok: false, reason: 'not_under_review', status: order.status };
+  if (order.status !== 'needs_review' && !order.refundHeldAt) {
+    return { ok: false, reason: 'not_under_review', status: order.status };
+  }
   const refund = await refundOrder({ orderId: order.id, amount: input.amount, reason: input.note, by: input.by, now });
   if (!refund.ok || refund.answer.state === 'refused') return { ok: false, reason: 'refund_failed', refund };
   await sql.transaction(async (tx) => {
-    if (await moveOrder(tx, order.id, ['needs_review'], 'failed', now)) {
+    const closed = await moveOrder(tx, order.id, ['needs_review'], 'failed', now);
+    const released = await releaseRefundReport(tx, order.id);
+    if (closed || released) {
       await recordDecision(tx, order.id, { decision: 'refund', note: input.note, by: input.by }, now);
     }
   });
   log().info({ orderId: order.id, decision: 'refund', by: input.by, note: input.note }, 'review decision');
   await logReviewQueueSize('resolve');
   return { ok: true, order: (await findOrder(sql, order.id)) ?? order, refund };
+}
+
+export type RecordDecisionResult =
+  | { ok: true; order: Order; refund: Refund }
+  | { ok: false; reason: 'not_found' | 'not_under_review' | 'not_paid'; status?: Order['status'] }
+  | { ok: false; reason: 'exceeds_paid'; remaining?: number };
+
+/**
+ * The fourth decision, for a refund report that waits: the operator found the refund at the
+ * gateway (its merchant portal shows the amount) and books it — a refund made elsewhere, whose
+ * revocation follows as for any other; the order stays paid and leaves the queue.
+ */
+export async function recordFromReview(input: {
+  orderId: string;
+  amount: number;
+  note: string;
+  by: string;
+  now?: Date;
+}): Promise<RecordDecisionResult> {
+  const now = input.now ?? new Date();
+  const sql = await ledgerSql();
+  const result = await sql.transaction(async (tx): Promise<RecordDecisionResult & { revoke?: boolean }> => {
+    const order = await lockOrder(tx, input.orderId);
+    if (!order) return { ok: false, reason: 'not_found' };
+    if (!order.refundHeldAt) return { ok: false, reason: 'not_under_review', status: order.status };
+    const found = await recordFoundRefund(tx, order, { ...input, now });
+    if (!found.ok) return found;
+    await releaseRefundReport(tx, order.id);
+    await recordDecision(tx, order.id, { decision: 'record', note: input.note, by: input.by }, now);
+    return { ok: true, order, refund: found.refund, revoke: found.revoke };
+  });
+  if (!result.ok) return result;
+  if (result.revoke) await deliverRevocation(result.refund.id, now);
+  log().info({ orderId: input.orderId, decision: 'record', by: input.by, note: input.note }, 'review decision');
+  await logReviewQueueSize('resolve');
+  return { ok: true, order: (await findOrder(sql, input.orderId)) ?? result.order, refund: result.refund };
 }
 
 async function recordDecision(

@@ -83,8 +83,7 @@ export async function refundPayment(call: RefundCall, config: VnpayConfig | null
   const code = String(fields.vnp_ResponseCode);
   if (code === '00') {
     if (fields.vnp_TxnRef !== call.order.id) return { state: 'unknown', reason: 'refund answered about another order' };
-    const no = String(fields.vnp_TransactionNo ?? '');
-    return { state: 'succeeded', gatewayRef: no ? `refund:${no}` : null, code };
+    return { state: 'succeeded', gatewayRef: refundNumber(fields.vnp_TransactionNo, call.payment), code };
   }
   const known = refusals[code];
   if (known) return { state: 'refused', code, message: `${known} (${String(fields.vnp_Message ?? '')})` };
@@ -93,21 +92,53 @@ export async function refundPayment(call: RefundCall, config: VnpayConfig | null
 }
 
 /**
+ * VNPay's number for a refund, as its statements show it, or null. A refund answer (or a querydr
+ * answer about a refunded payment) may carry the payment's own vnp_TransactionNo rather than one of
+ * the refund's: that number is the payment's, so it names no refund, and two refunds of one payment
+ * would both claim it.
+ */
+function refundNumber(value: unknown, payment: SettledPayment): string | null {
+  const no = String(value ?? '');
+  if (!/^\d{1,20}$/.test(no) || /^0+$/.test(no)) return null;
+  return no === String(payment.payload.vnp_TransactionNo ?? '') ? null : no;
+}
+
+/** The signed querydr fields that describe a payment's refunds: a change in any is news. */
+const REPORT_FIELDS = [
+  'vnp_TransactionType',
+  'vnp_TransactionStatus',
+  'vnp_Amount',
+  'vnp_TransactionNo',
+  'vnp_PayDate',
+] as const;
+
+/**
  * What querydr says of a paid order's refunds: only whether money went back (02 whole, 03 part,
- * with status 05 processing or 06 sent to the bank) or a refund was rejected (09) — not how much.
+ * with status 05 processing or 06 sent to the bank) or a refund was rejected (09) — not how much:
+ * its vnp_Amount is not documented as the refunded total, so no amount is taken from it
+ * (docs/payments.md#refunds-made-elsewhere). What it said is kept to compare with the next answer.
  */
 export async function refundsOf(
   order: Order,
-  _payment: SettledPayment,
+  payment: SettledPayment,
   config: VnpayConfig | null,
   now: Date,
 ): Promise<RefundReport> {
   if (!config) return { state: 'unavailable', reason: 'VNPay is not configured' };
   const asked = await querydrFields(order, config, now);
   if (!asked.ok) return { state: 'unavailable', reason: asked.reason };
-  const status = String(asked.fields.vnp_TransactionStatus ?? '');
-  const type = String((asked.fields as Record<string, unknown>).vnp_TransactionType ?? '');
-  if (status === '09') return { state: 'summary', refunded: 'rejected' };
-  if (status === '05' || status === '06') return { state: 'summary', refunded: type === '03' ? 'part' : 'whole' };
-  return { state: 'summary', refunded: 'none' };
+  const fields = asked.fields as Record<string, unknown>;
+  const status = String(fields.vnp_TransactionStatus ?? '');
+  const type = String(fields.vnp_TransactionType ?? '');
+  const seen = Object.fromEntries(REPORT_FIELDS.map((key) => [key, String(fields[key] ?? '')]));
+  if (status === '09') return { state: 'summary', refunded: 'rejected', seen };
+  if (status === '05' || status === '06') {
+    return {
+      state: 'summary',
+      refunded: type === '03' ? 'part' : 'whole',
+      seen,
+      refundRef: refundNumber(fields.vnp_TransactionNo, payment),
+    };
+  }
+  return { state: 'summary', refunded: 'none', seen };
 }

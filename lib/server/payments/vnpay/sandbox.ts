@@ -162,14 +162,23 @@ const form = z.object({
 
 const queryBody = z.record(z.string(), z.string());
 
-/** A decided payment as this stand-in keeps it, with what was refunded of it (VND) and by which requests. */
-type SandboxRecord = Record<string, string> & { refunded?: string; refundRequests?: string };
+/**
+ * A decided payment as this stand-in keeps it, with what was refunded of it (VND), by which
+ * requests, and the number and date VNPay gave the latest refund.
+ */
+type SandboxRecord = Record<string, string> & {
+  refunded?: string;
+  refundRequests?: string;
+  refundNo?: string;
+  refundDate?: string;
+};
 
 const requestIds = (record: SandboxRecord): string[] => (record.refundRequests ?? '').split(',').filter(Boolean);
 
 /**
  * Refunds a decided payment in this stand-in's records, as VNPay's merchant portal or its refund
- * API would: the status becomes 05 (refund being processed), the type 02 (whole) or 03 (part).
+ * API would: the status becomes 05 (refund being processed), the type 02 (whole) or 03 (part), and
+ * the refund is a transaction of its own, with its own number and date, which querydr reports.
  */
 export async function refundSandboxPayment(
   txnRef: string,
@@ -191,6 +200,8 @@ export async function refundSandboxPayment(
     vnp_TransactionType: refunded === paid ? '02' : '03',
     refunded: String(refunded),
     refundRequests: [...requestIds(record), requestId ?? `portal-${randomInt(1_000_000, 9_999_999)}`].join(','),
+    refundNo: String(randomInt(10_000_000, 99_999_999)),
+    refundDate: vnpayDate(new Date()),
   });
   return '00';
 }
@@ -241,7 +252,7 @@ async function transactionApi(rawBody: string, config: VnpayConfig): Promise<Res
       vnp_Amount: request.vnp_Amount ?? '',
       vnp_BankCode: after?.vnp_BankCode ?? '',
       vnp_PayDate: vnpayDate(new Date()),
-      vnp_TransactionNo: code === '00' ? String(randomInt(10_000_000, 99_999_999)) : '',
+      vnp_TransactionNo: code === '00' ? (after?.refundNo ?? '') : '',
       vnp_TransactionType: request.vnp_TransactionType ?? '',
       vnp_TransactionStatus: after?.vnp_TransactionStatus ?? '',
       vnp_OrderInfo: request.vnp_OrderInfo ?? '',
@@ -249,12 +260,14 @@ async function transactionApi(rawBody: string, config: VnpayConfig): Promise<Res
   }
   const record = await readSandboxPayment<SandboxRecord>(RECORDS, request.vnp_TxnRef ?? '');
   if (!record) return respond(base('91', 'Transaction not found', request));
+  // A refunded payment is reported by its latest refund transaction: its number and date; the
+  // amount stays the payment's.
   return respond({
     ...base('00', 'QueryDR Success', request),
     vnp_Amount: record.vnp_Amount ?? '',
     vnp_BankCode: record.vnp_BankCode ?? '',
-    vnp_PayDate: record.vnp_PayDate ?? '',
-    vnp_TransactionNo: record.vnp_TransactionNo ?? '',
+    vnp_PayDate: record.refundDate ?? record.vnp_PayDate ?? '',
+    vnp_TransactionNo: record.refundNo ?? record.vnp_TransactionNo ?? '',
     vnp_TransactionType: record.vnp_TransactionType ?? '01',
     vnp_TransactionStatus: record.vnp_TransactionStatus ?? '',
     vnp_OrderInfo: record.vnp_OrderInfo ?? '',
