@@ -6,6 +6,7 @@ import type { Order } from '@/lib/server/ledger/types';
 import { allGateways, findGateway, gatewayName } from '@/lib/server/payments/registry';
 import type { PaymentGateway } from '@/lib/server/payments/gateway';
 import { askGateway } from '@/lib/server/payments/ask-gateway';
+import { grantDeliveryFinished } from '@/lib/server/payments/grant-delivery';
 import type { AccountStanding, PendingPayment } from '@/lib/shared/pending-payment';
 
 /*
@@ -48,7 +49,11 @@ export async function recheckOpenAttempts(sql: Sql, subject: Subject, now: Date)
   const open = (await Promise.all(owners.map((owner) => awaitingGateway(sql, owner, now)))).flat();
   if (open.length === 0) return;
   const asked = Promise.allSettled(
-    open.map((order) => askGateway(findGateway(order.gateway)!, order, now, { payerIsBack: true })),
+    open.map(async (order) => {
+      const answer = await askGateway(findGateway(order.gateway)!, order, now, { payerIsBack: true });
+      // Paid meanwhile: the page about to be drawn should show the plan it bought.
+      if (answer.kind === 'settled' && answer.outcome === 'paid') await grantDeliveryFinished(order.id);
+    }),
   );
   let timer: NodeJS.Timeout | undefined;
   const budget = new Promise<void>((resolve) => (timer = setTimeout(resolve, RECHECK_BUDGET_MS)));

@@ -86,13 +86,14 @@ async function payPageContent(subject: Subject | null, query: PayQuery, now: Dat
       result: { status: 'failed', code: 'failed0', link, ...(isPlatform(query.chat) ? { chat: query.chat } : {}) },
     };
   }
+  // Back from a gateway's page: what is still under way is asked about before the form says so,
+  // and before the account is read (a payment found taken shows its plan).
+  const sql = await ledgerSql();
+  await recheckOpenAttempts(sql, subject, now);
   // A session for an account the assistant does not know: failed0 in its own sense.
   const context = await (await accountDirectory()).payContext(subject);
   if (!context) return { kind: 'result', result: { status: 'failed', code: 'failed0' } };
 
-  // Back from a gateway's page: what is still under way is asked about before the form says so.
-  const sql = await ledgerSql();
-  await recheckOpenAttempts(sql, subject, now);
   const view = (state: ReturnType<typeof buyerState>) =>
     state && { plan: state.plan, expiresAt: state.expiresAt?.toISOString() ?? null, seats: state.seats };
   return {
