@@ -11,7 +11,8 @@ import { standingFor } from '@/lib/shared/pending-payment';
 import { CancelPlanDialog } from './cancel-plan-dialog';
 import { GatewayChoices, PeriodChoice, PlanChoice, TeamSize } from './checkout-choices';
 import { PayControl, QuoteSummary } from './checkout-summary';
-import { billingFromForm, CompanyDetailsFields } from './company-details';
+import { billingFromForm, CompanyDetailsFields, focusField } from './company-fields';
+import { billingProblem, type BillingField } from '@/lib/shared/billing';
 import { continuations, type RenewalTerms } from './continuations';
 import { StandingNotice } from './standing-notice';
 import { useCheckout } from './use-checkout';
@@ -47,6 +48,7 @@ export function CheckoutForm(props: PayFormProps) {
   const locale = useLocale() as Locale;
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
+  const [billingInvalid, setBillingInvalid] = useState<BillingField | null>(null);
   const selection = useSelection(props);
   const { plan, gateway, method, now } = selection;
   const checkout = useCheckout();
@@ -75,6 +77,17 @@ export function CheckoutForm(props: PayFormProps) {
   function requestCheckout() {
     if (!canPay || !gateway) return Promise.resolve(null);
     const billing = billingFromForm(formRef.current);
+    // A company detail that breaks its rule is pointed at before anything is sent: the disclosure
+    // opens on it and the keyboard goes there.
+    const invalid = billing ? billingProblem(billing) : null;
+    setBillingInvalid(invalid);
+    if (invalid) {
+      const field = formRef.current?.elements.namedItem(invalid);
+      const disclosure = field instanceof HTMLElement ? field.closest('details') : null;
+      if (disclosure) disclosure.open = true;
+      focusField(formRef.current, invalid);
+      return Promise.resolve(null);
+    }
     const body: CheckoutRequest = {
       plan,
       period: draft.period,
@@ -126,7 +139,7 @@ export function CheckoutForm(props: PayFormProps) {
         onMethod={selection.setMethod}
       />
       <QuoteSummary priced={draft.priced} refusal={draft.refusal} team={plan === 'team_pro'} />
-      <CompanyDetailsFields />
+      <CompanyDetailsFields invalid={billingInvalid} />
       <StandingNotice
         renewal={underWay.renewal}
         pending={underWay.pending}

@@ -1,8 +1,9 @@
 'use client';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { BillingInputs, focusField } from './company-fields';
 import { useTranslations } from 'next-intl';
 import { isolated, VALUE } from '@/lib/i18n/isolate';
-import { BILLING_LIMITS, type Billing, type BillingRequest } from '@/lib/shared/billing';
+import { billingProblem, type Billing, type BillingField, type BillingRequest } from '@/lib/shared/billing';
 import styles from './receipt.module.css';
 
 /** The company details printed on a receipt: name, tax id and address, each in its own direction. */
@@ -27,12 +28,27 @@ export function CompanyLines({ billing }: { billing: Billing }) {
   );
 }
 
-type State = { kind: 'closed' } | { kind: 'editing'; error: string | null; busy: boolean };
+type State =
+  { kind: 'closed' } | { kind: 'editing'; error: string | null; busy: boolean; invalid: BillingField | null };
+
+const editing = (invalid: BillingField | null = null, error: string | null = null): State => ({
+  kind: 'editing',
+  error,
+  busy: false,
+  invalid,
+});
+
+const typedIn = (form: HTMLFormElement): Record<BillingField, string> => {
+  const data = new FormData(form);
+  const text = (name: BillingField) => String(data.get(name) ?? '');
+  return { company: text('company'), taxId: text('taxId'), address: text('address') };
+};
 
 /**
  * The payer adds or changes the company details of one of their orders (POST /api/pay/billing):
- * a disclosure under the buyer, never printed. The server checks the fields and answers a
- * translated refusal, shown beside the form.
+ * a disclosure under the buyer, never printed. Opening it moves the keyboard to the company name;
+ * a field that breaks its rule is marked and focused with a message naming it before anything is
+ * sent; the server's own refusal is shown beside the form.
  */
 export function CompanyDetailsForm({
   orderId,
@@ -47,9 +63,20 @@ export function CompanyDetailsForm({
   const id = useId();
   const [state, setState] = useState<State>({ kind: 'closed' });
   const [saved, setSaved] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const openRef = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+
+  // Opened: the keyboard goes to the first field; closed again: back to the button that opened it.
+  useEffect(() => {
+    const open = state.kind === 'editing';
+    if (open && !wasOpen.current) focusField(formRef.current, 'company');
+    if (!open && wasOpen.current) openRef.current?.focus();
+    wasOpen.current = open;
+  }, [state.kind]);
 
   async function save(next: Billing | null) {
-    setState({ kind: 'editing', error: null, busy: true });
+    setState({ kind: 'editing', error: null, busy: true, invalid: null });
     try {
       const response = await fetch('/api/pay/billing', {
         method: 'POST',
@@ -58,69 +85,51 @@ export function CompanyDetailsForm({
       });
       const answer = (await response.json()) as { billing?: Billing | null; error?: { message: string } };
       if (!response.ok || answer.error) {
-        setState({ kind: 'editing', error: answer.error?.message ?? String(response.status), busy: false });
+        setState(editing(null, answer.error?.message ?? String(response.status)));
         return;
       }
       onSaved(answer.billing ?? null);
       setSaved(true);
       setState({ kind: 'closed' });
     } catch {
-      setState({ kind: 'editing', error: t('unsaved'), busy: false });
+      setState(editing(null, t('unsaved')));
     }
   }
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const text = (name: string) => String(data.get(name) ?? '');
-    void save({ company: text('company'), taxId: text('taxId'), address: text('address') });
+    const typed = typedIn(event.currentTarget);
+    const invalid = billingProblem(typed);
+    if (invalid) {
+      setState(editing(invalid));
+      focusField(event.currentTarget, invalid);
+      return;
+    }
+    void save({ company: typed.company, taxId: typed.taxId, address: typed.address });
   }
 
   if (state.kind === 'closed')
     return (
       <div className={styles.company}>
         {saved && <p role="status">{t('saved')}</p>}
-        <button
-          type="button"
-          className="button"
-          onClick={() => setState({ kind: 'editing', error: null, busy: false })}
-        >
+        <button ref={openRef} type="button" className="button" onClick={() => setState(editing())}>
           {billing ? t('edit') : t('add')}
         </button>
       </div>
     );
 
   return (
-    <form className={styles.company} onSubmit={submit} aria-labelledby={`${id}-heading`} data-testid="company-form">
+    <form
+      ref={formRef}
+      className={styles.company}
+      onSubmit={submit}
+      noValidate
+      aria-labelledby={`${id}-heading`}
+      data-testid="company-form"
+    >
       <h3 id={`${id}-heading`}>{t('heading')}</h3>
       <p id={`${id}-hint`}>{t('hint')}</p>
-      <label htmlFor={`${id}-company`}>{t('name')}</label>
-      <input
-        id={`${id}-company`}
-        name="company"
-        required
-        maxLength={BILLING_LIMITS.company}
-        defaultValue={billing?.company ?? ''}
-        autoComplete="organization"
-        aria-describedby={`${id}-hint`}
-      />
-      <label htmlFor={`${id}-tax`}>{t('taxId')}</label>
-      <input
-        id={`${id}-tax`}
-        name="taxId"
-        maxLength={BILLING_LIMITS.taxId}
-        defaultValue={billing?.taxId ?? ''}
-        dir="ltr"
-      />
-      <label htmlFor={`${id}-address`}>{t('address')}</label>
-      <textarea
-        id={`${id}-address`}
-        name="address"
-        rows={3}
-        maxLength={BILLING_LIMITS.address}
-        defaultValue={billing?.address ?? ''}
-        autoComplete="street-address"
-      />
+      <BillingInputs id={id} billing={billing} invalid={state.invalid} />
       {state.error && (
         <p role="alert" className={styles.error}>
           {state.error}
@@ -141,46 +150,4 @@ export function CompanyDetailsForm({
       </div>
     </form>
   );
-}
-
-/**
- * The same company details, asked before paying: a closed disclosure inside the pay form, whose
- * named fields the form reads when it checks out (`billingFromForm`).
- */
-export function CompanyDetailsFields() {
-  const t = useTranslations('PayPage.receipt.company');
-  const id = useId();
-  return (
-    <details className={styles.company} data-testid="checkout-company">
-      <summary>{t('heading')}</summary>
-      <p id={`${id}-hint`}>{t('hint')}</p>
-      <label htmlFor={`${id}-company`}>{t('name')}</label>
-      <input
-        id={`${id}-company`}
-        name="company"
-        maxLength={BILLING_LIMITS.company}
-        autoComplete="organization"
-        aria-describedby={`${id}-hint`}
-      />
-      <label htmlFor={`${id}-tax`}>{t('taxId')}</label>
-      <input id={`${id}-tax`} name="taxId" maxLength={BILLING_LIMITS.taxId} dir="ltr" />
-      <label htmlFor={`${id}-address`}>{t('address')}</label>
-      <textarea
-        id={`${id}-address`}
-        name="address"
-        rows={3}
-        maxLength={BILLING_LIMITS.address}
-        autoComplete="street-address"
-      />
-    </details>
-  );
-}
-
-/** The company details typed in the pay form, or undefined when none were (the company name is what counts). */
-export function billingFromForm(form: HTMLFormElement | null): Record<string, string> | undefined {
-  if (!form) return undefined;
-  const data = new FormData(form);
-  const text = (name: string) => String(data.get(name) ?? '').trim();
-  if (!text('company') && !text('taxId') && !text('address')) return undefined;
-  return { company: text('company'), taxId: text('taxId'), address: text('address') };
 }

@@ -16,6 +16,8 @@ export const declineReasons = [
   'limit_exceeded',
   'timed_out',
   'bank_unavailable',
+  // The gateway's own error, reported with a status that says no money moved (VNPay 99).
+  'gateway_error',
 ] as const;
 
 export type DeclineReason = (typeof declineReasons)[number];

@@ -75,6 +75,33 @@ describe('a receipt’s credit notes and company details', () => {
     });
   });
 
+  it('moves the keyboard into the company form when it opens, and back to its button when it closes', async () => {
+    render(<ReceiptView receipt={receipt} />, { wrapper: inLocale('en') });
+    await userEvent.click(screen.getByRole('button', { name: 'Change company details' }));
+    expect(within(screen.getByTestId('company-form')).getByLabelText('Company name')).toHaveFocus();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('button', { name: 'Change company details' })).toHaveFocus();
+  });
+
+  it('points at the field that breaks its rule, naming it, focused and marked invalid, and sends nothing', async () => {
+    const fetchMock = jest.fn();
+    global.fetch = fetchMock as unknown as typeof fetch;
+    render(<ReceiptView receipt={receipt} />, { wrapper: inLocale('en') });
+    await userEvent.click(screen.getByRole('button', { name: 'Change company details' }));
+    const form = screen.getByTestId('company-form');
+    const taxId = within(form).getByLabelText('Tax ID (optional)');
+    await userEvent.clear(taxId);
+    await userEvent.type(taxId, '<0312345678>');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(taxId).toHaveFocus();
+    expect(taxId).toHaveAttribute('aria-invalid', 'true');
+    expect(taxId).toHaveAccessibleDescription(
+      'A tax ID has only letters, digits, spaces, dots, hyphens and slashes, up to 40 characters.',
+    );
+    expect(within(form).getByLabelText('Company name')).not.toHaveAttribute('aria-invalid');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('offers no company form on the team page, where the payer is not the one reading', () => {
     render(<ReceiptView receipt={receipt} backTo="/team" />, { wrapper: inLocale('en') });
     expect(screen.queryByRole('button', { name: 'Change company details' })).toBeNull();

@@ -19,13 +19,14 @@ describe('VNPay: a refusal’s vnp_ResponseCode gives the reason', () => {
     ['65', 'limit_exceeded'],
     ['75', 'bank_unavailable'],
     ['79', 'authentication_failed'],
+    ['99', 'gateway_error'],
   ])('%s → %s, when the transaction status says nothing moved (01, 02)', (response, reason) => {
     expect(reasonOf('vnpay', `${response}/02`)).toBe(reason);
     expect(reasonOf('vnpay', `${response}/01`)).toBe(reason);
   });
 
-  it('names no reason for a cancel (24), held money (07), "other errors" (99) or a code it does not know', () => {
-    for (const code of ['24/02', '07/07', '99/02', '42/02', '00/00', '', 'constructor/02'])
+  it('names no reason for a cancel (24), held money (07), "other errors" (99) beside money that moved, or a code it does not know', () => {
+    for (const code of ['24/02', '07/07', '99/04', '42/02', '00/00', '', 'constructor/02'])
       expect([code, reasonOf('vnpay', code)]).toEqual([code, null]);
   });
 

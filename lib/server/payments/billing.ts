@@ -3,7 +3,7 @@ import { ledgerSql } from '@/lib/server/db';
 import { setBilling } from '@/lib/server/ledger/orders';
 import type { Subject } from '@/lib/server/directory/types';
 import { z } from 'zod';
-import { BILLING_LIMITS, type Billing } from '@/lib/shared/billing';
+import { billingRules, type Billing } from '@/lib/shared/billing';
 
 /**
  * The payer's company details on one of their orders (docs/payments.md#company-details): only
@@ -19,33 +19,16 @@ export async function saveBilling(
 }
 
 /** The company details a payer sends (checkout, the receipt), checked and normalised: blanks become null. */
-const noControls = (allowNewlines: boolean) => (value: string) =>
-  !(allowNewlines ? /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/ : /[\u0000-\u001f\u007f-\u009f]/).test(value);
-
-const optional = (schema: z.ZodType<string>) =>
+const optional = (rule: (value: string) => boolean) =>
   z
-    .union([schema, z.literal(''), z.null()])
+    .union([z.string().trim().refine(rule), z.literal(''), z.null()])
     .optional()
     .transform((value) => (value ? value : null));
 
 export const billingInput = z
   .strictObject({
-    company: z.string().trim().min(1).max(BILLING_LIMITS.company).refine(noControls(false)),
-    // Tax ids are letters, digits and the separators countries print them with.
-    taxId: optional(
-      z
-        .string()
-        .trim()
-        .max(BILLING_LIMITS.taxId)
-        .regex(/^[\p{L}\p{N}][\p{L}\p{N} .\-/]*$/u),
-    ),
-    address: optional(
-      z
-        .string()
-        .trim()
-        .max(BILLING_LIMITS.address)
-        .refine(noControls(true))
-        .refine((value) => value.split('\n').length <= BILLING_LIMITS.addressLines),
-    ),
+    company: z.string().trim().refine(billingRules.company),
+    taxId: optional(billingRules.taxId),
+    address: optional(billingRules.address),
   })
   .transform((value): Billing => ({ company: value.company, taxId: value.taxId, address: value.address }));

@@ -3,8 +3,9 @@ import type { DeclineReason } from '@/lib/shared/decline';
 
 /**
  * VNPay's refusals as the payer reads them (docs/payments.md#vnpay), by `vnp_ResponseCode`. Not
- * here: 00 (paid), 07 (money held for review), 24 (the payer cancelled: `cancelledByPayer`) and 99
- * or any code VNPay adds later, which stay the generic error.
+ * here: 00 (paid), 07 (money held for review), 24 (the payer cancelled: `cancelledByPayer`) and any
+ * code VNPay adds later, which stay the generic error. 99 ("other error") is named only because the
+ * transaction status beside it must still say nothing left the payer's account.
  */
 const reasons = new Map<string, DeclineReason>([
   ['09', 'not_enrolled'], // card or account not registered for Internet Banking
@@ -16,6 +17,7 @@ const reasons = new Map<string, DeclineReason>([
   ['65', 'limit_exceeded'], // the daily limit
   ['75', 'bank_unavailable'], // the bank is under maintenance
   ['79', 'authentication_failed'], // wrong payment password too many times
+  ['99', 'gateway_error'], // VNPay's "other error"
 ]);
 
 /**
