@@ -66,7 +66,10 @@ export function PayResultView({
           ? linkErrors('title')
           : result.status === 'declined'
             ? declines('title')
-            : t(`${result.status}Title`)}
+            : // A link for an account the assistant does not know: no payment was attempted at all.
+              result.status === 'failed' && result.code === 'failed0'
+              ? t('failed0Title')
+              : t(`${result.status}Title`)}
       </h1>
       {result.status === 'declined' ? (
         // A refusal the payer can act on, not a fault: why, that nothing was charged and what to do.

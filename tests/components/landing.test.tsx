@@ -108,6 +108,6 @@ describe('landing sections and navigation', () => {
     expect(video).toHaveAttribute('playsinline');
     expect(video).not.toHaveAttribute('autoplay');
     expect(video.textContent).toContain('Your browser cannot play this video');
-    expect(screen.getByRole('link', { name: /Start your free trial/ })).toHaveAttribute('href', '/join');
+    expect(screen.getByRole('link', { name: /Start free/ })).toHaveAttribute('href', '/join');
   });
 });

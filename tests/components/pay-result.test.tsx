@@ -38,6 +38,23 @@ describe('the result view', () => {
     expect(screen.queryByText(/error occurred|Confirming/)).toBeNull();
   });
 
+  it('a link for an account the assistant does not know is titled for what happened, not as a failed payment', () => {
+    render(<PayResultView result={{ status: 'failed', code: 'failed0' }} supportEmail="help@example.com" />, {
+      wrapper: IntlWrapper,
+    });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('We could not find your account');
+    expect(screen.getByRole('alert')).toHaveTextContent('User does not exist.');
+  });
+
+  it('an attempt left unpaid at the gateway says so in words, with no error code', () => {
+    render(<PayResultView result={{ status: 'abandoned' }} supportEmail="help@example.com" />, {
+      wrapper: IntlWrapper,
+    });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Payment not made');
+    expect(screen.getByRole('status')).toHaveTextContent(/left the payment page before paying, so nothing was charged/);
+    expect(screen.queryByTestId('failure-code')).toBeNull();
+  });
+
   it('a success shows what was bought, the amount with its currency, the new expiry and a link to its receipt', () => {
     render(
       <PayResultView
