@@ -42,10 +42,19 @@ export function ReceiptView({
   return <ReceiptDocument receipt={receipt} back={back} editable={backTo === '/pay'} />;
 }
 
-/** Back to the page the receipt came from; to the pay page's history, on the page it was opened from. */
+/**
+ * Back to the page the receipt came from. On the pay page that is "your payments": the history opens
+ * there, on the page the receipt was opened from (its first page when it was opened elsewhere, such
+ * as the result view), scrolled into view.
+ */
 function BackLink({ backTo, historyPage }: { backTo: '/pay' | '/team'; historyPage: number | null }) {
   const t = useTranslations('PayPage.receipt');
-  const query = historyPage === null ? {} : { [HISTORY_PAGE_PARAM]: String(historyPage) };
+  const query =
+    backTo === '/pay'
+      ? { [HISTORY_PAGE_PARAM]: String(historyPage ?? 1) }
+      : historyPage === null
+        ? {}
+        : { [HISTORY_PAGE_PARAM]: String(historyPage) };
   return <Link href={{ pathname: backTo, query }}>{t(backTo === '/team' ? 'backToTeam' : 'back')}</Link>;
 }
 

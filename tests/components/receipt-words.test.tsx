@@ -75,9 +75,9 @@ describe('the way back from a receipt', () => {
     expect(screen.getByRole('link', { name: 'Back to your payments' })).toHaveAttribute('href', '/pay?payments=3');
   });
 
-  it('leads back to the pay page when no history page is known, also from a missing receipt', () => {
+  it('opens the history on its first page when the receipt was opened elsewhere (the result view), also from a missing receipt', () => {
     render(<ReceiptView receipt={null} />, { wrapper: inLocale('en') });
-    expect(screen.getByRole('link', { name: 'Back to your payments' })).toHaveAttribute('href', '/pay');
+    expect(screen.getByRole('link', { name: 'Back to your payments' })).toHaveAttribute('href', '/pay?payments=1');
   });
 });
 
