@@ -147,6 +147,11 @@ function PaymentRow({
                 })}
               </span>
             )}
+            {payment.refund && payment.refund.daysTaken > 0 && (
+              <span className={styles.reason} data-testid="days-taken">
+                {t('daysTaken', { days: payment.refund.daysTaken })}
+              </span>
+            )}
           </>
         )}
       </td>

@@ -33,6 +33,8 @@ export type PaymentStatus =
 export interface RefundSummary {
   amount: number;
   at: string;
+  /** Whole days the refunds took off the plan this payment bought (0 when it was never granted). */
+  daysTaken: number;
 }
 
 export interface PaymentRecord {

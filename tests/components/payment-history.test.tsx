@@ -110,7 +110,7 @@ describe('the payment history', () => {
             amount: 6_300_000,
             currency: 'VND',
             status: 'partly_refunded',
-            refund: { amount: 2_100_000, at: '2026-11-25T03:00:00.000Z' },
+            refund: { amount: 2_100_000, at: '2026-11-25T03:00:00.000Z', daysTaken: 71 },
           }),
         ],
       },
@@ -119,6 +119,8 @@ describe('the payment history', () => {
     const row = (await screen.findByText('PARTLY0001')).closest('tr')!;
     expect(row).toHaveTextContent('Partly refunded');
     expect(within(row).getByTestId('refunded-on')).toHaveTextContent(/^₫2,100,000 refunded on November 25, 2026/);
+    // What the refund did to the plan, in days.
+    expect(within(row).getByTestId('days-taken')).toHaveTextContent('71 days taken off the plan');
     expect(within(row).getByRole('link', { name: 'Receipt for payment PARTLY0001' })).toBeInTheDocument();
   });
 

@@ -262,6 +262,22 @@ describe.each(storeKinds)('refunds through the local sandboxes on %s', (kind) =>
     expect(await refunds(order.id)).toHaveLength(0);
   });
 
+  it('vnpay: the history says how many days a partial refund took off the plan: the days its revocation took', async () => {
+    const order = await paidOrder('vnpay');
+    expect(await refundOrder({ orderId: order.id, amount: 2_100_000, reason: 'part', by: 'ops' })).toMatchObject({
+      ok: true,
+    });
+    await backgroundDeliveriesFinished();
+    const [revocation] = await revocations(order.id);
+    expect(revocation!.days).toBeGreaterThan(0);
+    const owner = { platform: order.platform, userId: order.userId };
+    const row = (await paymentHistory(owner, 1)).payments.find((p) => p.orderId === order.id);
+    expect(row).toMatchObject({
+      status: 'partly_refunded',
+      refund: { amount: 2_100_000, daysTaken: revocation!.days },
+    });
+  });
+
   it('vnpay: a payer whose payment is held for a refund report still sees it paid, with its amount and receipt', async () => {
     const order = await paidOrder('vnpay');
     expect(await vnpayPortalRefund(order.id, 2_000_000, null)).toBe('00');

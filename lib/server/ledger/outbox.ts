@@ -109,6 +109,17 @@ export async function waitingRevocationIds(sql: Sql, orderId: string): Promise<s
   return result.rows.map((row) => row.id);
 }
 
+/** Per order, the whole days its refunds' revocations take off the plan (orders without any are absent). */
+export async function revokedDays(sql: Sql, orderIds: readonly string[]): Promise<Map<string, number>> {
+  if (orderIds.length === 0) return new Map();
+  const result = await sql.query<{ order_id: string; days: number | string }>(
+    `SELECT order_id, sum((grant_json->>'days')::int) AS days FROM outbox
+      WHERE kind = 'revocation' AND order_id = ANY($1::text[]) GROUP BY order_id`,
+    [orderIds],
+  );
+  return new Map(result.rows.map((row) => [row.order_id, Number(row.days)]));
+}
+
 export async function markDelivered(sql: Sql, id: string, now: Date): Promise<void> {
   await sql.query(
     'UPDATE outbox SET delivered_at = $2, leased_until = NULL, attempts = attempts + 1, last_error = NULL WHERE id = $1',

@@ -13,6 +13,7 @@ import { findGateway, gatewayName } from './registry';
 import { scheduledStart } from './stored-result';
 import { closedUnpaid } from './ask-gateway';
 import { refundTotals, type RefundTotals } from '@/lib/server/ledger/refunds';
+import { revokedDays } from '@/lib/server/ledger/outbox';
 
 /**
  * One page of payments, newest first; `page` is 1-based. The owner is the pay session's account,
@@ -23,17 +24,19 @@ export async function paymentHistory(owner: OrderOwner, page: number): Promise<P
   const { orders, more } = await ordersOf(sql, owner, (page - 1) * PAYMENTS_PER_PAGE, PAYMENTS_PER_PAGE);
   // A team's admins see who paid each order; an account's own history needs no name for itself.
   const byTeam = 'teamId' in owner;
-  const refunds = await refundTotals(
-    sql,
-    orders.map((row) => row.order.id),
-  );
+  const ids = orders.map((row) => row.order.id);
+  const [refunds, daysTaken] = await Promise.all([refundTotals(sql, ids), revokedDays(sql, ids)]);
   const now = new Date();
   const scheduled = new Set(
     await Promise.all(orders.map(async ({ order }) => ((await scheduledStart(sql, order, now)) ? order.id : null))),
   );
   return {
     payments: orders.map((row) => ({
-      ...withRefunds(paymentRecord(row, scheduled.has(row.order.id)), refunds.get(row.order.id)),
+      ...withRefunds(
+        paymentRecord(row, scheduled.has(row.order.id)),
+        refunds.get(row.order.id),
+        daysTaken.get(row.order.id) ?? 0,
+      ),
       ...(byTeam ? { payerId: row.order.userId } : {}),
     })),
     page,
@@ -66,12 +69,12 @@ function paymentRecord({ order, lastEvent }: OrderWithLastEvent, scheduled: bool
 }
 
 /** A paid payment whose money went back, in whole or in part, says so, with how much and when. */
-export function withRefunds(record: PaymentRecord, totals: RefundTotals | undefined): PaymentRecord {
+export function withRefunds(record: PaymentRecord, totals: RefundTotals | undefined, daysTaken = 0): PaymentRecord {
   if (record.status !== 'paid' || !totals || totals.refunded <= 0 || !totals.lastRefundAt) return record;
   return {
     ...record,
     status: totals.refunded >= record.amount ? 'refunded' : 'partly_refunded',
-    refund: { amount: totals.refunded, at: totals.lastRefundAt.toISOString() },
+    refund: { amount: totals.refunded, at: totals.lastRefundAt.toISOString(), daysTaken },
   };
 }
 
