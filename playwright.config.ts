@@ -34,7 +34,10 @@ export default defineConfig({
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
-  timeout: 30_000,
+  // Budgets, not expectations: every assertion waits for an event (a page, a status, a request), and a
+  // machine busy with a second build beside the run may take several times as long to produce it.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   use: {
     ...devices['Desktop Chrome'],
     baseURL: `http://localhost:${port}`,

@@ -139,7 +139,7 @@ for (const { path, script } of pages)
       expect.soft(missing).toEqual([]);
 
       // Let every late font arrive, then nothing has moved.
-      await expect.poll(() => arrived.length === requested.length, { timeout: 10_000 }).toBe(true);
+      await expect.poll(() => arrived.length === requested.length).toBe(true);
       await page.waitForTimeout(500);
       const cls = await layoutShiftSum(page);
       expect.soft(cls).toBeLessThanOrEqual(0.01);

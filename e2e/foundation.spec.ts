@@ -201,7 +201,7 @@ test('the progress bar shows for a slow navigation and finishes', async ({ page 
   clicked();
   await expect(page.locator('#nprogress .bar')).toBeVisible();
   await expect(page).toHaveURL(/\/terms$/);
-  await expect(page.locator('#nprogress .bar')).toHaveCount(0, { timeout: 6000 });
+  await expect(page.locator('#nprogress .bar')).toHaveCount(0);
 });
 
 test('every response carries the security headers', async ({ request }) => {

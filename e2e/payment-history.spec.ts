@@ -49,7 +49,9 @@ test.describe('the payment history on /pay', () => {
   }) => {
     await startVnpayPayment(page, 'vi', farid);
     await page.getByRole('button', { name: 'Thanh toán thành công' }).click();
-    await expect(page).toHaveURL(/\/vi\/pay\?status=success&order=/);
+    await expect(page).toHaveURL(/\/vi\/pay\?status=(success|processing)&order=/);
+    // Paid; "processing" until the grant is applied, which the page waits for by itself.
+    await expect(page.locator('[data-status=success]')).toBeVisible();
     const paid = referenceOf(page);
 
     await startVnpayPayment(page, 'vi', farid);
@@ -81,7 +83,9 @@ test.describe('the payment history on /pay', () => {
     const page = await context.newPage();
     await startVnpayPayment(page, 'ur', giang);
     await page.getByRole('button', { name: 'Approve payment' }).click();
-    await expect(page).toHaveURL(/\/ur\/pay\?status=success&order=/);
+    await expect(page).toHaveURL(/\/ur\/pay\?status=(success|processing)&order=/);
+    // Paid; "processing" until the grant is applied, which the page waits for by itself.
+    await expect(page.locator('[data-status=success]')).toBeVisible();
     const reference = referenceOf(page);
     await openLink(page, await payLink({ ...giang, prefix: '/ur' }));
     await openHistory(page);
@@ -101,7 +105,9 @@ test.describe('the payment history on /pay', () => {
   }) => {
     await startVnpayPayment(page, 'vi', hana);
     await page.getByRole('button', { name: 'Thanh toán thành công' }).click();
-    await expect(page).toHaveURL(/\/vi\/pay\?status=success&order=/);
+    await expect(page).toHaveURL(/\/vi\/pay\?status=(success|processing)&order=/);
+    // Paid; "processing" until the grant is applied, which the page waits for by itself.
+    await expect(page.locator('[data-status=success]')).toBeVisible();
     const order = orderOf(page);
     const reference = referenceOf(page);
 
@@ -144,7 +150,9 @@ test.describe('the payment history on /pay', () => {
   test('another payer opening a receipt address gets no receipt', async ({ page, browser }) => {
     await startVnpayPayment(page, 'vi', farid);
     await page.getByRole('button', { name: 'Thanh toán thành công' }).click();
-    await expect(page).toHaveURL(/\/vi\/pay\?status=success&order=/);
+    await expect(page).toHaveURL(/\/vi\/pay\?status=(success|processing)&order=/);
+    // Paid; "processing" until the grant is applied, which the page waits for by itself.
+    await expect(page.locator('[data-status=success]')).toBeVisible();
     const order = orderOf(page);
 
     const other = await browser.newContext();
@@ -167,7 +175,9 @@ test.describe('the payment history on /pay', () => {
     await page.getByRole('radio', { name: message('en', 'PayPage.form.methods.qr') }).check();
     await page.getByRole('button', { name: message('en', 'PayPage.form.checkout') }).click();
     await page.getByRole('button', { name: 'Approve payment' }).click();
-    await expect(page).toHaveURL(/\/pay\?status=success&order=/);
+    await expect(page).toHaveURL(/\/pay\?status=(success|processing)&order=/);
+    // Paid; "processing" until the grant is applied, which the page waits for by itself.
+    await expect(page.locator('[data-status=success]')).toBeVisible();
     const order = orderOf(page);
 
     await openLink(page, await payLink({ ...northwind, audience: 'team' }));

@@ -19,7 +19,7 @@ test('vi: back from VNPay in another browser shows the purchase, the way to the 
   await expect(page).toHaveURL(/\/api\/payments\/vnpay\/sandbox\?/);
   await page.getByRole('button', { name: 'Thanh toán thành công' }).click();
   await expect(page).toHaveURL(/\/vi\/pay\?status=(success|processing)&order=[a-f0-9]{32}$/);
-  await expect(page.locator('[data-status=success]')).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('[data-status=success]')).toBeVisible();
   const returnAddress = page.url().replace('status=processing', 'status=success');
 
   const elsewhere = await browser.newContext();

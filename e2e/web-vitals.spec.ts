@@ -15,12 +15,19 @@ test('a sampled view reports its page key, locale and vitals once hidden, withou
   // The site's own cookies would go with any credentialed request; this one must carry none.
   await context.addCookies([{ name: 'probe', value: 'must-not-travel', url: page.url() }]);
   const report = page.waitForRequest((request) => request.url().endsWith('/api/vitals') && request.method() === 'POST');
-  // Let the reporter load on idle and the browser record the load metrics, then hide the page.
-  await page.waitForTimeout(1500);
-  await page.evaluate(() => {
-    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
-    document.dispatchEvent(new Event('visibilitychange'));
-  });
+  let sent = false;
+  void report.then(() => (sent = true));
+  // The reporter loads once the main thread is idle, whenever that is on this machine: hide the page
+  // until it has listened and sent (it sends once), rather than after a fixed wait.
+  await expect
+    .poll(async () => {
+      await page.evaluate(() => {
+        Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+        document.dispatchEvent(new Event('visibilitychange'));
+      });
+      return sent;
+    })
+    .toBe(true);
   const request = await report;
   const body = JSON.parse(request.postData() ?? '{}') as {
     page: string;

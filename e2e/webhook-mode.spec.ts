@@ -75,7 +75,7 @@ test.describe('webhook mode: the site against the reference chat backend', () =>
 
     await expect(page).toHaveURL(/\/vi\/pay\?status=(processing|success)&order=[a-f0-9]{32}$/);
     // "processing" refreshes itself until the outbox has delivered the grant.
-    await expect(page.locator('[data-status=success]')).toBeVisible({ timeout: 15_000 });
+    await expect(page.locator('[data-status=success]')).toBeVisible();
     const after = await backendPayContext('1001', '-1002001');
     // 25 seats asked are 3 blocks: the backend is granted every seat of them.
     expect(after.team.seats).toBe(30);

@@ -76,11 +76,20 @@ export function deliverGrantInBackground(orderId: string, now = new Date()): voi
 }
 
 /**
- * Waits for the background delivery of one order's grant, if one is under way: for the payer's own
- * request (PayPal's confirm), who would rather see the plan applied than "processing".
+ * Waits for the background delivery of one order's grant, if one is under way in this process (at
+ * most `withinMs` when given): for the payer's own request (PayPal's confirm, a gateway's return),
+ * who would rather see the plan applied than "processing".
  */
-export async function grantDeliveryFinished(orderId: string): Promise<void> {
-  await inFlight().get(orderId);
+export async function grantDeliveryFinished(orderId: string, withinMs?: number): Promise<void> {
+  const delivery = inFlight().get(orderId);
+  if (!delivery) return;
+  if (withinMs === undefined) {
+    await delivery;
+    return;
+  }
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([delivery, new Promise<void>((resolve) => (timer = setTimeout(resolve, withinMs)))]);
+  clearTimeout(timer);
 }
 
 /** Resolves when all background work started so far has finished (a CLI before it exits, tests). */

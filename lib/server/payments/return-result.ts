@@ -4,6 +4,7 @@ import { ledgerSql } from '@/lib/server/db';
 import { findOrder } from '@/lib/server/ledger/orders';
 import { payResultQuery } from '@/lib/shared/pay-result';
 import { storedOrderResult } from './stored-result';
+import { grantDeliveryFinished } from './grant-delivery';
 import type { CallbackInput, PaymentGateway } from './gateway';
 import { log } from '@/lib/server/observability/log';
 
@@ -23,6 +24,9 @@ export async function resultPathForReturn(
   try {
     const orderId = gateway?.returnOrderId?.(input);
     if (!orderId) return failed;
+    // The payer is waiting on this answer: a grant this process is delivering lands first, so the
+    // page reads success rather than "processing" (another instance's delivery the page polls for).
+    await grantDeliveryFinished(orderId, 2_000);
     const sql = await ledgerSql();
     const order = await findOrder(sql, orderId);
     if (!order || order.gateway !== gateway?.id) return failed;
