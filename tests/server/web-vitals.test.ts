@@ -219,6 +219,20 @@ describe("the operator's dashboard and alert rules", () => {
     }
   });
 
+  it(`alert on a page's Web Vitals only over more samples than 20 clients at the hourly cap (${VITALS_REPORTS_PER_PAGE_PER_HOUR} each) can send`, () => {
+    const vitals = rules.groups
+      .flatMap((group) => group.rules)
+      .filter((rule) => rule.expr.includes('quorum_web_vitals'));
+    expect(vitals.map((rule) => rule.alert)).toEqual(['QuorumSlowLcp', 'QuorumSlowInp', 'QuorumLayoutShift']);
+    for (const rule of vitals) {
+      const samples = /sum by \(page\) \(increase\(quorum_web_vitals_[a-z]+_count(?:\{[^}]*\})?\[1h\]\)\) > (\d+)/.exec(
+        rule.expr,
+      );
+      expect([rule.alert, Number(samples?.[1])]).toEqual([rule.alert, expect.any(Number)]);
+      expect(Number(samples?.[1])).toBeGreaterThanOrEqual(20 * VITALS_REPORTS_PER_PAGE_PER_HOUR);
+    }
+  });
+
   it('give every alert a severity and a summary', () => {
     for (const rule of rules.groups.flatMap((group) => group.rules)) {
       expect([rule.alert, rule.labels?.severity]).toEqual([rule.alert, expect.stringMatching(/^(page|ticket)$/)]);
