@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { readBuildMarker, requestedSite } from '../lib/config/build-marker.mjs';
 import { afterNextBuild } from './build/after-next-build.mjs';
+import { buildPreflight } from './build/preflight.mjs';
 import { enginesRange, satisfiesCaretRange } from './lib/node-runtime.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -135,6 +136,12 @@ function main() {
   }
   if (plan.action === 'build') {
     console.log(plan.say);
+    // As `npm run build` does: without the dev dependencies, `next build` would install TypeScript itself.
+    const problem = buildPreflight(root);
+    if (problem) {
+      console.error(problem);
+      process.exit(1);
+    }
     const build = spawnSync('npx', ['next', 'build'], { cwd: root, stdio: 'inherit', env });
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
