@@ -6,10 +6,57 @@
 // (lib/server/startup.ts). Shared by the step that writes
 // the marker and the server that reads it, so the two cannot drift apart. Plain JavaScript: the
 // build script loads it without a compiler.
+// The marker also records the SITE_URL the build was made for (canonical URLs, the sitemap and
+// hreflang are prerendered with it) and whether that makes it a production build, so that
+// `npm start` knows whether it may rebuild (scripts/start.mjs).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { isLoopbackHost } from '../../lib/shared/loopback.mjs';
 
 export const BUILD_MARKER_FILE = 'after-next-build.json';
+
+/**
+ * The site a build is made for. Production here is wider than the server's rule (lib/server/env.ts):
+ * besides APP_ENV=production, any https or non-localhost SITE_URL, because such a build is one meant
+ * to be deployed, whatever APP_ENV said when it was made.
+ * @typedef {{ url: string, production: boolean }} BuildSite
+ */
+
+/**
+ * @param {string} url a SITE_URL
+ * @param {string | undefined} appEnv
+ * @returns {BuildSite}
+ */
+export function buildSite(url, appEnv) {
+  const parsed = new URL(url);
+  return {
+    url: url.replace(/\/+$/, ''),
+    production: appEnv === 'production' || parsed.protocol === 'https:' || !isLoopbackHost(parsed.hostname),
+  };
+}
+
+/**
+ * The site an environment asks for: SITE_URL, or this machine on PORT (as lib/server/env.ts defaults it).
+ * @param {{ SITE_URL?: string, PORT?: string, APP_ENV?: string }} environment
+ * @returns {BuildSite}
+ */
+export function requestedSite({ SITE_URL, PORT, APP_ENV }) {
+  return buildSite(SITE_URL || `http://localhost:${PORT || '3000'}`, APP_ENV);
+}
+
+/**
+ * The marker of the build in `distDir` as the post-build steps wrote it; null when there is none or
+ * it cannot be read (a bare `next build`, no build).
+ * @param {string} distDir
+ * @returns {{ buildId?: unknown, site?: BuildSite } | null}
+ */
+export function readBuildMarker(distDir) {
+  try {
+    return JSON.parse(readFileSync(join(distDir, BUILD_MARKER_FILE), 'utf8'));
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Why the build in `distDir` must not be served, or null when it is finished.

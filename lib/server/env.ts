@@ -1,6 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
-import { isLoopbackHost } from '@/lib/shared/loopback';
+import { isLoopbackHost } from '@/lib/shared/loopback.mjs';
 
 /**
  * The only reader of process.env. Parsed once; an invalid value stops the process with a

@@ -1,5 +1,5 @@
 import 'server-only';
-import { isLoopbackHost } from '@/lib/shared/loopback';
+import { isLoopbackHost } from '@/lib/shared/loopback.mjs';
 import type { Env } from '@/lib/server/env';
 
 /**

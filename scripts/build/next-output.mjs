@@ -55,3 +55,22 @@ export function readBuildId(distDir, step) {
   if (!existsSync(file)) throw new BuildStepError(step, `no ${file}: run next build first (npm run build)`);
   return readFileSync(file, 'utf8').trim();
 }
+
+/**
+ * The SITE_URL the build in `distDir` was made for, read from what it prerendered: robots.txt names
+ * `<SITE_URL>/sitemap.xml` (app/robots.ts). Read from the output, not from the environment, so that
+ * running the post-build steps again, or apart from `next build`, cannot record another address.
+ * @param {string} distDir
+ * @param {string} step
+ */
+export function readBuiltSiteUrl(distDir, step) {
+  const file = join(distDir, 'server', 'app', 'robots.txt.body');
+  const sitemap = existsSync(file) ? /^Sitemap: (\S+)\/sitemap\.xml$/m.exec(readFileSync(file, 'utf8')) : null;
+  if (!sitemap?.[1]) {
+    throw new BuildStepError(
+      step,
+      `expected the prerendered robots.txt (${file}) to name <SITE_URL>/sitemap.xml, the build's address`,
+    );
+  }
+  return sitemap[1];
+}

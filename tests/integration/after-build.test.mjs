@@ -40,12 +40,17 @@ function scratchBuild(files) {
 }
 
 describe(`the post-build steps on the real build in ${distName}`, { skip: skip ?? false, timeout: 120_000 }, () => {
-  it('the build is finished: its marker names its BUILD_ID and the pinned Next version', () => {
+  it('the build is finished: its marker names its BUILD_ID, the pinned Next version and the SITE_URL it was built for', () => {
     assert.equal(unfinishedBuildProblem(dist), null);
     const marker = JSON.parse(readFileSync(join(dist, BUILD_MARKER_FILE), 'utf8'));
     assert.equal(marker.buildId, readFileSync(join(dist, 'BUILD_ID'), 'utf8').trim());
     assert.ok(PINNED_NEXT_VERSIONS.includes(installedNextVersion()), `next ${installedNextVersion()} is not pinned`);
     assert.equal(marker.next, installedNextVersion());
+    // npm test builds for the e2e port, with no SITE_URL: a local build, read from what it prerendered.
+    const canonical = /<link rel="canonical" href="(https?:\/\/[^/"]+)/.exec(
+      readFileSync(join(appDir, 'en.html'), 'utf8'),
+    );
+    assert.deepEqual(marker.site, { url: canonical?.[1], production: false });
   });
 
   it("every public page loads Next's chunks as Next wrote them, each in the build, with Next's inline flight data", () => {
@@ -126,11 +131,48 @@ describe(
       return pay.html.replace(/(<link rel="canonical" href="[^"]*?)\/pay"/, '$1/"');
     };
     const manifest = () => readFileSync(join(dist, 'routes-manifest.json'), 'utf8');
+    const robots = () => readFileSync(join(appDir, 'robots.txt.body'), 'utf8');
 
     it('on the real page, the steps run clean in a scratch build (the baseline for the cases below)', () => {
-      const dir = scratchBuild({ 'server/app/en.html': raw(), 'routes-manifest.json': manifest() });
+      const dir = scratchBuild({
+        'server/app/en.html': raw(),
+        'routes-manifest.json': manifest(),
+        'server/app/robots.txt.body': robots(),
+      });
       assert.deepEqual(Object.keys(afterNextBuild(dir).policies), ['/']);
       assert.equal(unfinishedBuildProblem(dir), null);
+    });
+
+    it('after-next-build: a build whose prerendered robots.txt names no SITE_URL (the marker could not say what it was built for)', () => {
+      const dir = scratchBuild({ 'server/app/en.html': raw(), 'routes-manifest.json': manifest() });
+      assert.throws(
+        () => afterNextBuild(dir),
+        /^BuildStepError: after-next-build: expected the prerendered robots\.txt/,
+      );
+      assert.match(unfinishedBuildProblem(dir), /bare `next build`/);
+    });
+
+    it('after-next-build: records the SITE_URL the build prerendered, not the one of the environment it runs in', () => {
+      const dir = scratchBuild({
+        'server/app/en.html': raw(),
+        'routes-manifest.json': manifest(),
+        'server/app/robots.txt.body': robots().replace(
+          /^Sitemap: .*$/m,
+          'Sitemap: https://pay.example.com/sitemap.xml',
+        ),
+      });
+      const saved = process.env.SITE_URL;
+      process.env.SITE_URL = 'http://localhost:3999';
+      try {
+        assert.deepEqual(afterNextBuild(dir).site, { url: 'https://pay.example.com', production: true });
+      } finally {
+        if (saved === undefined) delete process.env.SITE_URL;
+        else process.env.SITE_URL = saved;
+      }
+      assert.deepEqual(JSON.parse(readFileSync(join(dir, BUILD_MARKER_FILE), 'utf8')).site, {
+        url: 'https://pay.example.com',
+        production: true,
+      });
     });
 
     it('csp-hashes: a routes manifest of another version or shape', () => {
@@ -158,7 +200,11 @@ describe(
     });
 
     it('after-next-build: a Next version outside the pinned list, and then no marker (the server will not start)', () => {
-      const dir = scratchBuild({ 'server/app/en.html': raw(), 'routes-manifest.json': manifest() });
+      const dir = scratchBuild({
+        'server/app/en.html': raw(),
+        'routes-manifest.json': manifest(),
+        'server/app/robots.txt.body': robots(),
+      });
       afterNextBuild(dir);
       assert.throws(
         () => afterNextBuild(dir, { nextVersion: '16.5.0' }),

@@ -63,6 +63,27 @@ export function clientIp(request: Request, hops = env().TRUSTED_PROXY_HOPS): str
 }
 
 /**
+ * The client's network, for counting what one sender may do: its IPv4 address, or the /64 of its
+ * IPv6 address. One IPv6 host is usually given a whole /64 and can pick any address in it, so a
+ * count per address would give it as many buckets as it likes.
+ */
+export function clientNetwork(request: Request): string {
+  const ip = clientIp(request);
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  if (isIP(ip) !== 6) return ip;
+  const [head = '', tail] = ip.replace(/%.*$/, '').split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups =
+    tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
+}
+
+/**
  * True only for a request from this machine that names no other address. The socket's peer is the
  * last X-Forwarded-For entry (server-hooks appends it; nothing a client sends comes after it), and
  * it must be loopback whatever TRUSTED_PROXY_HOPS says: a client that reaches the port directly

@@ -25,11 +25,20 @@ const RENEWAL_STOPS_PER_IP = 30;
 /** Saving company details: a person fixes a typo or two, not hundreds. */
 const BILLING_SAVES_PER_SESSION = 10;
 const BILLING_SAVES_PER_IP = 30;
+/**
+ * Web Vitals reports (lib/server/observability/web-vitals.ts). Per minute: a flood guard, counted in
+ * each instance's memory so a refused flood costs no database write. Per page and hour: one client's
+ * share of a page's samples, counted where every instance sees it, so a sender cannot move a page's
+ * p75 on its own; the alert rules ask for more samples than a handful of clients can send
+ * (docs/serving.md#real-users-web-vitals).
+ */
+const VITALS_REPORTS_PER_MINUTE = 20;
+export const VITALS_REPORTS_PER_PAGE_PER_HOUR = 5;
 
 /**
  * The site's rate limits. With DATABASE_URL the counts live in the ledger's PostgreSQL database
  * (table rate_limit_buckets, one migration set), so every `next start` behind the load balancer
- * shares them; otherwise (one process) in memory. Should the database stop answering, each
+ * shares them; otherwise (one process) in memory. A bucket marked `local` is always in memory. Should the database stop answering, each
  * instance falls back to its own in-memory count (the library's insurance limiter) rather than
  * refusing everyone or letting everyone through.
  */
@@ -45,8 +54,12 @@ const limits = () => {
     renewalStopPerIp: { points: RENEWAL_STOPS_PER_IP, duration: 60 },
     billingPerSession: { points: BILLING_SAVES_PER_SESSION, duration: 60 },
     billingPerIp: { points: BILLING_SAVES_PER_IP, duration: 60 },
+    vitalsPerClient: { points: VITALS_REPORTS_PER_MINUTE, duration: 60, local: true },
+    vitalsPagePerClient: { points: VITALS_REPORTS_PER_PAGE_PER_HOUR, duration: 3600 },
   };
 };
+/** A bucket counted in each process's memory even when the others are shared. */
+type Limit = { points: number; duration: number; local?: boolean };
 export type RateLimitBucket = keyof ReturnType<typeof limits>;
 type Limiters = Record<RateLimitBucket, RateLimiterAbstract>;
 
@@ -58,23 +71,25 @@ function ledgerClient(sql: () => Promise<Sql>): QueryClient {
 }
 
 function makeLimiters(shared: QueryClient | null): Limiters {
-  const entries = Object.entries(limits()).map(([name, { points, duration }]) => {
-    const memory = new RateLimiterMemory({ points, duration, keyPrefix: name });
-    if (!shared) return [name, memory];
-    return [
-      name,
-      new RateLimiterPostgres({
-        storeClient: shared,
-        storeType: 'client',
-        tableName: 'rate_limit_buckets',
-        tableCreated: true, // by the ledger's migrations
-        keyPrefix: name,
-        points,
-        duration,
-        insuranceLimiter: memory,
-      }),
-    ];
-  });
+  const entries = Object.entries(limits() as Record<RateLimitBucket, Limit>).map(
+    ([name, { points, duration, local }]) => {
+      const memory = new RateLimiterMemory({ points, duration, keyPrefix: name });
+      if (!shared || local) return [name, memory];
+      return [
+        name,
+        new RateLimiterPostgres({
+          storeClient: shared,
+          storeType: 'client',
+          tableName: 'rate_limit_buckets',
+          tableCreated: true, // by the ledger's migrations
+          keyPrefix: name,
+          points,
+          duration,
+          insuranceLimiter: memory,
+        }),
+      ];
+    },
+  );
   return Object.fromEntries(entries) as Limiters;
 }
 

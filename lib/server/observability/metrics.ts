@@ -121,7 +121,7 @@ function create() {
     }),
     webVitalReports: new Counter({
       name: 'quorum_web_vitals_reports_total',
-      help: 'Web Vitals reports received, by outcome (recorded, invalid, too_large, rate_limited)',
+      help: 'Web Vitals reports received, by outcome (recorded, invalid, too_large, rate_limited, capped, cross_site, unsupported_media_type)',
       labelNames: ['outcome'] as const,
       registers: [registry],
     }),
