@@ -243,6 +243,32 @@ describe('plurals', () => {
     },
   );
 
+  /** The branch a plural takes for 1: its `=1`, else `one` where the language has it, else `other`. */
+  const branchForOne = (el: MessageFormatElement & { options: Record<string, { value: MessageFormatElement[] }> }) =>
+    el.options['=1'] ?? el.options.one ?? el.options.other;
+  const printsTheNumber = (elements: MessageFormatElement[]) => elements.some((e) => e.type === TYPE.pound);
+  /** English plurals of `months` that say one month without its number ("every month"), by key. */
+  const oneMonthInWords = [...english].filter(([, message]) =>
+    elementsOf(message).some(
+      (el) => el.type === TYPE.plural && el.value === 'months' && !printsTheNumber(branchForOne(el)!.value),
+    ),
+  );
+
+  it.each(codes)(
+    '%s: where English says one month in words ("every month"), so does the translation, never "every 1 month"',
+    (code) => {
+      const messages = flatten(load(code));
+      const offenders = oneMonthInWords.flatMap(([key]) => {
+        const message = messages.get(key);
+        if (!message) return [];
+        const plural = elementsOf(message).find((el) => el.type === TYPE.plural && el.value === 'months');
+        return plural && printsTheNumber(branchForOne(plural as never)!.value) ? [key] : [];
+      });
+      expect(oneMonthInWords.length).toBeGreaterThan(0);
+      expect(offenders).toEqual([]);
+    },
+  );
+
   it.each(codes)('%s: no verb or noun that agrees with a count stands outside its plural', (code) => {
     const outside: Record<string, RegExp[]> = {
       en: [/\{(used|paid), number\}\s*(seats)/],
