@@ -108,7 +108,7 @@ describe.each(storeKinds)('the result view on %s', (kind) => {
     });
   });
 
-  it('a VNPay refusal names its reason on the return and on every reload; an unexplained one (99) keeps failed1', async () => {
+  it('a VNPay refusal names its reason on the return and on every reload, its "other error" (99) too; a code it cannot vouch for keeps failed1', async () => {
     const order = await pendingTeamOrder();
     const locked = vnpayCallback(order, { vnp_ResponseCode: '12', vnp_TransactionStatus: '02' });
     await vnpayRoutes.ipn(ipnRequest(locked));
@@ -118,8 +118,15 @@ describe.each(storeKinds)('the result view on %s', (kind) => {
     for (const query of [`?status=declined&order=${order.id}`, `?status=success&reason=timed_out&order=${order.id}`])
       expect((await view(query, alice)).result).toEqual({ status: 'declined', reason: 'account_locked' });
 
+    const error = await pendingTeamOrder();
+    await vnpayRoutes.ipn(ipnRequest(vnpayCallback(error, { vnp_ResponseCode: '99', vnp_TransactionStatus: '02' })));
+    expect((await view(`?status=failed&order=${error.id}`, alice)).result).toEqual({
+      status: 'declined',
+      reason: 'gateway_error',
+    });
+
     const other = await pendingTeamOrder();
-    await vnpayRoutes.ipn(ipnRequest(vnpayCallback(other, { vnp_ResponseCode: '99', vnp_TransactionStatus: '02' })));
+    await vnpayRoutes.ipn(ipnRequest(vnpayCallback(other, { vnp_ResponseCode: '42', vnp_TransactionStatus: '02' })));
     expect((await view(`?status=failed&order=${other.id}`, alice)).result).toEqual({
       status: 'failed',
       code: 'failed1',
