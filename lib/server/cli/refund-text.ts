@@ -1,4 +1,4 @@
-import { formatMoney } from '@/lib/i18n/money';
+import { formatMoney } from '@/lib/i18n/format-money';
 import type { Currency } from '@/lib/pricing/catalogue';
 import type { Refund } from '@/lib/server/ledger/refunds';
 import type { RefundResult } from '@/lib/server/payments/refund-order';

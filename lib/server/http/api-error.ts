@@ -5,7 +5,7 @@ import { localeInfo, type Locale } from '@/lib/i18n/locales';
 import type { Currency } from '@/lib/pricing/catalogue';
 import { isTeamError } from '@/lib/shared/team';
 import { errorStatus, type ApiErrorCode } from './error-status';
-import { formatMoney } from '@/lib/i18n/money';
+import { formatMoney } from '@/lib/i18n/format-money';
 import { nameList } from '@/lib/i18n/name-list';
 
 export interface ErrorValues {
