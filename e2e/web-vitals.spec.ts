@@ -17,8 +17,12 @@ test('a sampled view reports its page key, locale and vitals once hidden, withou
   const report = page.waitForRequest((request) => request.url().endsWith('/api/vitals') && request.method() === 'POST');
   let sent = false;
   void report.then(() => (sent = true));
-  // The reporter loads once the main thread is idle, whenever that is on this machine: hide the page
-  // until it has listened and sent (it sends once), rather than after a fixed wait.
+  // The reporter loads once the main thread is idle and then hears the paints already made: give it
+  // the page's first paint, a quiet network and a moment, then hide the page until it has sent (it
+  // sends once) — on a busy machine the idle moment comes late, and a fixed wait alone misses it.
+  await expect.poll(() => page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length)).toBe(1);
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(1500);
   await expect
     .poll(async () => {
       await page.evaluate(() => {
