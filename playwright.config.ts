@@ -25,8 +25,10 @@ const toLog = (command: string, name: string) => `(${command}) >> '${logs}/${nam
 
 // Playwright cannot download browsers here: Debian's chromium (same major as 1.64's bundled one).
 // Every spec opens its links from one address (127.0.0.1); the per-address limit on link
-// exchanges (LINK_RATE_LIMIT, 20 a minute) is proven by tests/server/paylink.test.ts instead.
-const manyLinks = { LINK_RATE_LIMIT: '1000' };
+// exchanges (LINK_RATE_LIMIT, 20 a minute) is proven by tests/server/paylink.test.ts instead. Every
+// spec's sampled page views report Web Vitals from that address too, so one client's hourly share of a
+// page (VITALS_PAGE_REPORTS_PER_HOUR, 5) is proven by tests/server/web-vitals.test.ts.
+const manyLinks = { LINK_RATE_LIMIT: '1000', VITALS_PAGE_REPORTS_PER_HOUR: '1000' };
 
 export default defineConfig({
   testDir: './e2e',

@@ -101,6 +101,8 @@ const fields = z
     ).default('10/30'),
     // Link exchanges (GET /pay?t=…) per minute per client IP.
     LINK_RATE_LIMIT: optional(z.coerce.number().int().min(1).max(1_000_000)).default(20),
+    // Web Vitals reports of one page per client and hour (the alert rules assume the default).
+    VITALS_PAGE_REPORTS_PER_HOUR: optional(z.coerce.number().int().min(1).max(1_000_000)).default(5),
     // How many reverse proxies in front of `next start` append to X-Forwarded-For; the client is
     // the address the outermost of them saw. 0: the socket's peer (no proxy; the header is ignored).
     TRUSTED_PROXY_HOPS: optional(z.coerce.number().int().min(0).max(10)).default(0),

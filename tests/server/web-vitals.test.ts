@@ -6,7 +6,10 @@ import { POST, GET } from '@/app/api/vitals/route';
 import { metrics } from '@/lib/server/observability/metrics';
 import { WEB_VITALS_MAX_BYTES } from '@/lib/shared/web-vitals';
 import { pages } from '@/lib/config/pages';
-import { VITALS_REPORTS_PER_PAGE_PER_HOUR } from '@/lib/server/http/rate-limit';
+import { env } from '@/lib/server/env';
+
+/** The configured default (VITALS_PAGE_REPORTS_PER_HOUR unset), which the alert rules are sized for. */
+const VITALS_REPORTS_PER_PAGE_PER_HOUR = env().VITALS_PAGE_REPORTS_PER_HOUR;
 
 let nextIp = 1;
 type Sender = { ip?: string; raw?: string; headers?: Record<string, string | null> };

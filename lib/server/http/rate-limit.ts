@@ -33,7 +33,6 @@ const BILLING_SAVES_PER_IP = 30;
  * (docs/serving.md#real-users-web-vitals).
  */
 const VITALS_REPORTS_PER_MINUTE = 20;
-export const VITALS_REPORTS_PER_PAGE_PER_HOUR = 5;
 
 /**
  * The site's rate limits. With DATABASE_URL the counts live in the ledger's PostgreSQL database
@@ -55,7 +54,7 @@ const limits = () => {
     billingPerSession: { points: BILLING_SAVES_PER_SESSION, duration: 60 },
     billingPerIp: { points: BILLING_SAVES_PER_IP, duration: 60 },
     vitalsPerClient: { points: VITALS_REPORTS_PER_MINUTE, duration: 60, local: true },
-    vitalsPagePerClient: { points: VITALS_REPORTS_PER_PAGE_PER_HOUR, duration: 3600 },
+    vitalsPagePerClient: { points: env().VITALS_PAGE_REPORTS_PER_HOUR, duration: 3600 },
   };
 };
 /** A bucket counted in each process's memory even when the others are shared. */
