@@ -1,6 +1,7 @@
 'use client';
 import { useEffect, useState } from 'react';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
+import { localeInfo } from '@/lib/i18n/locales';
 import { HANDOFF_FRAGMENT, HANDOFF_REQUEST_ACTION, type HandoffIssued } from '@/lib/shared/handoff';
 import styles from './handoff-launcher.module.css';
 
@@ -18,6 +19,7 @@ type Launch =
  */
 export function HandoffLauncher({ page }: { page: 'pay' | 'team' }) {
   const t = useTranslations('LinkHandoff');
+  const locale = useLocale();
   const [launch, setLaunch] = useState<Launch>({ phase: 'idle' });
 
   const until = launch.phase === 'ready' ? launch.until : null;
@@ -38,7 +40,8 @@ export function HandoffLauncher({ page }: { page: 'pay' | 'team' }) {
     try {
       const response = await fetch(HANDOFF_REQUEST_ACTION, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
+        // The refusal comes back in the page's language.
+        headers: { 'Content-Type': 'application/json', 'Accept-Language': localeInfo(locale).tag },
         body: JSON.stringify({ page }),
       });
       const answer = (await response.json()) as Partial<HandoffIssued> & { error?: { message?: string } };
