@@ -51,7 +51,7 @@ export function PayResultView({
           result.status === 'declined'
         ? card.processing
         : card.failure;
-  return (
+  const view = (
     // The outcome arrives after "checking your payment": it rises into place once, when it first
     // shows (a later status — processing, then paid — changes the text in place for screen readers).
     <Animated
@@ -96,7 +96,6 @@ export function PayResultView({
           <p className={styles.code} data-testid="failure-code">
             {t('code', { code: result.code })}
           </p>
-          {result.link === 'missing' ? <HandoffOffer /> : null}
           {result.link ? <BackToChat chat={result.chat} /> : null}
         </>
       ) : result.status === 'scheduled' ? (
@@ -116,6 +115,12 @@ export function PayResultView({
         <p data-testid="back-in-chat">{isolated(t('backInChat', { command: VALUE }), linkCommand.pay, 'ltr')}</p>
       )}
     </Animated>
+  );
+  // No session and no link: another browser's "Open in another browser" may have sent a handoff.
+  return result.status === 'failed' && result.link === 'missing' ? (
+    <HandoffOffer page="pay">{view}</HandoffOffer>
+  ) : (
+    view
   );
 }
 

@@ -7,6 +7,7 @@ import { localeInfo, type Locale } from '@/lib/i18n/locales';
 import type { PayPageView } from '@/lib/shared/pay-view';
 import { payQueryParams } from '@/lib/shared/pay-query';
 import { historyPageOf } from '@/lib/shared/receipt';
+import { HandoffLauncher } from '@/components/layout/handoff-launcher';
 import { PayResultView } from './pay-result';
 import { AccountTables } from './account-tables';
 import { CheckoutForm } from './checkout-form';
@@ -83,6 +84,7 @@ export function PayView() {
       <div className="personal-page">
         <PayIntro />
         <AccountTables context={state.context} now={new Date(state.now)} />
+        <HandoffLauncher page="pay" />
         <CheckoutForm {...state.form} />
         <Renewals renewals={state.renewals} />
         <PaymentHistory openAt={historyPageOf(search)} />

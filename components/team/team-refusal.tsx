@@ -22,7 +22,7 @@ export function TeamRefusal({
 }) {
   const t = useTranslations('TeamPage');
   const linkErrors = useTranslations('LinkErrors');
-  return (
+  const view = (
     <section
       className={styles.refusal}
       aria-labelledby="team-refused-title"
@@ -34,9 +34,10 @@ export function TeamRefusal({
       <p role="alert">
         {link ? isolated(linkErrors(link, { command: VALUE }), linkCommand.team, 'ltr') : t(`errors.${code}`)}
       </p>
-      {link === 'missing' ? <HandoffOffer /> : null}
       {/* A member who is not an admin was already told to type /team if they are one: said once. */}
       {link ? <BackToChat chat={chat} /> : code === 'not_team_admin' ? null : <p>{t('refused.hint')}</p>}
     </section>
   );
+  // No session and no link: another browser's "Open in another browser" may have sent a handoff.
+  return link === 'missing' ? <HandoffOffer page="team">{view}</HandoffOffer> : view;
 }

@@ -17,6 +17,6 @@ export const layoutClientNamespaces = ['LanguageSwitcher', 'BackToTop', 'Offline
 /** What the pay page's client leaves use. */
 export const payClientNamespaces = ['PayPage', 'Plans', 'LinkErrors', 'LinkHandoff'] as const;
 /** What the team page's client leaves use. */
-export const teamClientNamespaces = ['TeamPage'] as const;
+export const teamClientNamespaces = ['TeamPage', 'LinkHandoff'] as const;
 /** What a refused team page's client leaf uses (continuing in this browser with a handoff). */
 export const teamRefusalClientNamespaces = ['LinkHandoff'] as const;

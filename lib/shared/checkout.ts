@@ -66,6 +66,7 @@ export const checkoutErrors = [
   'renewal_running',
   'billing_invalid',
   'order_not_found',
+  'handoff_once',
   'gateway_timeout',
   'gateway_error',
   'server_error',

@@ -100,6 +100,7 @@ const TABLES = [
   'outbox',
   'directory_grants',
   'link_claims',
+  'link_accounts',
   'payment_events',
   'webhook_events',
   'subscriptions',

@@ -20,6 +20,7 @@ import { TeamRefusal } from '@/components/team/team-refusal';
 import { UnavailableView } from '@/components/layout/unavailable-view';
 import { RefreshUntilBack } from '@/components/team/refresh-until-back';
 import { TeamOverviewTable } from '@/components/team/team-overview';
+import { HandoffLauncher } from '@/components/layout/handoff-launcher';
 import { MemberSection } from '@/components/team/member-section';
 import { Onboarding } from '@/components/team/onboarding';
 import { teamPageUnavailable } from '@/lib/server/team/unavailable-view';
@@ -82,6 +83,7 @@ export default async function TeamPage({ params, searchParams }: PageProps<'/[lo
       <h1>{t('heading')}</h1>
       <TeamOverviewTable team={team} now={now} />
       <NextIntlClientProvider messages={await clientMessages(teamClientNamespaces)}>
+        <HandoffLauncher page="team" />
         <MemberSection
           team={{
             platform: team.platform,

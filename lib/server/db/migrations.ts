@@ -375,6 +375,22 @@ export const migrations: readonly Migration[] = [
     CHECK (decision IN ('grant', 'close', 'refund', 'record'));
   `,
   },
+  // Who may take a link back, and which link of an account is the newest (docs/links.md): the
+  // browser that claimed a link first (first_holder) may open it again and hold it again; the
+  // newest link exchanged for an account (link_accounts) ends the sessions of its older links.
+  // A claim is now kept until every session made from it has ended (its expires_at is that time).
+  {
+    id: '0017_link_holders',
+    sql: `
+  ALTER TABLE link_claims ADD COLUMN first_holder text;
+  CREATE TABLE link_accounts (
+    account    text PRIMARY KEY,
+    jti        text NOT NULL,
+    kept_until timestamptz NOT NULL
+  );
+  CREATE INDEX link_accounts_expiry ON link_accounts (kept_until);
+  `,
+  },
 ];
 
 /** The SHA-256 of a migration's text, as the database records it when the migration is applied. */

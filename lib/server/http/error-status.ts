@@ -1,6 +1,7 @@
 import 'server-only';
 import type { CheckoutErrorCode } from '@/lib/shared/checkout';
 import type { TeamErrorCode } from '@/lib/shared/team';
+import type { LinkProblem } from '@/lib/shared/link-problem';
 
 export type ApiErrorCode = CheckoutErrorCode | TeamErrorCode;
 
@@ -40,6 +41,8 @@ export const errorStatus: Record<ApiErrorCode, number> = {
   // The gateway did not answer, or refused to start the payment: an upstream failure, not ours.
   gateway_timeout: 504,
   gateway_error: 502,
+  // A page opened in another browser by a handoff does not hand itself on (docs/links.md).
+  handoff_once: 409,
   server_error: 500,
   service_unavailable: 503,
   no_team_session: 401,
@@ -52,4 +55,12 @@ export const errorStatus: Record<ApiErrorCode, number> = {
   seats_full: 409,
   team_inactive: 409,
   last_admin: 409,
+};
+
+/** Why a handoff found in an address cannot be offered (its JSON answer; the exchanges themselves answer 303s). */
+export const linkProblemStatus: Record<Exclude<LinkProblem, 'missing'> | 'rate_limited', number> = {
+  invalid: 422,
+  expired: 410,
+  replayed: 409,
+  rate_limited: 429,
 };

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { linkPageOf, type LinkPageRoute } from '@/lib/i18n/route-request';
 import type { Locale } from '@/lib/i18n/locales';
 import { ledgerSql } from '@/lib/server/db';
-import { claimLink } from '@/lib/server/ledger/link-claims';
+import { claimLink, linkStanding, markNewestLink, retakeLink } from '@/lib/server/ledger/link-claims';
 import { clientIp, isSameOrigin } from '@/lib/server/http/guards';
 import { rateLimit } from '@/lib/server/http/rate-limit';
 import { statusPage } from '@/lib/server/http/status-page';
@@ -18,11 +18,13 @@ import {
   sessionCookieOptions,
   sessionCookieValue,
   sessionFrom,
-  sessionLink,
   sealSession,
+  sealedSession,
+  linkAccount,
+  claimKeptUntil,
   type CookieReader,
 } from '@/lib/server/session/session';
-import { HANDOFF_FRAGMENT, issueHandoff, newHolder } from '@/lib/server/session/handoff';
+import { newHolder } from '@/lib/server/session/handoff';
 import { verifyPaylink, type LinkAudience, type LinkClaims, type LinkVerdict } from '@/lib/server/session/paylink';
 import { linkOpenPage } from './link-open-page';
 
@@ -69,8 +71,7 @@ export type LinkExchangeForm = z.infer<typeof linkExchangeForm>;
  * good token becomes a session cookie and a 303 to the page; a refused one sends the browser to the
  * page with `?link=<problem>`, which says what happened and what to do — and leaves any session the
  * browser holds as it was: a bad link is no reason to end a good session. Links are single-use: a
- * second browser is refused (`replayed`); the browser that opened a link first (its session came
- * from this very link) may open it again.
+ * second browser is refused (`replayed`); the browser that opened a link first may open it again.
  */
 export async function exchangeLink(request: NextRequest, form: LinkExchangeForm | null): Promise<Response> {
   const target = form && linkTarget(form.next);
@@ -92,16 +93,20 @@ export async function exchangeLink(request: NextRequest, form: LinkExchangeForm 
 }
 
 /**
- * The session for `holder` (this browser), and the 303 to the page — with, in its fragment, the
- * handoff that lets the person continue in another browser (handoff.ts).
+ * The session for `holder` (this browser), and the 303 to the page. No handoff rides along: the
+ * page asks for one only when the person chooses "Open in another browser" (handoff.ts).
  */
-export async function openedIn(target: LinkTarget, claims: LinkClaims, holder: string): Promise<NextResponse> {
-  const now = new Date();
+export async function openedIn(
+  target: LinkTarget,
+  claims: LinkClaims,
+  holder: string,
+  handedOff?: { expiresAt: number },
+): Promise<NextResponse> {
   const options = sessionCookieOptions();
-  const response = seeOther(target.path, null, null, `${HANDOFF_FRAGMENT}=${issueHandoff(claims, now)}`);
+  const response = seeOther(target.path, null);
   response.cookies.set(
     sessionCookieName(target.audience, options.secure),
-    await sealSession(claims, now, holder),
+    await sealSession(claims, new Date(), holder, handedOff),
     options,
   );
   return response;
@@ -142,20 +147,36 @@ function problemOf(reason: Extract<LinkVerdict, { ok: false }>['reason']): LinkP
 }
 
 /**
- * Claims the link for this browser: opened (with the id of the browser that holds it), `replayed`
- * (another browser has it), or `store` (cannot tell). The browser whose live session came from
- * this very link opens it again as its holder.
+ * Claims the link for this browser: opened (with the id of the browser that holds it now),
+ * `replayed` (another browser has it), or `store` (cannot tell). The browser that claimed the link
+ * first may open it again and holds it again — even after a handoff moved it elsewhere, so that
+ * someone who took the page over with a handoff read off the owner's screen loses it to the link —
+ * as long as no newer link of the account was opened since. Either way the link becomes its
+ * account's newest: the sessions of the account's older links end.
  */
 async function spend(
   request: NextRequest,
   verdict: { claims: LinkClaims; expiresAt: Date },
 ): Promise<{ holder: string } | 'replayed' | 'store'> {
   const { claims, expiresAt } = verdict;
-  const current = await sessionLink(sessionCookieValue(request.cookies, claims.aud), claims.aud);
-  if (current?.jti === claims.jti) return { holder: current.holder ?? newHolder() };
+  const now = new Date();
+  const keptUntil = claimKeptUntil(expiresAt);
+  const account = linkAccount(claims);
   try {
+    const sql = await ledgerSql();
     const holder = newHolder();
-    return (await claimLink(await ledgerSql(), claims.jti, expiresAt, new Date(), holder)) ? { holder } : 'replayed';
+    const claimed = await sql.transaction(async (tx) => {
+      if (!(await claimLink(tx, claims.jti, keptUntil, now, holder))) return false;
+      await markNewestLink(tx, account, claims.jti, keptUntil, now);
+      return true;
+    });
+    if (claimed) return { holder };
+    const mine = sealedSession(sessionCookieValue(request.cookies, claims.aud), claims.aud);
+    if (mine?.claims.jti !== claims.jti || !mine.holder) return 'replayed';
+    const standing = await linkStanding(sql, claims.jti, account);
+    if (!standing?.newest || standing.firstHolder !== mine.holder) return 'replayed';
+    if (!(await retakeLink(sql, claims.jti, mine.holder))) return 'replayed';
+    return { holder: mine.holder };
   } catch (error) {
     // Fail closed: without the store nobody can tell a first use from a replay (nor show the page).
     requestLog(request).error({ err: error }, 'could not record a link use');
@@ -195,16 +216,10 @@ export function linkTarget(next: string): LinkTarget | null {
  * A 303 to a same-site path, relative: the browser resolves it against the public address it used,
  * whatever host and port the server listens on.
  */
-export function seeOther(
-  path: string,
-  problem: LinkProblem | null,
-  chat: Platform | null = null,
-  fragment: string | null = null,
-): NextResponse {
+export function seeOther(path: string, problem: LinkProblem | null, chat: Platform | null = null): NextResponse {
   let location = path;
   if (problem) location += `${path.includes('?') ? '&' : '?'}${LINK_PROBLEM_PARAM}=${problem}`;
   if (problem && chat) location += `&${LINK_CHAT_PARAM}=${chat}`;
-  if (fragment) location += `#${fragment}`;
   return new NextResponse(null, {
     status: 303,
     headers: { Location: location, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' },

@@ -8,15 +8,19 @@ import { linkClaims, type LinkAudience, type LinkClaims } from './paylink';
 /*
  * Leaving the chat app's browser (docs/links.md#leaving-the-chat-apps-browser). A chat app opens a
  * link in its own browser; "Open in Chrome/Safari" then hands the page's current address to the
- * other browser — after the tap, an address without the token. So the page the exchange opens
- * carries, in its fragment (`#handoff=…`: never sent to a server, never in a Referer, never in a
- * log), a short-lived, single-use handoff for this browser's session. The other browser offers to
- * continue with it (a tap); taking it moves the link to that browser and ends this one's session.
- * Whoever never had the first browser's address cannot take it.
+ * other browser — after the tap, an address without the token. So when the person asks for it on
+ * the page ("Open in another browser"), the browser that holds the session gets a handoff, which its
+ * page puts in the address's fragment (`#handoff=…`: never sent to a server, never in a Referer,
+ * never in a log) for as long as it lives. The other browser reads it, takes it out of its address
+ * and offers to continue (a tap); taking it moves the link to that browser and ends this one's
+ * session. A handoff is good for one hop: it is taken once, only while the browser that asked for it
+ * still holds the link, within two minutes, and a session it opens cannot ask for another.
  */
-export const HANDOFF_FRAGMENT = 'handoff';
-/** Long enough to switch apps and tap, short enough that an address left in a history is worthless. */
-export const HANDOFF_LIFETIME_SECONDS = 10 * 60;
+/**
+ * Long enough to choose "Open in Chrome/Safari" in the chat app's menu and tap once more, short
+ * enough that an address read off a screen, a history or a shared link is worthless soon after.
+ */
+export const HANDOFF_LIFETIME_SECONDS = 2 * 60;
 
 /** A new id for the browser that holds a link's session. */
 export const newHolder = () => randomBytes(12).toString('base64url');
@@ -26,11 +30,21 @@ export interface Handoff {
   /** This handoff's own id: it is claimed once. */
   id: string;
   expiresAt: Date;
+  /** The browser that asked for it: it is taken only while that browser still holds the link. */
+  from: string;
+  /** When the asking browser's session ends: the session the handoff opens ends then too. */
+  sessionExpiresAt: number;
 }
 
-export function issueHandoff(claims: LinkClaims, now: Date): string {
+/** A handoff for the session of `holder`, which ends at `sessionExpiresAt` (seconds). */
+export function issueHandoff(
+  claims: LinkClaims,
+  { holder, sessionExpiresAt }: { holder: string; sessionExpiresAt: number },
+  now: Date,
+): { token: string; expiresAt: Date } {
   const issuedAt = Math.floor(now.getTime() / 1000);
-  return signHs256(
+  const expiresAt = Math.min(issuedAt + HANDOFF_LIFETIME_SECONDS, sessionExpiresAt);
+  const token = signHs256(
     {
       aud: `handoff:${claims.aud}`,
       plt: claims.plt,
@@ -38,14 +52,22 @@ export function issueHandoff(claims: LinkClaims, now: Date): string {
       ...(claims.team ? { team: claims.team } : {}),
       jti: claims.jti,
       hid: randomBytes(12).toString('base64url'),
+      hld: holder,
+      sxp: sessionExpiresAt,
       iat: issuedAt,
-      exp: issuedAt + HANDOFF_LIFETIME_SECONDS,
+      exp: expiresAt,
     },
     derivedKey('handoff'),
   );
+  return { token, expiresAt: new Date(expiresAt * 1000) };
 }
 
-const handoffFields = z.object({ hid: z.string().min(8).max(64), exp: z.number().int() });
+const handoffFields = z.object({
+  hid: z.string().min(8).max(64),
+  hld: z.string().min(8).max(64),
+  sxp: z.number().int(),
+  exp: z.number().int(),
+});
 
 /** The handoff a token carries, for `audience`; `expired`, or null when forged or for the other page. */
 export function readHandoff(token: string, audience: LinkAudience, now: Date): Handoff | 'expired' | null {
@@ -57,5 +79,11 @@ export function readHandoff(token: string, audience: LinkAudience, now: Date): H
   if (fields.data.exp <= Math.floor(now.getTime() / 1000)) return 'expired';
   const claims = linkClaims.safeParse({ ...payload, aud: audience });
   if (!claims.success) return null;
-  return { claims: claims.data, id: fields.data.hid, expiresAt: new Date(fields.data.exp * 1000) };
+  return {
+    claims: claims.data,
+    id: fields.data.hid,
+    expiresAt: new Date(fields.data.exp * 1000),
+    from: fields.data.hld,
+    sessionExpiresAt: fields.data.sxp,
+  };
 }

@@ -1,11 +1,11 @@
 import 'server-only';
 import { env } from '@/lib/server/env';
 import { signHs256, verifyHs256 } from './hs256';
-import { linkClaims, type LinkAudience, type LinkClaims } from './paylink';
+import { CLOCK_TOLERANCE_SECONDS, linkClaims, type LinkAudience, type LinkClaims } from './paylink';
 import { derivedKey } from './secret';
 import type { Subject } from '@/lib/server/directory';
 import { ledgerSql } from '@/lib/server/db';
-import { linkHolder } from '@/lib/server/ledger/link-claims';
+import { linkStanding } from '@/lib/server/ledger/link-claims';
 import { log } from '@/lib/server/observability/log';
 
 /**
@@ -25,45 +25,70 @@ export function sessionCookieOptions() {
   return { httpOnly: true, sameSite: 'lax' as const, secure, path: '/', maxAge: SESSION_LIFETIME_SECONDS };
 }
 
+/** The key a link's account is known by for "newest link wins": the audience, the platform, the user, and for a team page the team. */
+export function linkAccount(claims: Pick<LinkClaims, 'aud' | 'plt' | 'sub' | 'team'>): string {
+  return [claims.aud, claims.plt, claims.sub, ...(claims.aud === 'team' ? [claims.team ?? ''] : [])].join(':');
+}
+
 /**
- * `holder`: which browser holds the link (its claim names it); when another browser takes the
- * session over (a handoff), the claim names that one and this session ends.
+ * Until when a link's claim (and its account's "newest link" mark) is kept: no session made from it
+ * outlives this — a session opens at the latest at the link's expiry (with the clocks' tolerance),
+ * lasts at most SESSION_LIFETIME_SECONDS, and one a handoff opens ends with the session that asked for it.
  */
-export async function sealSession(claims: LinkClaims, now = new Date(), holder?: string): Promise<string> {
+export function claimKeptUntil(linkExpiresAt: Date): Date {
+  return new Date(linkExpiresAt.getTime() + (CLOCK_TOLERANCE_SECONDS + SESSION_LIFETIME_SECONDS) * 1000);
+}
+
+/**
+ * `holder`: which browser holds the link (its claim names it). `handedOff`: the session was opened
+ * by a handoff from another browser — it ends with the session that asked for it (`expiresAt`), and
+ * it cannot hand itself on: one hop is all "Open in Chrome/Safari" needs.
+ */
+export async function sealSession(
+  claims: LinkClaims,
+  now = new Date(),
+  holder?: string,
+  handedOff?: { expiresAt: number },
+): Promise<string> {
   const issuedAt = Math.floor(now.getTime() / 1000);
+  const expiresAt = Math.min(issuedAt + SESSION_LIFETIME_SECONDS, handedOff?.expiresAt ?? Infinity);
   return signHs256(
     {
       plt: claims.plt,
       ...(claims.team ? { team: claims.team } : {}),
       ...(holder ? { hld: holder } : {}),
+      ...(handedOff ? { hop: 1 } : {}),
       jti: claims.jti,
       sub: claims.sub,
       aud: `session:${claims.aud}`,
       iat: issuedAt,
-      exp: issuedAt + SESSION_LIFETIME_SECONDS,
+      exp: expiresAt,
     },
     derivedKey('session'),
   );
 }
 
-/** The subject of a session cookie, or null when it is absent, forged, expired or for another audience. */
+/** The subject of a session cookie, or null when it is absent, forged, expired, ended or for another audience. */
 export async function openSession(value: string | undefined, audience: LinkAudience): Promise<Subject | null> {
   return (await readSession(value, audience))?.subject ?? null;
 }
 
-/** The link a session was made from (so the same browser may open that link again), and its holder id. */
-export async function sessionLink(
-  value: string | undefined,
-  audience: LinkAudience,
-): Promise<{ jti: string; holder: string | undefined } | null> {
-  const session = await readSession(value, audience);
-  return session && { jti: session.jti, holder: session.holder };
+/** What a session cookie says, signed by this site and not expired, whether or not it still holds its link. */
+export interface SealedSession {
+  subject: Subject;
+  claims: LinkClaims;
+  /** Which browser it was (absent in sessions made before handoffs existed). */
+  holder: string | undefined;
+  handedOff: boolean;
+  /** Seconds since the epoch. */
+  expiresAt: number;
 }
 
-async function readSession(
-  value: string | undefined,
-  audience: LinkAudience,
-): Promise<{ subject: Subject; jti: string; holder: string | undefined } | null> {
+/**
+ * A session cookie as sealed, without asking the store whether it still holds its link: the link
+ * exchange reads it to let the browser that claimed a link first take it back.
+ */
+export function sealedSession(value: string | undefined, audience: LinkAudience): SealedSession | null {
   if (!value || value.length > 4096) return null;
   const payload = verifyHs256(value, derivedKey('session'));
   if (!payload) return null;
@@ -73,24 +98,33 @@ async function readSession(
   if (typeof sub !== 'string') return null;
   const claims = linkClaims.safeParse({ ...payload, aud: audience });
   if (!claims.success) return null;
-  const holder = typeof payload.hld === 'string' ? payload.hld : undefined;
-  if (holder && !(await stillHeld(claims.data.jti, holder))) return null;
   return {
     subject: { platform: claims.data.plt, userId: claims.data.sub, teamId: claims.data.team },
-    jti: claims.data.jti,
-    holder,
+    claims: claims.data,
+    holder: typeof payload.hld === 'string' ? payload.hld : undefined,
+    handedOff: payload.hop === 1,
+    expiresAt: exp,
   };
 }
 
+/** The session of a cookie, if it still holds its link (docs/links.md). */
+async function readSession(value: string | undefined, audience: LinkAudience): Promise<SealedSession | null> {
+  const session = sealedSession(value, audience);
+  if (!session) return null;
+  if (session.holder && !(await stillHeld(session.claims, session.holder))) return null;
+  return session;
+}
+
 /**
- * Whether this browser still holds its link's session: not if the session was handed to another
- * browser since (docs/links.md). A store that cannot answer keeps the session — this check must
- * not turn a database hiccup into a logout; everything that needs the store fails on its own.
+ * Whether this browser still holds its link's session: its link's claim names it, and no newer link
+ * of the account was opened since. A claim that is gone (purged) holds nothing: the session ends.
+ * A store that cannot answer keeps the session — this check must not turn a database hiccup into a
+ * logout; everything that needs the store fails on its own.
  */
-async function stillHeld(jti: string, holder: string): Promise<boolean> {
+async function stillHeld(claims: LinkClaims, holder: string): Promise<boolean> {
   try {
-    const current = await linkHolder(await ledgerSql(), jti);
-    return current === undefined || current === null || current === holder;
+    const standing = await linkStanding(await ledgerSql(), claims.jti, linkAccount(claims));
+    return standing !== undefined && standing.holder === holder && standing.newest;
   } catch (error) {
     log().warn({ err: error }, 'session: could not check which browser holds it');
     return true;
@@ -120,4 +154,9 @@ export async function sessionFrom(cookies: CookieReader, audience: LinkAudience)
  */
 export async function payingSubject(cookies: CookieReader): Promise<Subject | null> {
   return (await sessionFrom(cookies, 'pay')) ?? (await sessionFrom(cookies, 'team'));
+}
+
+/** The session for `audience` in a cookie store, with what it was sealed with, if it still holds its link. */
+export async function liveSession(cookies: CookieReader, audience: LinkAudience): Promise<SealedSession | null> {
+  return readSession(sessionCookieValue(cookies, audience), audience);
 }
