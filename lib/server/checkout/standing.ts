@@ -6,7 +6,7 @@ import type { Order } from '@/lib/server/ledger/types';
 import { allGateways, findGateway, gatewayName } from '@/lib/server/payments/registry';
 import type { PaymentGateway } from '@/lib/server/payments/gateway';
 import { askGateway } from '@/lib/server/payments/ask-gateway';
-import { grantDeliveryFinished } from '@/lib/server/payments/grant-delivery';
+import { grantDeliveryFinished, waitAtMost } from '@/lib/server/payments/grant-delivery';
 import type { AccountStanding, PendingPayment } from '@/lib/shared/pending-payment';
 
 /*
@@ -55,10 +55,7 @@ export async function recheckOpenAttempts(sql: Sql, subject: Subject, now: Date)
       if (answer.kind === 'settled' && answer.outcome === 'paid') await grantDeliveryFinished(order.id);
     }),
   );
-  let timer: NodeJS.Timeout | undefined;
-  const budget = new Promise<void>((resolve) => (timer = setTimeout(resolve, RECHECK_BUDGET_MS)));
-  await Promise.race([asked, budget]);
-  clearTimeout(timer);
+  await waitAtMost(asked, RECHECK_BUDGET_MS);
 }
 
 const ownersOf = (subject: Subject) =>

@@ -34,12 +34,7 @@ export async function askGateway(
   now: Date,
   { payerIsBack }: { payerIsBack: boolean },
 ): Promise<AskResult> {
-  let answer: QueryResult;
-  try {
-    answer = await gateway.query(order, now);
-  } catch (error) {
-    answer = { state: 'unavailable', reason: error instanceof Error ? error.message : String(error) };
-  }
+  const answer = await queryGateway(gateway, order, now);
   switch (answer.state) {
     case 'final':
       return {
@@ -54,6 +49,15 @@ export async function askGateway(
       return { kind: 'closed', outcome: await close(gateway, order, now, 'the payer came back without paying') };
     case 'unavailable':
       return { kind: 'unavailable', reason: answer.reason };
+  }
+}
+
+/** The gateway's answer about an order; a query that throws is one that could not be asked. */
+export async function queryGateway(gateway: PaymentGateway, order: Order, now: Date): Promise<QueryResult> {
+  try {
+    return await gateway.query(order, now);
+  } catch (error) {
+    return { state: 'unavailable', reason: error instanceof Error ? error.message : String(error) };
   }
 }
 

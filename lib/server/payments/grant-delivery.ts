@@ -87,8 +87,13 @@ export async function grantDeliveryFinished(orderId: string, withinMs?: number):
     await delivery;
     return;
   }
+  await waitAtMost(delivery, withinMs);
+}
+
+/** At most `ms` of waiting for `work`, which goes on by itself if it takes longer. */
+export async function waitAtMost(work: Promise<unknown>, ms: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
-  await Promise.race([delivery, new Promise<void>((resolve) => (timer = setTimeout(resolve, withinMs)))]);
+  await Promise.race([work, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
   clearTimeout(timer);
 }
 

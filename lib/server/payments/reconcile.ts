@@ -2,10 +2,10 @@ import 'server-only';
 import { ledgerSql } from '@/lib/server/db';
 import { countOrders, oldestPendingByGateway, pendingOrders } from '@/lib/server/ledger/orders';
 import type { Order, PaymentOutcome } from '@/lib/server/ledger/types';
-import type { PaymentGateway, QueryResult } from './gateway';
+import type { PaymentGateway } from './gateway';
 import { allGateways } from './registry';
 import { logReviewQueueSize } from './review-queue';
-import { askGateway } from './ask-gateway';
+import { askGateway, queryGateway } from './ask-gateway';
 import { refundPaidTwiceLeftBehind } from './paid-twice';
 import { reconcileRefunds, type RefundReconcileReport } from './refund-reconcile';
 import { log } from '@/lib/server/observability/log';
@@ -132,12 +132,7 @@ async function reconcileOrder(gateway: PaymentGateway, order: Order, now: Date, 
  */
 async function followUp(gateway: PaymentGateway, order: Order, now: Date, report: GatewayReport) {
   report.followedUp += 1;
-  let answer: QueryResult;
-  try {
-    answer = await gateway.query(order, now);
-  } catch (error) {
-    answer = { state: 'unavailable', reason: error instanceof Error ? error.message : String(error) };
-  }
+  const answer = await queryGateway(gateway, order, now);
   if (answer.state === 'unavailable') {
     report.unavailable += 1;
     report.lastError = answer.reason;
