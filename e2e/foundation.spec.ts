@@ -5,7 +5,7 @@ import { rawLocation } from './support/raw-request';
 import { pages } from '../lib/config/pages';
 import { site } from '../lib/config/site';
 import { localeTable, localizedPath } from '../lib/i18n/locales';
-import { hydrated } from './support/hydration';
+import { hydrated, progressBarListening } from './support/hydration';
 
 test.describe('locale negotiation at the root', () => {
   test('redirects / to the Accept-Language match with 307, the query kept and the cookie set', async ({ request }) => {
@@ -182,24 +182,23 @@ test('the offline banner appears while offline and leaves when back online', asy
 });
 
 test('the progress bar shows for a slow navigation and finishes', async ({ page }) => {
-  // Hold the next page's data (a prefetch included) until a second after the click: slower than the
-  // bar's 200 ms threshold however long the page took to get there. Held only from the click, a
-  // prefetch started at hydration could be back before a slow machine clicks, and no bar would show.
-  let clicked = () => {};
-  const click = new Promise<void>((resolve) => (clicked = resolve));
+  // The next page's data (a prefetch included) is held until the bar has been seen, and released
+  // then: the navigation is slow for as long as the test needs to look, however busy the machine,
+  // and no timer decides whether the bar had its chance to appear.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/terms**', async (route) => {
-    await click;
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await released;
     await route.continue();
   });
   await page.goto('/join');
-  await hydrated(page);
+  await progressBarListening(page);
   await page
     .getByRole('contentinfo')
     .getByRole('link', { name: message('en', 'PolicyLinks.terms') })
     .click();
-  clicked();
   await expect(page.locator('#nprogress .bar')).toBeVisible();
+  release();
   await expect(page).toHaveURL(/\/terms$/);
   await expect(page.locator('#nprogress .bar')).toHaveCount(0);
 });
