@@ -9,6 +9,7 @@ import { HISTORY_PAGE_PARAM, RECEIPT_PARAM } from '@/lib/shared/receipt';
 import type en from '@/messages/en.json';
 import cards from '@/components/layout/card-table.module.css';
 import styles from './payment-history.module.css';
+import { RefundLines } from './refund-lines';
 
 type MethodKey = keyof (typeof en)['PayPage']['form']['methods'];
 
@@ -139,19 +140,7 @@ function PaymentRow({
                 {t('paidTwice')}
               </span>
             )}
-            {payment.refund && (
-              <span className={styles.reason} data-testid="refunded-on">
-                {t('refundedOn', {
-                  amount: formatMoney(payment.refund.amount, payment.currency),
-                  date: paymentTime(payment.refund.at),
-                })}
-              </span>
-            )}
-            {payment.refund && payment.refund.daysTaken > 0 && (
-              <span className={styles.reason} data-testid="days-taken">
-                {t('daysTaken', { days: payment.refund.daysTaken })}
-              </span>
-            )}
+            {payment.refund && <RefundLines refund={payment.refund} currency={payment.currency} />}
           </>
         )}
       </td>

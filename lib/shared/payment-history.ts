@@ -35,6 +35,11 @@ export interface RefundSummary {
   at: string;
   /** Whole days the refunds took off the plan this payment bought (0 when it was never granted). */
   daysTaken: number;
+  /**
+   * ISO expiry of that plan once the latest of those refunds was applied to the account: past or now
+   * when the refund ended it. Null until it has been applied.
+   */
+  planExpiresAt: string | null;
 }
 
 export interface PaymentRecord {

@@ -110,7 +110,12 @@ describe('the payment history', () => {
             amount: 6_300_000,
             currency: 'VND',
             status: 'partly_refunded',
-            refund: { amount: 2_100_000, at: '2026-11-25T03:00:00.000Z', daysTaken: 71 },
+            refund: {
+              amount: 2_100_000,
+              at: '2026-11-25T03:00:00.000Z',
+              daysTaken: 71,
+              planExpiresAt: '2027-02-03T03:00:00.000Z',
+            },
           }),
         ],
       },
@@ -119,9 +124,58 @@ describe('the payment history', () => {
     const row = (await screen.findByText('PARTLY0001')).closest('tr')!;
     expect(row).toHaveTextContent('Partly refunded');
     expect(within(row).getByTestId('refunded-on')).toHaveTextContent(/^₫2,100,000 refunded on November 25, 2026/);
-    // What the refund did to the plan, in days.
-    expect(within(row).getByTestId('days-taken')).toHaveTextContent('71 days taken off the plan');
+    // What the refund did to the plan: the days, and the expiry the account has now.
+    expect(within(row).getByTestId('days-taken')).toHaveTextContent(
+      '71 days taken off the plan: it now expires on February 3, 2027',
+    );
     expect(within(row).getByRole('link', { name: 'Receipt for payment PARTLY0001' })).toBeInTheDocument();
+  });
+
+  it('says a refund that took all of a plan’s remaining time ended it, on the day of the refund', async () => {
+    serveHistory({
+      1: {
+        page: 1,
+        hasOlder: false,
+        payments: [
+          record({
+            orderId: 'f'.repeat(32),
+            reference: 'ENDED00001',
+            status: 'refunded',
+            refund: {
+              amount: 199,
+              at: '2026-11-28T04:44:00.000Z',
+              daysTaken: 30,
+              planExpiresAt: '2026-11-28T04:44:00.000Z',
+            },
+          }),
+        ],
+      },
+    });
+    renderOpened();
+    const row = (await screen.findByText('ENDED00001')).closest('tr')!;
+    expect(within(row).getByTestId('days-taken')).toHaveTextContent(
+      '30 days taken off the plan: it ended on November 28, 2026',
+    );
+  });
+
+  it('names only the days while the account has not yet been told of the refund', async () => {
+    serveHistory({
+      1: {
+        page: 1,
+        hasOlder: false,
+        payments: [
+          record({
+            orderId: 'a1'.repeat(16),
+            reference: 'WAITING001',
+            status: 'refunded',
+            refund: { amount: 199, at: '2026-11-28T04:44:00.000Z', daysTaken: 30, planExpiresAt: null },
+          }),
+        ],
+      },
+    });
+    renderOpened();
+    const row = (await screen.findByText('WAITING001')).closest('tr')!;
+    expect(within(row).getByTestId('days-taken')).toHaveTextContent(/^30 days taken off the plan$/);
   });
 
   it('links each paid payment to its receipt, named by its reference', async () => {

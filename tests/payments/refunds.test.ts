@@ -262,7 +262,7 @@ describe.each(storeKinds)('refunds through the local sandboxes on %s', (kind) =>
     expect(await refunds(order.id)).toHaveLength(0);
   });
 
-  it('vnpay: the history says how many days a partial refund took off the plan: the days its revocation took', async () => {
+  it('vnpay: the history says how many days a partial refund took off the plan and the expiry the account has after it', async () => {
     const order = await paidOrder('vnpay');
     expect(await refundOrder({ orderId: order.id, amount: 2_100_000, reason: 'part', by: 'ops' })).toMatchObject({
       ok: true,
@@ -272,9 +272,10 @@ describe.each(storeKinds)('refunds through the local sandboxes on %s', (kind) =>
     expect(revocation!.days).toBeGreaterThan(0);
     const owner = { platform: order.platform, userId: order.userId };
     const row = (await paymentHistory(owner, 1)).payments.find((p) => p.orderId === order.id);
+    const { expiry } = await team();
     expect(row).toMatchObject({
       status: 'partly_refunded',
-      refund: { amount: 2_100_000, daysTaken: revocation!.days },
+      refund: { amount: 2_100_000, daysTaken: revocation!.days, planExpiresAt: new Date(expiry).toISOString() },
     });
   });
 

@@ -391,6 +391,14 @@ export const migrations: readonly Migration[] = [
   CREATE INDEX link_accounts_expiry ON link_accounts (kept_until);
   `,
   },
+  {
+    // What the plan's expiry became when the directory applied a refund's revocation: the payer's
+    // history says how many days came off and until when the plan now runs (or when it ended).
+    id: '0018_outbox_applied_expiry',
+    sql: `
+  ALTER TABLE outbox ADD COLUMN applied_expires_at timestamptz;
+  `,
+  },
 ];
 
 /** The SHA-256 of a migration's text, as the database records it when the migration is applied. */

@@ -110,20 +110,43 @@ export async function waitingRevocationIds(sql: Sql, orderId: string): Promise<s
 }
 
 /** Per order, the whole days its refunds' revocations take off the plan (orders without any are absent). */
-export async function revokedDays(sql: Sql, orderIds: readonly string[]): Promise<Map<string, number>> {
+/** What refunds took off the plan an order bought: the days, and the plan's expiry after the latest one applied. */
+export interface PlanTaken {
+  days: number;
+  /** Null until a revocation of the order has been applied (or when the plan has no expiry). */
+  expiresAt: Date | null;
+}
+
+export async function revokedDays(sql: Sql, orderIds: readonly string[]): Promise<Map<string, PlanTaken>> {
   if (orderIds.length === 0) return new Map();
-  const result = await sql.query<{ order_id: string; days: number | string }>(
-    `SELECT order_id, sum((grant_json->>'days')::int) AS days FROM outbox
+  const result = await sql.query<{ order_id: string; days: number | string; expires_at: Date | string | null }>(
+    `SELECT order_id, sum((grant_json->>'days')::int) AS days,
+            (array_agg(applied_expires_at ORDER BY delivered_at DESC NULLS LAST)
+              FILTER (WHERE applied_expires_at IS NOT NULL))[1] AS expires_at
+       FROM outbox
       WHERE kind = 'revocation' AND order_id = ANY($1::text[]) GROUP BY order_id`,
     [orderIds],
   );
-  return new Map(result.rows.map((row) => [row.order_id, Number(row.days)]));
+  return new Map(
+    result.rows.map((row) => [
+      row.order_id,
+      { days: Number(row.days), expiresAt: row.expires_at === null ? null : new Date(row.expires_at) },
+    ]),
+  );
 }
 
-export async function markDelivered(sql: Sql, id: string, now: Date): Promise<void> {
+/** `appliedExpiresAt`: the plan's expiry the directory answered with, kept for the payer's history. */
+export async function markDelivered(
+  sql: Sql,
+  id: string,
+  now: Date,
+  appliedExpiresAt: Date | null = null,
+): Promise<void> {
   await sql.query(
-    'UPDATE outbox SET delivered_at = $2, leased_until = NULL, attempts = attempts + 1, last_error = NULL WHERE id = $1',
-    [id, now],
+    `UPDATE outbox SET delivered_at = $2, leased_until = NULL, attempts = attempts + 1, last_error = NULL,
+            applied_expires_at = $3
+      WHERE id = $1`,
+    [id, now, appliedExpiresAt],
   );
 }
 

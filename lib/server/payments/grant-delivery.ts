@@ -127,7 +127,7 @@ async function deliver({ id, message, attempts }: LeasedMessage, now: Date): Pro
         : await directory.applyRevocation(message.revocation);
     // A message for an account or team the directory no longer knows stays in the outbox for an operator.
     if (result.status === 'not_found') throw new Error('the directory does not know this account or team');
-    await markDelivered(sql, id, new Date());
+    await markDelivered(sql, id, new Date(), result.expiresAt);
     (message.kind === 'grant' ? metrics().grants : metrics().revocations).inc({ status: result.status });
     log().info({ outbox: id, kind: message.kind, status: result.status }, 'outbox: delivered');
     // A refund that came while this grant waited has waited for it (lib/server/ledger/outbox.ts): now it may follow.

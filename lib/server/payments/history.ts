@@ -13,7 +13,7 @@ import { findGateway, gatewayName } from './registry';
 import { scheduledStart } from './stored-result';
 import { closedUnpaid } from './ask-gateway';
 import { refundTotals, type RefundTotals } from '@/lib/server/ledger/refunds';
-import { revokedDays } from '@/lib/server/ledger/outbox';
+import { revokedDays, type PlanTaken } from '@/lib/server/ledger/outbox';
 
 /**
  * One page of payments, newest first; `page` is 1-based. The owner is the pay session's account,
@@ -35,7 +35,7 @@ export async function paymentHistory(owner: OrderOwner, page: number): Promise<P
       ...withRefunds(
         paymentRecord(row, scheduled.has(row.order.id)),
         refunds.get(row.order.id),
-        daysTaken.get(row.order.id) ?? 0,
+        daysTaken.get(row.order.id),
       ),
       ...(byTeam ? { payerId: row.order.userId } : {}),
     })),
@@ -69,12 +69,21 @@ function paymentRecord({ order, lastEvent }: OrderWithLastEvent, scheduled: bool
 }
 
 /** A paid payment whose money went back, in whole or in part, says so, with how much and when. */
-export function withRefunds(record: PaymentRecord, totals: RefundTotals | undefined, daysTaken = 0): PaymentRecord {
+export function withRefunds(
+  record: PaymentRecord,
+  totals: RefundTotals | undefined,
+  taken: PlanTaken = { days: 0, expiresAt: null },
+): PaymentRecord {
   if (record.status !== 'paid' || !totals || totals.refunded <= 0 || !totals.lastRefundAt) return record;
   return {
     ...record,
     status: totals.refunded >= record.amount ? 'refunded' : 'partly_refunded',
-    refund: { amount: totals.refunded, at: totals.lastRefundAt.toISOString(), daysTaken },
+    refund: {
+      amount: totals.refunded,
+      at: totals.lastRefundAt.toISOString(),
+      daysTaken: taken.days,
+      planExpiresAt: taken.expiresAt?.toISOString() ?? null,
+    },
   };
 }
 
