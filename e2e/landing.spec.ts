@@ -92,12 +92,28 @@ test.describe('landing page', () => {
   test('the hero video has its poster, its sources, no autoplay attribute and a fallback text', async ({ page }) => {
     await page.goto('/');
     const video = page.locator('.hero video');
-    await expect(video).toHaveAttribute('poster', '/video/hero-poster.webp');
+    // The poster travels inside the page (vector art as a data URI), the same under the video and on it.
+    const poster = await video.getAttribute('poster');
+    expect(poster).toMatch(/^data:image\/svg\+xml,/);
+    await expect(page.locator('.hero .hero-video__poster')).toHaveAttribute('src', poster!);
     await expect(video).not.toHaveAttribute('autoplay');
     await expect(video).toContainText(message('en', 'HomePage.hero.videoFallback').replace('{brand}', 'Quorum AI'));
-    for (const src of ['/video/hero.webm', '/video/hero.mp4', '/video/hero-poster.webp']) {
+    for (const src of ['/video/hero.webm', '/video/hero.mp4']) {
       expect((await page.request.get(src)).status()).toBe(200);
     }
+  });
+
+  test('the hero poster needs no request of its own: with everything but the page held back, it is drawn', async ({
+    page,
+  }) => {
+    // A poster fetched apart could not paint before one more round trip after the HTML, the slowest
+    // part of a phone's first view; it comes inside the page, so nothing else is needed to draw it.
+    await page.route(/\/(_next|video|fonts)\//, () => undefined);
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    const drawn = await page
+      .locator('.hero .hero-video__poster')
+      .evaluate(async (image: HTMLImageElement) => (await image.decode(), image.naturalWidth));
+    expect(drawn).toBeGreaterThan(0);
   });
 
   test('the hero video plays once the framework runs; with reduced motion it stays still and its button plays it', async ({

@@ -38,9 +38,10 @@ export function HeroVideo({
     <figure ref={figure} className="hero-video">
       {/* The poster as a plain image under the video: painted with the first frame of HTML rather than
           whenever the media element gets to it, so it — not the video's first frame — is the page's
-          largest paint. It is already a 960×540 WebP, so next/image would add nothing. */}
+          largest paint. It is a data URI of vector art (./hero-poster.ts), which next/image would not
+          improve. */}
       {/* eslint-disable-next-line @next/next/no-img-element */}
-      <img className="hero-video__poster" src={poster} alt="" width={960} height={540} fetchPriority="high" />
+      <img className="hero-video__poster" src={poster} alt="" width={960} height={540} />
       {/* `controls` is for visitors without JavaScript; the wiring script removes it before the first
           paint, so the hydrated DOM legitimately differs here. */}
       <video

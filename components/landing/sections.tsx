@@ -5,8 +5,7 @@ import { HeroVideo } from './hero-video';
 import { HeroVideoScript } from './before-framework';
 import { Reveal } from './reveal';
 import { Chevron, Icon, featureIcons } from './icons';
-
-export const HERO_POSTER = '/video/hero-poster.webp';
+import { HERO_POSTER } from './hero-poster';
 
 export function Hero() {
   const t = useTranslations('HomePage.hero');

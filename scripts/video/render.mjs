@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Renders public/video/hero.{webm,mp4} and hero-poster.webp from hero-scene.html, frame by frame.
+// Renders public/video/hero.{webm,mp4} from hero-scene.html, frame by frame. The poster is drawn in
+// components/landing/hero-poster.ts (vector art inside the page), after this scene.
 //   apt-get install -y ffmpeg   (Debian's package; CI does not need it — the outputs are committed)
 //   node scripts/video/render.mjs
 // The scene draws any instant on demand (window.renderAt), so the output is deterministic.
@@ -12,7 +13,6 @@ import { CHROMIUM_PATH } from '../lib/chromium.mjs';
 
 const FPS = 20;
 const DURATION_MS = 16_000;
-const POSTER_MS = 12_600;
 const root = new URL('../..', import.meta.url).pathname;
 const out = join(root, 'public/video');
 const frames = mkdtempSync(join(tmpdir(), 'hero-frames-'));
@@ -32,8 +32,6 @@ try {
     await page.evaluate(renderAt, (i * 1000) / FPS);
     await page.screenshot({ path: join(frames, `f${String(i).padStart(4, '0')}.png`) });
   }
-  await page.evaluate(renderAt, POSTER_MS);
-  await page.screenshot({ path: join(frames, 'poster.png') });
 } finally {
   await browser.close();
 }
@@ -71,20 +69,8 @@ ffmpeg(
   '-an',
   join(out, 'hero.mp4'),
 );
-// The poster is the page's largest paint on phones: WebP at 960×540 keeps it small (~30 KB).
-ffmpeg(
-  '-i',
-  join(frames, 'poster.png'),
-  '-vf',
-  'scale=960:540',
-  '-c:v',
-  'libwebp',
-  '-quality',
-  '70',
-  join(out, 'hero-poster.webp'),
-);
 rmSync(frames, { recursive: true, force: true });
 
-for (const name of ['hero.webm', 'hero.mp4', 'hero-poster.webp']) {
+for (const name of ['hero.webm', 'hero.mp4']) {
   console.log(`${name}: ${(statSync(join(out, name)).size / 1024).toFixed(0)} KB`);
 }
