@@ -1,6 +1,7 @@
 import { Fragment, type ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import { joined } from '@/lib/i18n/isolate';
+import { useDay } from '@/lib/i18n/day';
 import { usePaymentTime } from '@/lib/i18n/payment-time';
 import { Link } from '@/lib/i18n/navigation';
 import { useMoney } from '@/lib/i18n/money';
@@ -91,6 +92,7 @@ function PaymentRow({
   const plans = useTranslations('Plans');
   const methods = useTranslations('PayPage.form.methods');
   const paymentTime = usePaymentTime();
+  const day = useDay();
   const formatMoney = useMoney();
   const money = formatMoney(payment.amount, payment.currency);
   const bought = [
@@ -143,7 +145,7 @@ function PaymentRow({
               <span className={styles.reason} data-testid="refunded-on">
                 {t('refundedOn', {
                   amount: formatMoney(payment.refund.amount, payment.currency),
-                  date: paymentTime(payment.refund.at),
+                  date: day(payment.refund.at),
                 })}
               </span>
             )}

@@ -662,10 +662,14 @@ describe('numbers', () => {
 });
 
 describe('components', () => {
-  /** Every .tsx under components/ and app/. */
-  const sources = (dir: string): string[] =>
+  /** Every .tsx (or, with `ts`, every .ts and .tsx) under `dir`. */
+  const sources = (dir: string, ts = false): string[] =>
     readdirSync(join(__dirname, '../..', dir), { withFileTypes: true }).flatMap((entry) =>
-      entry.isDirectory() ? sources(join(dir, entry.name)) : entry.name.endsWith('.tsx') ? [join(dir, entry.name)] : [],
+      entry.isDirectory()
+        ? sources(join(dir, entry.name), ts)
+        : entry.name.endsWith('.tsx') || (ts && entry.name.endsWith('.ts'))
+          ? [join(dir, entry.name)]
+          : [],
     );
 
   it('glue no punctuation or separator to translated text: a label with its value is one message', () => {
@@ -697,5 +701,24 @@ describe('components', () => {
 
   it('put no value beside a translated label ("{t(\'taxId\')} <bdi>…"): the label and its value are one message', () => {
     expect(offendingLines(/\{\s*\w+\(\s*['"`][\w.]+['"`]\s*\)\s*\}[ \t]+(<bdi|\{)/u)).toEqual([]);
+  });
+
+  /**
+   * A `{date}` is a day in every message ("refunded on {date}", "{date}に", Urdu's bare right-to-left
+   * date), so it is given `useDay()`'s long date and nothing else: a date with its time in it made
+   * the payment history say "refunded on November 25, 2026, 10:00 AM" and led the Urdu file to wrap
+   * the value as a left-to-right one. A time has its own placeholder ({time}).
+   */
+  it('give every {date} a day from useDay(), never a date with its time', () => {
+    const notADay = /(?:^|[{,])\s*date:(?!\s*day\(|\s*(?:string|Date|number)\b)/;
+    const files = [...sources('components', true), ...sources('app', true), ...sources('lib/i18n', true)];
+    const offenders = files.flatMap((file) =>
+      readFileSync(join(__dirname, '../..', file), 'utf8')
+        .split('\n')
+        .flatMap((line, index) =>
+          notADay.test(line) && !/^\s*(\/\/|\*|\/\*)/.test(line) ? [`${file}:${index + 1}: ${line.trim()}`] : [],
+        ),
+    );
+    expect(offenders).toEqual([]);
   });
 });
