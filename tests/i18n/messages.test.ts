@@ -489,6 +489,51 @@ describe('right-to-left isolation', () => {
     return problems;
   }
 
+  /**
+   * Values a right-to-left page writes in its own words: the long date (Urdu month names), the credit
+   * note's item (the plan in its own <bdi>, then months and seats in the page's words) and the counts
+   * the page spells out. Inside a left-to-right isolate their words are laid out left to right:
+   * "21 نومبر، 2026" reads day, year, month, and the 7 of "7 months" lands beside the seats. They stand
+   * bare or in a first-strong isolate (FSI).
+   */
+  const ownWordsValue = /^(date|item|months|days)$/;
+  const rightToLeftLetter = /[\p{Script=Arabic}\p{Script=Hebrew}]/u;
+
+  /** Isolates of the wrong direction: left-to-right around the page's own words, right-to-left around a Latin value. */
+  function directionProblems(message: string): string[] {
+    const problems = new Set<string>();
+    const walk = (elements: MessageFormatElement[], open: readonly string[]) => {
+      const stack = [...open];
+      const argument = (name: string) => {
+        if (stack.at(-1) === LRI && ownWordsValue.test(name)) problems.add(`{${name}} in a left-to-right isolate`);
+        if (stack.at(-1) === RLI && outsideValue.test(name)) problems.add(`{${name}} in a right-to-left isolate`);
+      };
+      for (const el of elements) {
+        if (el.type === TYPE.literal) {
+          for (const segment of el.value.split(/(?=[\u2066-\u2069])/u)) {
+            const mark = segment[0];
+            if (mark === LRI || mark === RLI || mark === FSI) stack.push(mark);
+            if (mark === PDI) stack.pop();
+            const text = /^[\u2066-\u2069]/u.test(segment) ? segment.slice(1) : segment;
+            if (stack.at(-1) === LRI && rightToLeftLetter.test(text))
+              problems.add(`"${text.trim()}" in a left-to-right isolate`);
+            if (stack.at(-1) === RLI && /\p{Script=Latin}/u.test(text))
+              problems.add(`"${text.trim()}" in a right-to-left isolate`);
+          }
+        } else if (el.type === TYPE.plural || el.type === TYPE.select) {
+          argument(el.value);
+          for (const option of Object.values(el.options)) walk(option.value, stack);
+        } else if (el.type === TYPE.tag) {
+          walk(el.children, stack);
+        } else if ('value' in el) {
+          argument(String(el.value));
+        }
+      }
+    };
+    walk(parse(message, { ignoreTag: false }), []);
+    return [...problems];
+  }
+
   it.each(codes)('%s: isolates are balanced and never cross a plural branch or a tag', (code) => {
     const offenders = offendersIn(code, (_, message) => isolationProblems(message, false).join('; '));
     expect(offenders).toEqual([]);
@@ -498,6 +543,14 @@ describe('right-to-left isolation', () => {
     '%s: every /command, @handle, e-mail, URL and outside value ({bot}, {username}, {name}, {email}…) sits in an isolate',
     (code) => {
       const offenders = offendersIn(code, (_, message) => isolationProblems(message, true).join('; '));
+      expect(offenders).toEqual([]);
+    },
+  );
+
+  it.each(rtlCodes)(
+    '%s: no left-to-right isolate holds the page’s own words or values ({date}, {item}, {months}), no right-to-left one a Latin value',
+    (code) => {
+      const offenders = offendersIn(code, (_, message) => directionProblems(message).join('; '));
       expect(offenders).toEqual([]);
     },
   );
