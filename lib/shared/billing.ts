@@ -5,6 +5,17 @@
  */
 export const BILLING_LIMITS = { company: 200, taxId: 40, address: 500, addressLines: 6 } as const;
 
+/**
+ * BILLING_LIMITS under the names the refusal that states them all uses (`Checkout.errors.billing_invalid`):
+ * a translation types no limit, so a change here changes every language's message.
+ */
+export const billingLimitValues = {
+  companyMax: BILLING_LIMITS.company,
+  taxIdMax: BILLING_LIMITS.taxId,
+  addressMax: BILLING_LIMITS.address,
+  addressLines: BILLING_LIMITS.addressLines,
+} as const;
+
 /** A field of the company details, as forms and refusals name it. */
 export type BillingField = 'company' | 'taxId' | 'address';
 

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { localeTable } from '@/lib/i18n/locales';
+import { BILLING_LIMITS } from '@/lib/shared/billing';
 import { messageFileGaps, missingGlossaryTerms } from './support/locale-coverage';
 
 type Tree = { [key: string]: string | Tree };
@@ -209,7 +210,7 @@ describe('plurals', () => {
 
   /** Arguments that count something. The noun they count must sit in a plural branch with them. */
   const countArgument =
-    /^(used|paid|total|free|current|blocks|months|bonus|seconds|limit|size|blockSize|period\d+(Months|Paid))$/;
+    /^(used|paid|total|free|current|blocks|months|bonus|seconds|limit|size|blockSize|period\d+(Months|Paid)|lines|companyMax|taxIdMax|addressMax|addressLines)$/;
   /** Counts that meet no noun in any language: "a whole number greater than {current}". */
   const bareNumber: Record<string, string[]> = { 'PayPage.form.seatsError': ['current'] };
 
@@ -700,6 +701,45 @@ describe('typography', () => {
 });
 
 describe('numbers', () => {
+  /**
+   * A limit, a count or a price the code holds reaches a message as an argument, so a change in the
+   * code changes every language: typed into 14 files ("up to 200 characters"), it would be wrong in
+   * all of them after the next change, and nothing would notice. "24/7" names a kind of support, not
+   * a value of the code.
+   */
+  const typedNumberAllowed = new Set(['Plans.features.premiumSupport']);
+
+  it('English types no number into its own words: limits, counts and prices are arguments', () => {
+    const offenders = [...english]
+      .filter(([key, message]) => !typedNumberAllowed.has(key) && /\d/u.test(literalText(message)))
+      .map(([key, message]) => `${key}: ${literalText(message).match(/\d+/gu)!.join(', ')}`);
+    expect(offenders).toEqual([]);
+  });
+
+  /** Digits of the scripts the translations write numbers in (Latin, Devanagari, Arabic-Indic, full-width), as numbers. */
+  const zeros = [0x30, 0x966, 0x660, 0x6f0, 0xff10];
+  const typedNumbers = (text: string) =>
+    (text.match(/[0-9\u0966-\u096f\u0660-\u0669\u06f0-\u06f9\uff10-\uff19]+/gu) ?? []).map((run) =>
+      Number(
+        [...run]
+          .map((digit) => {
+            const point = digit.codePointAt(0)!;
+            return point - zeros.find((zero) => point >= zero && point <= zero + 9)!;
+          })
+          .join(''),
+      ),
+    );
+  const billingLimits = new Set<number>(Object.values(BILLING_LIMITS));
+
+  it.each(codes)('%s: types none of the company details’ limits (BILLING_LIMITS): they are arguments', (code) => {
+    const offenders = offendersIn(code, (_, message) =>
+      typedNumbers(literalText(message))
+        .filter((n) => billingLimits.has(n))
+        .join(', '),
+    );
+    expect(offenders).toEqual([]);
+  });
+
   it.each(codes)('%s: no currency symbol or code is typed into a message (the catalogue formats prices)', (code) => {
     const offenders = offendersIn(code, (_, message) => /[$₫€£¥]|(?<!\p{L})(USD|VND|EUR)(?!\p{L})/u.exec(message)?.[0]);
     expect(offenders).toEqual([]);
