@@ -1,5 +1,5 @@
 /**
- * Company details a payer may add for an invoice: printed on the order's receipt and credit notes.
+ * Company details a payer may add for the receipt: printed on the order's receipt and credit notes.
  * Optional; when given, a company name is required and the rest is optional. Plain text, capped,
  * without control characters (the address may have line breaks).
  */

@@ -618,6 +618,39 @@ describe('policy pages: a translation promises no less than English', () => {
   });
 });
 
+describe('documents: the site issues receipts and credit notes, and no message promises an invoice', () => {
+  /**
+   * "Company details for invoices" became "để xuất hóa đơn" and "开票用": for a Vietnamese or Chinese
+   * company a VAT invoice (hóa đơn, 发票) is its own legal document, which the site does not issue, and
+   * Portuguese clipped "notas fiscais" to "para notas". Each language's word for an invoice, as a noun
+   * (French "facture" is also the verb "bills", German "Rechnungsadresse" and Spanish "facturación"
+   * name a billing address).
+   */
+  const invoice: Record<string, RegExp> = {
+    en: /\binvoic/iu,
+    vi: /hóa đơn/iu,
+    zh: /发票|开票/u,
+    ja: /請求書/u,
+    ko: /청구서|세금계산서/u,
+    es: /(?<!\p{L})facturas?(?!\p{L})/iu,
+    fr: /(?<!\p{L})(?:une|la|les|des|vos|votre) factures?(?!\p{L})/iu,
+    pt: /notas? fisca|(?<!\p{L})faturas?(?!\p{L})|para notas(?!\p{L})/iu,
+    de: /(?<!\p{L})Rechnung(?:en)?(?!\p{L})/u,
+    id: /(?<!\p{L})faktur(?!\p{L})/iu,
+    mr: /इनव्हॉइस|(?<![\p{L}\p{M}])बिलां|(?<![\p{L}\p{M}])बिल(?![\p{L}\p{M}])/u,
+    ru: /сч[её]т-фактур|для сч[её]тов/iu,
+    hi: /इनवॉइस|चालान|(?<![\p{L}\p{M}])बिल(?![\p{L}\p{M}])/u,
+    ur: /انوائس/u,
+  };
+
+  it('names every locale', () => expect(Object.keys(invoice).sort()).toEqual([...codes].sort()));
+
+  it.each(codes)('%s: says receipt or credit note, never invoice', (code) => {
+    const offenders = offendersIn(code, (_, message) => invoice[code]!.exec(literalText(message))?.[0]);
+    expect(offenders).toEqual([]);
+  });
+});
+
 describe('policy pages: the liability carve-out keeps its two cases', () => {
   /**
    * English: "liability for fraud or for death or personal injury caused by negligence". Written

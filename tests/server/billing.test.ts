@@ -61,7 +61,7 @@ const acme = {
   address: '12 Nguyen Hue\nDistrict 1, Ho Chi Minh City',
 };
 
-describe.each(storeKinds)('company details for invoices on %s', (kind) => {
+describe.each(storeKinds)('company details for the receipt on %s', (kind) => {
   const store = useTestStore(kind);
   const orderCount = async () =>
     Number((await store().sql.query<{ n: number }>('SELECT count(*)::int AS n FROM orders')).rows[0]!.n);
