@@ -1,5 +1,6 @@
 import { useFormatter, useTranslations } from 'next-intl';
 import type { PlanId } from '@/lib/pricing/catalogue';
+import { useDay } from '@/lib/i18n/day';
 import { isActive } from '@/lib/pricing/quote';
 import type { PayContextView } from '@/lib/shared/pay-view';
 import { CopyButton } from './copy-button';
@@ -11,12 +12,12 @@ export function AccountTables({ context, now }: { context: PayContextView; now: 
   const plansT = useTranslations('Plans');
   const format = useFormatter();
   /** An expiry as the view carries it (an ISO string), written out in the page's locale. */
-  const date = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'long' });
+  const day = useDay();
   const { account, team } = context;
   const active = (plan: PlanId, iso: string | null) => isActive({ plan, expiresAt: iso ? new Date(iso) : null }, now);
   const expiry = (plan: PlanId, expiresAt: string | null) => {
     if (plan === 'free' || !expiresAt) return t('account.noExpiry');
-    return active('team_pro', expiresAt) ? date(expiresAt) : t('account.expired', { date: date(expiresAt) });
+    return active('team_pro', expiresAt) ? day(expiresAt) : t('account.expired', { date: day(expiresAt) });
   };
 
   return (
@@ -71,7 +72,7 @@ export function AccountTables({ context, now }: { context: PayContextView; now: 
               <tr>
                 <th scope="row">{t('team.expiry')}</th>
                 <td data-testid="team-expiry">
-                  {team.planExpiresAt ? date(team.planExpiresAt) : t('account.noExpiry')}
+                  {team.planExpiresAt ? day(team.planExpiresAt) : t('account.noExpiry')}
                 </td>
               </tr>
               <tr>

@@ -1,6 +1,7 @@
 'use client';
 import { useLocale, useTranslations } from 'next-intl';
 import { ConfirmDialog, refusalOf } from '@/components/layout/confirm-dialog';
+import { useDay } from '@/lib/i18n/day';
 import { localeInfo } from '@/lib/i18n/locales';
 import { CANCEL_PLAN_CONFIRMATION, type CancelPlanRequest } from '@/lib/shared/checkout';
 import { usePayViewReload } from './reload-context';
@@ -13,10 +14,12 @@ export function CancelPlanDialog({
 }: {
   open: boolean;
   onClose: () => void;
-  expiresAt: string;
+  /** When the plan being cancelled would have ended. */
+  expiresAt: Date;
 }) {
   const t = useTranslations('PayPage.cancelModal');
   const locale = useLocale();
+  const day = useDay();
   const reload = usePayViewReload();
 
   async function cancelPlan(): Promise<string | null> {
@@ -33,7 +36,7 @@ export function CancelPlanDialog({
     <ConfirmDialog
       labelId="cancel-plan"
       title={t('title')}
-      body={t('body', { date: expiresAt })}
+      body={t('body', { date: day(expiresAt) })}
       cancelLabel={t('keep')}
       confirmLabel={t('confirm')}
       workingLabel={t('working')}

@@ -1,8 +1,8 @@
 'use client';
 import { useId, useRef, useState } from 'react';
-import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { localeInfo, type Locale } from '@/lib/i18n/locales';
-import { addMonths, renewalStartsAt, type PlanState } from '@/lib/pricing/quote';
+import { addMonths, renewalStartsAt } from '@/lib/pricing/quote';
 import type { PaidPlanId } from '@/lib/pricing/catalogue';
 import { checkoutDraft } from '@/lib/pricing/checkout-draft';
 import type { CheckoutRequest } from '@/lib/shared/checkout';
@@ -119,7 +119,7 @@ export function CheckoutForm(props: PayFormProps) {
     <form ref={formRef} className={styles.form} onSubmit={submit} noValidate aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>{t('form.heading')}</h2>
       <PlanChoice plan={plan} onPlan={selection.setPlan} hasTeam={selection.team !== null} currency={draft.currency} />
-      {draft.mustCancel && <CancelFirst user={selection.user} />}
+      {draft.mustCancel && selection.user.expiresAt && <CancelFirst expiresAt={selection.user.expiresAt} />}
       <PeriodChoice period={draft.period} onPeriod={selection.setPeriod} canKeep={draft.canKeep} />
       {plan === 'team_pro' && selection.team && (
         <TeamSize
@@ -174,9 +174,8 @@ export function CheckoutForm(props: PayFormProps) {
 }
 
 /** Team Pro while the payer's own Individual Pro runs: they cancel it first, in the dialog this opens. */
-function CancelFirst({ user }: { user: PlanState }) {
+function CancelFirst({ expiresAt }: { expiresAt: Date }) {
   const t = useTranslations('PayPage');
-  const format = useFormatter();
   const [dialogOpen, setDialogOpen] = useState(false);
   return (
     <>
@@ -186,11 +185,7 @@ function CancelFirst({ user }: { user: PlanState }) {
           {t('form.cancelFirst')}
         </button>
       </div>
-      <CancelPlanDialog
-        open={dialogOpen}
-        onClose={() => setDialogOpen(false)}
-        expiresAt={user.expiresAt ? format.dateTime(user.expiresAt, { dateStyle: 'long' }) : ''}
-      />
+      <CancelPlanDialog open={dialogOpen} onClose={() => setDialogOpen(false)} expiresAt={expiresAt} />
     </>
   );
 }

@@ -1,4 +1,5 @@
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
+import { useDay } from '@/lib/i18n/day';
 import { isolated, VALUE } from '@/lib/i18n/isolate';
 import { useMoney } from '@/lib/i18n/money';
 import type { DraftRefusal } from '@/lib/pricing/checkout-draft';
@@ -41,7 +42,7 @@ export function QuoteSummary({
   team: boolean;
 }) {
   const t = useTranslations('PayPage');
-  const format = useFormatter();
+  const day = useDay();
   const money = useMoney();
   const refusalText = useRefusalText();
   return (
@@ -59,9 +60,7 @@ export function QuoteSummary({
               {t('form.quoteTeam', { blocks: priced.blocks, seats: priced.seats })}
             </p>
           )}
-          <p className={styles.hint}>
-            {t('form.newExpiry', { date: format.dateTime(priced.expiresAt, { dateStyle: 'long' }) })}
-          </p>
+          <p className={styles.hint}>{t('form.newExpiry', { date: day(priced.expiresAt) })}</p>
         </>
       ) : (
         refusal && <p className={styles.error}>{refusalText(refusal)}</p>

@@ -1,4 +1,5 @@
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
+import { useDay } from '@/lib/i18n/day';
 import { Animated } from '@/components/motion/animated';
 import { isolated, VALUE } from '@/lib/i18n/isolate';
 import { Link } from '@/lib/i18n/navigation';
@@ -127,13 +128,13 @@ export function PayResultView({
 /** A renewal that starts when the paid time ends: nothing charged today, and when the first charge comes. */
 function ScheduledRenewal({ startsAt, amount, currency }: { startsAt: string; amount: number; currency: Currency }) {
   const t = useTranslations('PayPage.result');
-  const format = useFormatter();
+  const day = useDay();
   const money = useMoney();
   return (
     <p role="status" data-testid="scheduled-renewal">
       {t('scheduled', {
         amount: money(amount, currency),
-        date: format.dateTime(new Date(startsAt), { dateStyle: 'long' }),
+        date: day(startsAt),
       })}
     </p>
   );
@@ -146,7 +147,7 @@ function ScheduledRenewal({ startsAt, amount, currency }: { startsAt: string; am
 function PurchaseDetails({ purchase }: { purchase: Purchase }) {
   const t = useTranslations('PayPage.result');
   const plans = useTranslations('Plans.names');
-  const format = useFormatter();
+  const day = useDay();
   const { plan, months, seats, amount, currency, expiresAt } = purchase;
   const money = useMoney()(amount, currency);
   return (
@@ -155,9 +156,7 @@ function PurchaseDetails({ purchase }: { purchase: Purchase }) {
       <li>{t('purchasePeriod', { months })}</li>
       {seats !== null ? <li>{t('purchaseSeats', { seats })}</li> : null}
       <li>{isolated(t('purchaseAmount', { amount: VALUE }), money)}</li>
-      {expiresAt ? (
-        <li>{t('purchaseExpiry', { date: format.dateTime(new Date(expiresAt), { dateStyle: 'long' }) })}</li>
-      ) : null}
+      {expiresAt ? <li>{t('purchaseExpiry', { date: day(expiresAt) })}</li> : null}
       {purchase.paidTwice ? <li data-testid="purchase-paid-twice">{t('paidTwice')}</li> : null}
       {purchase.renewsWith ? (
         <li data-testid="purchase-renews">

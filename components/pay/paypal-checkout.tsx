@@ -1,6 +1,7 @@
 'use client';
 import { useRef, useState } from 'react';
-import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
+import { useDay } from '@/lib/i18n/day';
 import { useMoney } from '@/lib/i18n/money';
 import { DISPATCH_ACTION, PayPalButtons, PayPalScriptProvider, usePayPalScriptReducer } from '@paypal/react-paypal-js';
 import { localeInfo, type Locale } from '@/lib/i18n/locales';
@@ -75,7 +76,7 @@ function Unavailable({ onRetry }: { onRetry?: () => void }) {
 function Buttons({ disabled, terms, startCheckout }: Omit<ContinuationProps, 'options'>) {
   const t = useTranslations('PayPage.form');
   const money = useMoney();
-  const format = useFormatter();
+  const day = useDay();
   const locale = useLocale() as Locale;
   const [{ isPending, isRejected, options }, dispatch] = usePayPalScriptReducer();
   const [message, setMessage] = useState<string | null>(null);
@@ -118,7 +119,7 @@ function Buttons({ disabled, terms, startCheckout }: Omit<ContinuationProps, 'op
           {t(terms.startsAt ? 'paypalStartsLater' : 'paypalRenews', {
             amount: money(terms.amount, terms.currency),
             months: terms.months,
-            date: format.dateTime(new Date(terms.startsAt ?? terms.next), { dateStyle: 'long' }),
+            date: day(terms.startsAt ?? terms.next),
           })}
         </p>
       )}

@@ -1,5 +1,5 @@
 'use client';
-import { Fragment, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import { isolated, joined, VALUE } from '@/lib/i18n/isolate';
 import { usePaymentTime } from '@/lib/i18n/payment-time';
@@ -216,10 +216,9 @@ function CreditNoteDocument({
       <Parties receipt={receipt} billing={billing} idPrefix={headingId} />
       <ItemsTable
         item={
-          // The description keeps its own isolates, so it goes in where the message names it.
-          c('item', { item: VALUE })
-            .split(VALUE)
-            .map((part, index) => (index === 0 ? part : [<Fragment key={index}>{description}</Fragment>, part]))
+          // The description in a <bdi> of its own direction: on an Urdu credit note it reads right to
+          // left as a whole (the plan's Latin name keeps its inner <bdi>), so "7 months" stays together.
+          isolated(c('item', { item: VALUE }), description)
         }
         money={money}
         total={c('total')}

@@ -1,5 +1,5 @@
-import { useFormatter, useTranslations } from 'next-intl';
-import { usePaymentTime } from '@/lib/i18n/payment-time';
+import { useTranslations } from 'next-intl';
+import { useDay } from '@/lib/i18n/day';
 import { useMoney } from '@/lib/i18n/money';
 import type { Currency } from '@/lib/pricing/catalogue';
 import type { RefundSummary } from '@/lib/shared/payment-history';
@@ -14,16 +14,15 @@ const ENDED_WITHIN_MS = 60_000;
  */
 export function RefundLines({ refund, currency }: { refund: RefundSummary; currency: Currency }) {
   const t = useTranslations('PayPage.history');
-  const format = useFormatter();
-  const paymentTime = usePaymentTime();
+  const day = useDay();
   const formatMoney = useMoney();
   const expiry = refund.planExpiresAt === null ? null : new Date(refund.planExpiresAt);
   const ended = expiry !== null && expiry.getTime() <= new Date(refund.at).getTime() + ENDED_WITHIN_MS;
-  const date = expiry === null ? '' : format.dateTime(expiry, { dateStyle: 'long' });
+  const date = expiry === null ? '' : day(expiry);
   return (
     <>
       <span className={styles.reason} data-testid="refunded-on">
-        {t('refundedOn', { amount: formatMoney(refund.amount, currency), date: paymentTime(refund.at) })}
+        {t('refundedOn', { amount: formatMoney(refund.amount, currency), date: day(refund.at) })}
       </span>
       {refund.daysTaken > 0 && (
         <span className={styles.reason} data-testid="days-taken">

@@ -1,6 +1,7 @@
 'use client';
 import { useState } from 'react';
-import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
+import { useDay } from '@/lib/i18n/day';
 import { ConfirmDialog, refusalOf } from '@/components/layout/confirm-dialog';
 import { isolated, joined, VALUE } from '@/lib/i18n/isolate';
 import { localeInfo } from '@/lib/i18n/locales';
@@ -44,7 +45,7 @@ function RenewalItem({ renewal, onStop }: { renewal: Renewal; onStop: () => void
   const t = useTranslations('PayPage.renewals');
   const history = useTranslations('PayPage.history');
   const plans = useTranslations('Plans');
-  const format = useFormatter();
+  const day = useDay();
   const money = useMoney()(renewal.amount, renewal.currency);
   const what = joined(
     [
@@ -67,9 +68,7 @@ function RenewalItem({ renewal, onStop }: { renewal: Renewal; onStop: () => void
           <>
             <dt>{t('nextCharge')}</dt>
             <dd>
-              <time dateTime={renewal.nextBillingAt}>
-                {format.dateTime(new Date(renewal.nextBillingAt), { dateStyle: 'long' })}
-              </time>
+              <time dateTime={renewal.nextBillingAt}>{day(renewal.nextBillingAt)}</time>
             </dd>
           </>
         )}

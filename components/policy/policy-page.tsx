@@ -1,7 +1,8 @@
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import type { PolicyPageKey } from '@/lib/config/pages';
 import { POLICIES_LAST_UPDATED, policySections } from '@/lib/config/policies';
 import { site } from '@/lib/config/site';
+import { useDay } from '@/lib/i18n/day';
 import { isolated, VALUE } from '@/lib/i18n/isolate';
 import { periods, TEAM_BLOCK_SIZE } from '@/lib/pricing/catalogue';
 import styles from './policy-page.module.css';
@@ -23,7 +24,7 @@ export function PolicyPage({ page }: { page: PolicyPageKey }) {
   const title = useTranslations('PolicyLinks');
   const frame = useTranslations('PolicyPage');
   const t = useTranslations(`Policies.${page}`);
-  const format = useFormatter();
+  const day = useDay();
   // next-intl cannot type a key built from a union of pages; the config test keeps these keys real.
   const text = t as unknown as (key: string, values?: Record<string, string | number>) => string;
   const sections = policySections[page] as readonly string[];
@@ -33,7 +34,7 @@ export function PolicyPage({ page }: { page: PolicyPageKey }) {
       <h1>{title(page)}</h1>
       <p className={styles.updated}>
         {frame('lastUpdated', {
-          date: format.dateTime(new Date(`${POLICIES_LAST_UPDATED}T00:00:00Z`), { dateStyle: 'long' }),
+          date: day(new Date(`${POLICIES_LAST_UPDATED}T00:00:00Z`)),
         })}
       </p>
       <p className={styles.intro}>{text('intro', values)}</p>

@@ -1,4 +1,5 @@
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
+import { useDay } from '@/lib/i18n/day';
 import { Link } from '@/lib/i18n/navigation';
 import { isActive } from '@/lib/pricing/plan-state';
 import { TEAM_BLOCK_SIZE } from '@/lib/pricing/catalogue';
@@ -10,9 +11,8 @@ import styles from './team.module.css';
 export function TeamOverviewTable({ team, now }: { team: TeamOverview; now: Date }) {
   const t = useTranslations('TeamPage.overview');
   const plansT = useTranslations('Plans');
-  const format = useFormatter();
+  const day = useDay();
   const active = isActive({ plan: team.plan, expiresAt: team.planExpiresAt }, now);
-  const date = (value: Date) => format.dateTime(value, { dateStyle: 'long' });
   const addSeats = {
     pathname: '/pay' as const,
     query: { plan: 'team_pro', seats: String(largerTeamSize(team.seatsUsed, team.seats, TEAM_BLOCK_SIZE)) },
@@ -54,8 +54,8 @@ export function TeamOverviewTable({ team, now }: { team: TeamOverview; now: Date
               {!team.planExpiresAt
                 ? t('noExpiry')
                 : active
-                  ? date(team.planExpiresAt)
-                  : t('expiredOn', { date: date(team.planExpiresAt) })}
+                  ? day(team.planExpiresAt)
+                  : t('expiredOn', { date: day(team.planExpiresAt) })}
             </td>
           </tr>
         </tbody>

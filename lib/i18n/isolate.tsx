@@ -12,9 +12,12 @@ export const VALUE = '\uE000';
  * `<bdi>`: a value of either direction keeps its own order and leaves the sentence around it in
  * place on a right-to-left page, whichever locale the message is in (`dir="ltr"` for values that
  * are always left-to-right, such as "@handle" or "/pay"). A `<bdi>` adds no characters, so the
- * text content is the message as formatted with the value itself.
+ * text content is the message as formatted with the value itself. The value may be nodes (a
+ * description built from parts, each keeping its own `<bdi>`): without `dir`, its direction is its
+ * first strong letter outside those inner `<bdi>`s, so an Urdu description whose plan name is Latin
+ * still reads right to left.
  */
-export function isolated(text: string, value: string, dir?: 'ltr'): ReactNode {
+export function isolated(text: string, value: ReactNode, dir?: 'ltr'): ReactNode {
   const [first, ...rest] = text.split(VALUE);
   if (rest.length === 0) return first;
   return (

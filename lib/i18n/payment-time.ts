@@ -1,4 +1,5 @@
 import { useFormatter, useTranslations } from 'next-intl';
+import { useDay } from './day';
 
 /**
  * When a payment was made, in one style per language wherever it is shown (the history, the team's
@@ -8,11 +9,12 @@ import { useFormatter, useTranslations } from 'next-intl';
  */
 export function usePaymentTime(): (iso: string) => string {
   const format = useFormatter();
+  const day = useDay();
   const t = useTranslations('PayPage.history');
   return (iso) => {
     const when = new Date(iso);
     return t('dateTime', {
-      date: format.dateTime(when, { dateStyle: 'long' }),
+      date: day(when),
       time: format.dateTime(when, { timeStyle: 'short' }),
     });
   };

@@ -1,9 +1,20 @@
 /**
- * Company details a payer may add for an invoice: printed on the order's receipt and credit notes.
+ * Company details a payer may add for the receipt: printed on the order's receipt and credit notes.
  * Optional; when given, a company name is required and the rest is optional. Plain text, capped,
  * without control characters (the address may have line breaks).
  */
 export const BILLING_LIMITS = { company: 200, taxId: 40, address: 500, addressLines: 6 } as const;
+
+/**
+ * BILLING_LIMITS under the names the refusal that states them all uses (`Checkout.errors.billing_invalid`):
+ * a translation types no limit, so a change here changes every language's message.
+ */
+export const billingLimitValues = {
+  companyMax: BILLING_LIMITS.company,
+  taxIdMax: BILLING_LIMITS.taxId,
+  addressMax: BILLING_LIMITS.address,
+  addressLines: BILLING_LIMITS.addressLines,
+} as const;
 
 /** A field of the company details, as forms and refusals name it. */
 export type BillingField = 'company' | 'taxId' | 'address';

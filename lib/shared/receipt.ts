@@ -29,7 +29,7 @@ export interface Receipt {
   method: string;
   /** The gateway's own id for the transaction, which its statements show. */
   gatewayReference: string;
-  /** The payer's company details for the invoice, when given. */
+  /** The payer's company details, printed on the receipt, when given. */
   billing: Billing | null;
   /** One per refund of this payment, oldest first. */
   creditNotes: CreditNote[];

@@ -50,6 +50,19 @@ describe('a receipt’s credit notes and company details', () => {
     expect(screen.getByTestId('credit-note')).toHaveTextContent('Số biên lai hoàn tiền: F00D000001');
   });
 
+  it('sets the Urdu credit note’s item in one <bdi> of its own direction, so "7 months" stays together beside the seats', () => {
+    render(<ReceiptView receipt={receipt} />, { wrapper: inLocale('ur') });
+    const [item] = within(screen.getByTestId('credit-note')).getAllByRole('cell');
+    const description = item!.querySelector(':scope > bdi')!;
+    // No dir: the first strong letter outside the plan's own <bdi> is Urdu, so it reads right to left.
+    expect(description).not.toHaveAttribute('dir');
+    expect(description.querySelector('bdi')).toHaveTextContent('Team Pro');
+    expect(description.textContent).toMatch(/^Team Pro · 7 \p{Script=Arabic}+ · 30 \p{Script=Arabic}+$/u);
+    // The message puts no isolate of its own around the description.
+    expect(item!.textContent).not.toMatch(/[\u2066-\u2069]/u);
+    expect(item!.textContent!.endsWith(description.textContent!)).toBe(true);
+  });
+
   it('lets the payer change the company details on the pay page, and shows the server’s translated refusal', async () => {
     const refusal = 'Check the company details: the company name is needed.';
     const fetchMock = jest

@@ -58,7 +58,7 @@ describe.each(['en', 'vi'] as const)('a declined payment in %s', (locale) => {
     const status = screen.getByRole('status');
     expect(status).toHaveTextContent(words.reasons.limit_exceeded);
     expect(status).toHaveTextContent(words.next.limit_exceeded);
-    expect(status).toHaveTextContent(locale === 'en' ? 'Nothing was charged.' : 'Bạn chưa bị trừ tiền.');
+    expect(status).toHaveTextContent(locale === 'en' ? 'Nothing was charged.' : 'Bạn không bị trừ tiền.');
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByTestId('failure-code')).toBeNull();
     expect(document.body).not.toHaveTextContent(catalogs[locale].PayPage.result.failed1);

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { localeTable } from '@/lib/i18n/locales';
+import { BILLING_LIMITS } from '@/lib/shared/billing';
 import { messageFileGaps, missingGlossaryTerms } from './support/locale-coverage';
 
 type Tree = { [key: string]: string | Tree };
@@ -209,7 +210,7 @@ describe('plurals', () => {
 
   /** Arguments that count something. The noun they count must sit in a plural branch with them. */
   const countArgument =
-    /^(used|paid|total|free|current|blocks|months|bonus|seconds|limit|size|blockSize|period\d+(Months|Paid))$/;
+    /^(used|paid|total|free|current|blocks|months|bonus|seconds|limit|size|blockSize|period\d+(Months|Paid)|lines|companyMax|taxIdMax|addressMax|addressLines)$/;
   /** Counts that meet no noun in any language: "a whole number greater than {current}". */
   const bareNumber: Record<string, string[]> = { 'PayPage.form.seatsError': ['current'] };
 
@@ -489,6 +490,51 @@ describe('right-to-left isolation', () => {
     return problems;
   }
 
+  /**
+   * Values a right-to-left page writes in its own words: the long date (Urdu month names), the credit
+   * note's item (the plan in its own <bdi>, then months and seats in the page's words) and the counts
+   * the page spells out. Inside a left-to-right isolate their words are laid out left to right:
+   * "21 نومبر، 2026" reads day, year, month, and the 7 of "7 months" lands beside the seats. They stand
+   * bare or in a first-strong isolate (FSI).
+   */
+  const ownWordsValue = /^(date|item|months|days)$/;
+  const rightToLeftLetter = /[\p{Script=Arabic}\p{Script=Hebrew}]/u;
+
+  /** Isolates of the wrong direction: left-to-right around the page's own words, right-to-left around a Latin value. */
+  function directionProblems(message: string): string[] {
+    const problems = new Set<string>();
+    const walk = (elements: MessageFormatElement[], open: readonly string[]) => {
+      const stack = [...open];
+      const argument = (name: string) => {
+        if (stack.at(-1) === LRI && ownWordsValue.test(name)) problems.add(`{${name}} in a left-to-right isolate`);
+        if (stack.at(-1) === RLI && outsideValue.test(name)) problems.add(`{${name}} in a right-to-left isolate`);
+      };
+      for (const el of elements) {
+        if (el.type === TYPE.literal) {
+          for (const segment of el.value.split(/(?=[\u2066-\u2069])/u)) {
+            const mark = segment[0];
+            if (mark === LRI || mark === RLI || mark === FSI) stack.push(mark);
+            if (mark === PDI) stack.pop();
+            const text = /^[\u2066-\u2069]/u.test(segment) ? segment.slice(1) : segment;
+            if (stack.at(-1) === LRI && rightToLeftLetter.test(text))
+              problems.add(`"${text.trim()}" in a left-to-right isolate`);
+            if (stack.at(-1) === RLI && /\p{Script=Latin}/u.test(text))
+              problems.add(`"${text.trim()}" in a right-to-left isolate`);
+          }
+        } else if (el.type === TYPE.plural || el.type === TYPE.select) {
+          argument(el.value);
+          for (const option of Object.values(el.options)) walk(option.value, stack);
+        } else if (el.type === TYPE.tag) {
+          walk(el.children, stack);
+        } else if ('value' in el) {
+          argument(String(el.value));
+        }
+      }
+    };
+    walk(parse(message, { ignoreTag: false }), []);
+    return [...problems];
+  }
+
   it.each(codes)('%s: isolates are balanced and never cross a plural branch or a tag', (code) => {
     const offenders = offendersIn(code, (_, message) => isolationProblems(message, false).join('; '));
     expect(offenders).toEqual([]);
@@ -498,6 +544,14 @@ describe('right-to-left isolation', () => {
     '%s: every /command, @handle, e-mail, URL and outside value ({bot}, {username}, {name}, {email}…) sits in an isolate',
     (code) => {
       const offenders = offendersIn(code, (_, message) => isolationProblems(message, true).join('; '));
+      expect(offenders).toEqual([]);
+    },
+  );
+
+  it.each(rtlCodes)(
+    '%s: no left-to-right isolate holds the page’s own words or values ({date}, {item}, {months}), no right-to-left one a Latin value',
+    (code) => {
+      const offenders = offendersIn(code, (_, message) => directionProblems(message).join('; '));
       expect(offenders).toEqual([]);
     },
   );
@@ -560,6 +614,39 @@ describe('policy pages: a translation promises no less than English', () => {
       const source = count(literalText(english.get(key)!), englishRestrictive);
       return theirs > source && `${theirs} × "only", English ${source}`;
     });
+    expect(offenders).toEqual([]);
+  });
+});
+
+describe('documents: the site issues receipts and credit notes, and no message promises an invoice', () => {
+  /**
+   * "Company details for invoices" became "để xuất hóa đơn" and "开票用": for a Vietnamese or Chinese
+   * company a VAT invoice (hóa đơn, 发票) is its own legal document, which the site does not issue, and
+   * Portuguese clipped "notas fiscais" to "para notas". Each language's word for an invoice, as a noun
+   * (French "facture" is also the verb "bills", German "Rechnungsadresse" and Spanish "facturación"
+   * name a billing address).
+   */
+  const invoice: Record<string, RegExp> = {
+    en: /\binvoic/iu,
+    vi: /hóa đơn/iu,
+    zh: /发票|开票/u,
+    ja: /請求書/u,
+    ko: /청구서|세금계산서/u,
+    es: /(?<!\p{L})facturas?(?!\p{L})/iu,
+    fr: /(?<!\p{L})(?:une|la|les|des|vos|votre) factures?(?!\p{L})/iu,
+    pt: /notas? fisca|(?<!\p{L})faturas?(?!\p{L})|para notas(?!\p{L})/iu,
+    de: /(?<!\p{L})Rechnung(?:en)?(?!\p{L})/u,
+    id: /(?<!\p{L})faktur(?!\p{L})/iu,
+    mr: /इनव्हॉइस|(?<![\p{L}\p{M}])बिलां|(?<![\p{L}\p{M}])बिल(?![\p{L}\p{M}])/u,
+    ru: /сч[её]т-фактур|для сч[её]тов/iu,
+    hi: /इनवॉइस|चालान|(?<![\p{L}\p{M}])बिल(?![\p{L}\p{M}])/u,
+    ur: /انوائس/u,
+  };
+
+  it('names every locale', () => expect(Object.keys(invoice).sort()).toEqual([...codes].sort()));
+
+  it.each(codes)('%s: says receipt or credit note, never invoice', (code) => {
+    const offenders = offendersIn(code, (_, message) => invoice[code]!.exec(literalText(message))?.[0]);
     expect(offenders).toEqual([]);
   });
 });
@@ -647,6 +734,45 @@ describe('typography', () => {
 });
 
 describe('numbers', () => {
+  /**
+   * A limit, a count or a price the code holds reaches a message as an argument, so a change in the
+   * code changes every language: typed into 14 files ("up to 200 characters"), it would be wrong in
+   * all of them after the next change, and nothing would notice. "24/7" names a kind of support, not
+   * a value of the code.
+   */
+  const typedNumberAllowed = new Set(['Plans.features.premiumSupport']);
+
+  it('English types no number into its own words: limits, counts and prices are arguments', () => {
+    const offenders = [...english]
+      .filter(([key, message]) => !typedNumberAllowed.has(key) && /\d/u.test(literalText(message)))
+      .map(([key, message]) => `${key}: ${literalText(message).match(/\d+/gu)!.join(', ')}`);
+    expect(offenders).toEqual([]);
+  });
+
+  /** Digits of the scripts the translations write numbers in (Latin, Devanagari, Arabic-Indic, full-width), as numbers. */
+  const zeros = [0x30, 0x966, 0x660, 0x6f0, 0xff10];
+  const typedNumbers = (text: string) =>
+    (text.match(/[0-9\u0966-\u096f\u0660-\u0669\u06f0-\u06f9\uff10-\uff19]+/gu) ?? []).map((run) =>
+      Number(
+        [...run]
+          .map((digit) => {
+            const point = digit.codePointAt(0)!;
+            return point - zeros.find((zero) => point >= zero && point <= zero + 9)!;
+          })
+          .join(''),
+      ),
+    );
+  const billingLimits = new Set<number>(Object.values(BILLING_LIMITS));
+
+  it.each(codes)('%s: types none of the company details’ limits (BILLING_LIMITS): they are arguments', (code) => {
+    const offenders = offendersIn(code, (_, message) =>
+      typedNumbers(literalText(message))
+        .filter((n) => billingLimits.has(n))
+        .join(', '),
+    );
+    expect(offenders).toEqual([]);
+  });
+
   it.each(codes)('%s: no currency symbol or code is typed into a message (the catalogue formats prices)', (code) => {
     const offenders = offendersIn(code, (_, message) => /[$₫€£¥]|(?<!\p{L})(USD|VND|EUR)(?!\p{L})/u.exec(message)?.[0]);
     expect(offenders).toEqual([]);
@@ -662,10 +788,14 @@ describe('numbers', () => {
 });
 
 describe('components', () => {
-  /** Every .tsx under components/ and app/. */
-  const sources = (dir: string): string[] =>
+  /** Every .tsx (or, with `ts`, every .ts and .tsx) under `dir`. */
+  const sources = (dir: string, ts = false): string[] =>
     readdirSync(join(__dirname, '../..', dir), { withFileTypes: true }).flatMap((entry) =>
-      entry.isDirectory() ? sources(join(dir, entry.name)) : entry.name.endsWith('.tsx') ? [join(dir, entry.name)] : [],
+      entry.isDirectory()
+        ? sources(join(dir, entry.name), ts)
+        : entry.name.endsWith('.tsx') || (ts && entry.name.endsWith('.ts'))
+          ? [join(dir, entry.name)]
+          : [],
     );
 
   it('glue no punctuation or separator to translated text: a label with its value is one message', () => {
@@ -697,5 +827,24 @@ describe('components', () => {
 
   it('put no value beside a translated label ("{t(\'taxId\')} <bdi>…"): the label and its value are one message', () => {
     expect(offendingLines(/\{\s*\w+\(\s*['"`][\w.]+['"`]\s*\)\s*\}[ \t]+(<bdi|\{)/u)).toEqual([]);
+  });
+
+  /**
+   * A `{date}` is a day in every message ("refunded on {date}", "{date}に", Urdu's bare right-to-left
+   * date), so it is given `useDay()`'s long date and nothing else: a date with its time in it made
+   * the payment history say "refunded on November 25, 2026, 10:00 AM" and led the Urdu file to wrap
+   * the value as a left-to-right one. A time has its own placeholder ({time}).
+   */
+  it('give every {date} a day from useDay(), never a date with its time', () => {
+    const notADay = /(?:^|[{,])\s*date:(?!\s*day\(|\s*(?:string|Date|number)\b)/;
+    const files = [...sources('components', true), ...sources('app', true), ...sources('lib/i18n', true)];
+    const offenders = files.flatMap((file) =>
+      readFileSync(join(__dirname, '../..', file), 'utf8')
+        .split('\n')
+        .flatMap((line, index) =>
+          notADay.test(line) && !/^\s*(\/\/|\*|\/\*)/.test(line) ? [`${file}:${index + 1}: ${line.trim()}`] : [],
+        ),
+    );
+    expect(offenders).toEqual([]);
   });
 });

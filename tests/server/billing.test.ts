@@ -6,6 +6,7 @@ import { GET as payView } from '@/app/api/pay/view/route';
 import { backgroundDeliveriesFinished } from '@/lib/server/payments/grant-delivery';
 import { recordReportedRefund } from '@/lib/server/payments/refunds';
 import { resetRateLimits } from '@/lib/server/testing';
+import { BILLING_LIMITS } from '@/lib/shared/billing';
 import type { PayPageView } from '@/lib/shared/pay-view';
 import { storeKinds, useTestStore } from '../support/stores';
 import {
@@ -60,7 +61,7 @@ const acme = {
   address: '12 Nguyen Hue\nDistrict 1, Ho Chi Minh City',
 };
 
-describe.each(storeKinds)('company details for invoices on %s', (kind) => {
+describe.each(storeKinds)('company details for the receipt on %s', (kind) => {
   const store = useTestStore(kind);
   const orderCount = async () =>
     Number((await store().sql.query<{ n: number }>('SELECT count(*)::int AS n FROM orders')).rows[0]!.n);
@@ -115,6 +116,10 @@ describe.each(storeKinds)('company details for invoices on %s', (kind) => {
       code: 'billing_invalid',
       message: expect.stringContaining('Kiểm tra lại thông tin công ty'),
     });
+    // The limits it states are the code's, passed to the message as arguments.
+    const { message } = refused.body.error as { message: string };
+    expect(message).toContain(`tối đa ${BILLING_LIMITS.company} ký tự`);
+    expect(message).toContain(`không quá ${BILLING_LIMITS.addressLines} dòng`);
     expect((await receipt(order.id))?.billing).toBeNull();
   });
 

@@ -36,7 +36,7 @@ export interface CheckoutInput {
   selection: CheckoutRequest;
   /** From the page; absent, one is derived so a double click still makes one order. */
   idempotencyKey: string | undefined;
-  /** Company details for the invoice, checked; absent or null when the payer gave none. */
+  /** Company details for the receipt, checked; absent or null when the payer gave none. */
   billing?: Billing | null;
   locale: Locale;
   clientIp: string;

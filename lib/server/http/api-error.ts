@@ -7,6 +7,7 @@ import { isTeamError } from '@/lib/shared/team';
 import { errorStatus, type ApiErrorCode } from './error-status';
 import { formatMoney } from '@/lib/i18n/format-money';
 import { nameList } from '@/lib/i18n/name-list';
+import { billingLimitValues } from '@/lib/shared/billing';
 
 export interface ErrorValues {
   limits?: { min: number; max: number; currency: Currency } | undefined;
@@ -38,6 +39,7 @@ export async function apiError(code: ApiErrorCode, locale: Locale, values: Error
         gateway: values.gateway ?? '',
         named: values.admins?.length ? 'yes' : 'no',
         admins: nameList(localeInfo(locale).tag, values.admins ?? []),
+        ...billingLimitValues,
       });
   const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
   if (values.retryAfterSeconds) headers['Retry-After'] = String(values.retryAfterSeconds);

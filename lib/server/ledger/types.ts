@@ -28,7 +28,7 @@ export interface NewOrder {
   locale: Locale;
   clientIp: string;
   idempotencyKey: string;
-  /** Company details for the invoice, when the payer gave them at checkout. */
+  /** Company details for the receipt, when the payer gave them at checkout. */
   billing?: Billing | null;
   now: Date;
 }
