@@ -1,4 +1,5 @@
 import { test, expect, type Locator, type Page } from '@playwright/test';
+import { hydrated } from './support/hydration';
 import { openLink, payLink, teamLink } from './support/links';
 import { message } from './support/messages';
 
@@ -60,6 +61,7 @@ test.describe('without a preference for reduced motion', () => {
   test('the block dialog rises into place, stays modal, and Escape gives the focus back', async ({ page }) => {
     const violations = await recordCspViolations(page);
     await openLink(page, await teamLink(alice));
+    await hydrated(page);
     // The motion chunk comes after the page has drawn; an element mounted before it is drawn plain.
     await page.waitForLoadState('networkidle');
 
@@ -105,6 +107,7 @@ test.describe('with prefers-reduced-motion: reduce', () => {
 
   test('the block dialog is in its final place from its first frame', async ({ page }) => {
     await openLink(page, await teamLink(alice));
+    await hydrated(page);
     await page.waitForLoadState('networkidle');
     const button = blockBob(page);
     const frames = (await framesAfterClick(button, 'dialog[open]')).filter((frame) => frame !== null);

@@ -276,6 +276,10 @@ test.describe('quality', () => {
     test(`${prefix}/team has no axe violations${prefix === '/ur' ? ' and is right-to-left' : ''}`, async ({ page }) => {
       test.setTimeout(150_000); // axe runs twice on a large page, on a shared 2-core machine
       await openLink(page, await teamLink({ ...alice, prefix }));
+      // axe reads every frame of the page: it runs once the team page has arrived and is hydrated, not
+      // while the link's page is still giving way to it.
+      await hydrated(page);
+      await expect(page.getByTestId('member-table')).toBeVisible();
       if (prefix === '/ur') await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
       const results = await new AxeBuilder({ page }).analyze();
       expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(

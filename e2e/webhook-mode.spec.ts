@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect, type Page } from '@playwright/test';
 import { webhookE2e } from '../playwright.config';
+import { hydrated } from './support/hydration';
 import { openLink, payLink, teamLink } from './support/links';
 import { message } from './support/messages';
 
@@ -94,6 +95,9 @@ test.describe('webhook mode: the site against the reference chat backend', () =>
     await expect(row(page, 'alice')).toContainText(teamText('members.roles.admin'));
     await expect(row(page, 'ivan')).toContainText(teamText('members.statuses.blocked'));
 
+    // The add form needs JavaScript: the page paints before React hydrates it, and a press before
+    // then submits nothing (a busy machine shows the gap).
+    await hydrated(page);
     // A username the assistant has not met: invited, whatever an earlier run added.
     const username = `wh_${Date.now().toString(36)}`;
     await page.getByLabel(teamText('add.username', { platform: 'Telegram' })).fill(username);
