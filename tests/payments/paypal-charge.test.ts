@@ -11,7 +11,7 @@ import { paypalConfig } from '@/lib/server/payments/paypal/config';
 import { reconcile } from '@/lib/server/payments/reconcile';
 import { storeKinds, useTestStore } from '../support/stores';
 import { alice, pendingTeamOrder, sessionCookie } from '../support/money';
-import { backgroundDeliveriesFinished } from '@/lib/server/payments/grant-delivery';
+import { backgroundDeliveriesFinished } from '@/lib/server/payments/outbox-delivery';
 
 /**
  * PayPal itself, played by a server on 127.0.0.1: the buyer's browser creates the subscription, so

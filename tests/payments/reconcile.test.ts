@@ -16,7 +16,7 @@ import { storeKinds, useTestStore } from '../support/stores';
 import { alice, gatewayRoutes, ipnRequest, pendingTeamOrder, sandbox, vnpayCallback } from '../support/money';
 import { momoIpnRequest, momoSandbox } from '../support/momo';
 import { serveSiteForFile } from '../support/site-server';
-import { backgroundDeliveriesFinished } from '@/lib/server/payments/grant-delivery';
+import { backgroundDeliveriesFinished } from '@/lib/server/payments/outbox-delivery';
 
 const HOUR = 3_600_000;
 /** Reconciliation only asks about orders older than their payment window: run it from an hour on. */

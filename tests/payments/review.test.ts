@@ -1,11 +1,11 @@
 import { findOrder, listOrders } from '@/lib/server/ledger/orders';
-import { decisionsFor, describeDelivery, resolveOrder } from '@/lib/server/payments/review';
-import { reviewQueueSize } from '@/lib/server/payments/review-queue';
+import { decisionsFor, describeDelivery, resolveOrder } from '@/lib/server/payments/review/review';
+import { reviewQueueSize } from '@/lib/server/payments/review/review-queue';
 import { holdForReview, settlePayment } from '@/lib/server/payments/settle';
 import { storeKinds, useTestStore } from '../support/stores';
 import { gatewayRoutes, ipnRequest, pendingTeamOrder, vnpayCallback } from '../support/money';
 import { log } from '@/lib/server/observability/log';
-import { backgroundDeliveriesFinished } from '@/lib/server/payments/grant-delivery';
+import { backgroundDeliveriesFinished } from '@/lib/server/payments/outbox-delivery';
 
 describe.each(storeKinds)('the review queue on %s', (kind) => {
   const store = useTestStore(kind);

@@ -7,7 +7,7 @@ import { useTestStore } from '../support/stores';
 import { useEnv } from '../support/env';
 import { ipnRequest, pendingTeamOrder, vnpayCallback } from '../support/money';
 import { vnpayRoutes } from '../support/money';
-import { backgroundDeliveriesFinished } from '@/lib/server/payments/grant-delivery';
+import { backgroundDeliveriesFinished } from '@/lib/server/payments/outbox-delivery';
 
 const ipn = vnpayRoutes.ipn;
 
@@ -108,7 +108,7 @@ describe('GET /api/metrics', () => {
 
   it('counts the orders held for review (a paid amount that does not match) in quorum_review_queue_size', async () => {
     const { reportReviewQueue } = await import('@/lib/server/observability/metrics');
-    const { reviewQueueSize } = await import('@/lib/server/payments/review-queue');
+    const { reviewQueueSize } = await import('@/lib/server/payments/review/review-queue');
     reportReviewQueue(reviewQueueSize);
     const queue = async () =>
       /^quorum_review_queue_size (\d+)$/m.exec(await (await scrape({ 'x-forwarded-for': '127.0.0.1' })).text())?.[1];

@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
 import { IDEMPOTENCY_HEADER } from '@/lib/shared/checkout';
 import { checkoutRequest, idempotencyKey } from '@/lib/server/checkout/request';
-import { billingInput } from '@/lib/server/payments/billing';
+import { billingInput } from '@/lib/server/pay/billing';
 import { startCheckout } from '@/lib/server/checkout/start-checkout';
 import { apiError } from '@/lib/server/http/api-error';
 import { readJsonBody } from '@/lib/server/http/guards';

@@ -18,7 +18,7 @@ export const checkoutRequest = z.object({
   method: z.string().min(1).max(32),
   // The payer read that a payment for this plan is still being confirmed, and chose to pay again.
   payAgain: z.literal(true).optional(),
-  // Company details for the invoice, checked on their own (payments/billing.ts) for a precise refusal.
+  // Company details for the invoice, checked on their own (pay/billing.ts) for a precise refusal.
   billing: z.unknown().optional(),
 }) satisfies z.ZodType<CheckoutRequest>;
 

@@ -6,7 +6,7 @@ import type { Order } from '@/lib/server/ledger/types';
 import { allGateways, findGateway, gatewayName } from '@/lib/server/payments/registry';
 import type { PaymentGateway } from '@/lib/server/payments/gateway';
 import { askGateway } from '@/lib/server/payments/ask-gateway';
-import { grantDeliveryFinished, waitAtMost } from '@/lib/server/payments/grant-delivery';
+import { grantDeliveryFinished, waitAtMost } from '@/lib/server/payments/outbox-delivery';
 import type { AccountStanding, PendingPayment } from '@/lib/shared/pending-payment';
 
 /*

@@ -4,7 +4,7 @@
  * `npm run orders -- resolve <order> --grant|--close|--refund|--record [--amount <minor units>] --note "…" [--by <name>]`
  * `npm run orders -- refund <order> [--amount <minor units>] --reason "…" [--by <name>]`
  * `npm run orders -- refunds [--all] [--limit 50]`
- * The review queue (lib/server/payments/review.ts) and refunds (lib/server/payments/refunds.ts).
+ * The review queue (lib/server/payments/review/) and refunds (lib/server/payments/refunds/).
  * Decisions and refunds are recorded with who (--by, or the OS user), when and why.
  */
 import { userInfo } from 'node:os';
@@ -20,8 +20,8 @@ import {
   recordFromReview,
   refundFromReview,
   resolveOrder,
-} from '@/lib/server/payments/review';
-import { refundOrder } from '@/lib/server/payments/refund-order';
+} from '@/lib/server/payments/review/review';
+import { refundOrder } from '@/lib/server/payments/refunds/refund-order';
 import { countRequestedRefunds, recentRefunds, refundsOfOrder, requestedRefunds } from '@/lib/server/ledger/refunds';
 import { describeRefund, money, parseAmountOption, refundLine } from './refund-text';
 import { closeLedgerAndExit, openLedgerForCli } from './ledger-access';

@@ -291,7 +291,7 @@ export const migrations: readonly Migration[] = [
   UPDATE orders SET seats = ((seats + 9) / 10) * 10 WHERE plan = 'team_pro' AND seats % 10 <> 0;
   `,
   },
-  // Money back (lib/server/payments/refunds.ts): one row per refund, ours or one the gateway reports
+  // Money back (lib/server/payments/refunds/): one row per refund, ours or one the gateway reports
   // (a merchant portal's); at most one of ours waits on a gateway per order, and a gateway's refund
   // id is recorded once. The outbox carries the account's change after a refund (a revocation) as
   // well as grants, so its rows get their own id; the directory records which it applied. Company

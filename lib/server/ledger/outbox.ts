@@ -5,7 +5,7 @@ import type { Grant, Revocation } from '@/lib/server/directory/types';
 /**
  * The outbox (docs/payments.md#why-an-outbox-for-grants): what the account directory must be told,
  * written in the same transaction as the ledger change that makes it due — a paid order's grant, or
- * a refund's revocation — and delivered by lib/server/payments/grant-delivery.ts, which applies it
+ * a refund's revocation — and delivered by lib/server/payments/outbox-delivery.ts, which applies it
  * and marks it delivered. A row is leased while one process delivers it, so instances sharing a
  * database do not race; a lease that outlives a crashed process simply expires.
  *
@@ -42,6 +42,8 @@ const toMessage = (row: OutboxRow): OutboxMessage =>
 
 const toLeased = (row: OutboxRow): LeasedMessage => ({ id: row.id, message: toMessage(row), attempts: row.attempts });
 
+// `grant_json` holds every message's body, revocations too: the column kept the name it was born
+// with, because renaming it would rewrite a table every instance shares and change nothing else.
 const RETURNING = 'RETURNING id, kind, grant_json AS body, attempts';
 
 /** True for a row (aliased `msg`) that may be delivered now: not a revocation whose grant still waits. */

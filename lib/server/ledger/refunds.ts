@@ -5,7 +5,7 @@ import type { Sql } from '@/lib/server/db/sql';
 import { storableText } from '@/lib/server/db/storable';
 
 /**
- * Refunds (lib/server/payments/refunds.ts has the rules): one row per refund of an order, ours —
+ * Refunds (lib/server/payments/refunds/ has the rules): one row per refund of an order, ours —
  * `requested` until the gateway's answer is recorded — or one a gateway reports (a merchant
  * portal's). The database keeps two promises itself: at most one of ours waits on a gateway per
  * order, and a gateway's refund id is recorded once.

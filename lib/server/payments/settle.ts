@@ -5,8 +5,8 @@ import { recordEvent, setEventOutcome } from '@/lib/server/ledger/payment-events
 import { enqueueGrant } from '@/lib/server/ledger/outbox';
 import type { Order, PaymentEvent, PaymentOutcome } from '@/lib/server/ledger/types';
 import type { Grant } from '@/lib/server/directory/types';
-import { deliverGrantInBackground, runInBackground } from './grant-delivery';
-import { logReviewQueueSize } from './review-queue';
+import { deliverGrantInBackground, runInBackground } from './outbox-delivery';
+import { logReviewQueueSize } from './review/review-queue';
 import { log } from '@/lib/server/observability/log';
 import { wholeBlockSeats } from '@/lib/pricing/catalogue';
 
@@ -24,7 +24,7 @@ export async function settlePayment(event: PaymentEvent): Promise<PaymentOutcome
     deliverGrantInBackground(event.orderId, event.now);
     // Loaded when needed: paid-twice refunds through the gateways, whose modules import this one.
     void runInBackground(`paid-twice:${event.orderId}`, async () =>
-      (await import('./paid-twice')).checkPaidTwice(event.orderId),
+      (await import('./refunds/paid-twice')).checkPaidTwice(event.orderId),
     );
   }
   if (outcome === 'amount_mismatch' || outcome === 'held_for_review')

@@ -4,7 +4,7 @@ import { apiError } from '@/lib/server/http/api-error';
 import { readJsonBody } from '@/lib/server/http/guards';
 import { otherMethods } from '@/lib/server/http/methods';
 import { sessionRoute } from '@/lib/server/http/session-route';
-import { billingInput, saveBilling } from '@/lib/server/payments/billing';
+import { billingInput, saveBilling } from '@/lib/server/pay/billing';
 import type { BillingRequest } from '@/lib/shared/billing';
 
 /** Company details are a few hundred characters; a kilobyte per field is generous. */

@@ -4,7 +4,7 @@ import { apiError } from '@/lib/server/http/api-error';
 import { requestLocale } from '@/lib/server/http/guards';
 import { otherMethods } from '@/lib/server/http/methods';
 import { requestLog } from '@/lib/server/observability/log';
-import { paymentHistory } from '@/lib/server/payments/history';
+import { paymentHistory } from '@/lib/server/pay/history';
 import { payingSubject } from '@/lib/server/session/session';
 import { isUnavailable } from '@/lib/server/unavailable';
 

@@ -9,12 +9,12 @@ import {
   insertSandboxPayment,
   readSandboxPayment,
   writeSandboxPayment,
-} from '@/lib/server/payments/sandbox-store';
+} from '@/lib/server/payments/sandbox/store';
 import type { MomoConfig } from './config';
 import { SANDBOX_PATH } from './config';
 import { CREATE_FIELDS, QUERY_FIELDS, REFUND_FIELDS, RESULT_FIELDS, sign, verify } from './signature';
-import { portal } from '@/lib/server/payments/sandbox-portal';
-import { declineChoice, sandboxAmount, sandboxPage } from '@/lib/server/payments/sandbox-page';
+import { portal } from '@/lib/server/payments/sandbox/portal';
+import { declineChoice, sandboxAmount, sandboxPage } from '@/lib/server/payments/sandbox/page';
 
 /**
  * A stand-in for MoMo's all-in-one gateway v2, for machines without MoMo credentials (never in

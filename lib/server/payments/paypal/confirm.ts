@@ -10,7 +10,7 @@ import { paypalClient, type PaypalClient } from './client';
 import { paypalConfig } from './config';
 import { paypalOffer } from './offer';
 import { bindToOrder, subscriptionMismatch, syncSubscription } from './subscription';
-import { grantDeliveryFinished } from '@/lib/server/payments/grant-delivery';
+import { grantDeliveryFinished } from '@/lib/server/payments/outbox-delivery';
 import { storedOrderResult } from '@/lib/server/payments/stored-result';
 
 export type ConfirmResult =

@@ -9,7 +9,7 @@ import {
 } from '@/lib/server/ledger/subscriptions';
 import { findOrder } from '@/lib/server/ledger/orders';
 import type { Order } from '@/lib/server/ledger/types';
-import { recordReportedRefund } from '@/lib/server/payments/refunds';
+import { recordReportedRefund } from '@/lib/server/payments/refunds/refunds';
 import { isUnavailable } from '@/lib/server/unavailable';
 import { log } from '@/lib/server/observability/log';
 import {
@@ -201,7 +201,7 @@ async function subscriptionOfSale(saleId: string): Promise<string | null> {
 /**
  * A refund or reversal of a subscription payment, made here or at PayPal: recorded once by the
  * refund's id (ours is recognised by it), and the account loses what it paid for
- * (payments/refunds.ts). The payment is the one the sale settled when known, else the
+ * (payments/refunds/). The payment is the one the sale settled when known, else the
  * subscription's latest paid one; another currency than the order's goes to a person.
  */
 async function onMoneyReturned(

@@ -7,9 +7,9 @@ import { vnpayDate } from './payment-url';
 import type { VnpayConfig } from './config';
 import { pipeSign, pipeVerify, REQUEST_FIELDS, RESPONSE_FIELDS } from './querydr';
 import { REFUND_FIELDS, REFUND_RESPONSE_FIELDS } from './refund';
-import { declineChoice, sandboxAmount, sandboxPage } from '@/lib/server/payments/sandbox-page';
-import { escapeHtml, readSandboxPayment, writeSandboxPayment } from '@/lib/server/payments/sandbox-store';
-import { portal } from '@/lib/server/payments/sandbox-portal';
+import { declineChoice, sandboxAmount, sandboxPage } from '@/lib/server/payments/sandbox/page';
+import { escapeHtml, readSandboxPayment, writeSandboxPayment } from '@/lib/server/payments/sandbox/store';
+import { portal } from '@/lib/server/payments/sandbox/portal';
 
 /**
  * A stand-in for VNPay's payment page, for machines without VNPay credentials (never in

@@ -4,7 +4,7 @@ import { apiError } from '@/lib/server/http/api-error';
 import { readJsonBody } from '@/lib/server/http/guards';
 import { otherMethods } from '@/lib/server/http/methods';
 import { sessionRoute } from '@/lib/server/http/session-route';
-import { stopRenewal } from '@/lib/server/payments/renewals';
+import { stopRenewal } from '@/lib/server/pay/renewals';
 import type { StopRenewalRequest } from '@/lib/shared/renewals';
 
 /** `{gateway, id}` is a few dozen bytes. */

@@ -5,8 +5,8 @@ import { paidEventOf } from '@/lib/server/ledger/payment-events';
 import { requestedRefunds, type Refund } from '@/lib/server/ledger/refunds';
 import type { Order } from '@/lib/server/ledger/types';
 import { log } from '@/lib/server/observability/log';
-import type { PaymentGateway, RefundReport } from './gateway';
-import { findGateway } from './registry';
+import type { PaymentGateway, RefundReport } from '../gateway';
+import { findGateway } from '../registry';
 import { finishRefund, recordRefundSummary, recordReportedRefund, type ReportedOutcome } from './refunds';
 
 /**

@@ -4,11 +4,11 @@ import { findOrder, lockOrder, moveOrder, releaseRefundReport } from '@/lib/serv
 import { enqueueGrant } from '@/lib/server/ledger/outbox';
 import type { Order } from '@/lib/server/ledger/types';
 import type { Refund } from '@/lib/server/ledger/refunds';
-import { deliverGrant, deliverRevocation, type DeliveryResult } from './grant-delivery';
-import { recordFoundRefund } from './refunds';
+import { deliverGrant, deliverRevocation, type DeliveryResult } from '../outbox-delivery';
+import { recordFoundRefund } from '../refunds/refunds';
 import { logReviewQueueSize } from './review-queue';
-import { grantFor } from './settle';
-import { refundOrder, type RefundResult } from './refund-order';
+import { grantFor } from '../settle';
+import { refundOrder, type RefundResult } from '../refunds/refund-order';
 import { log } from '@/lib/server/observability/log';
 
 /**

@@ -19,9 +19,9 @@ import { daysBought } from '@/lib/pricing/grant';
 import { wholeBlockSeats } from '@/lib/pricing/catalogue';
 import { log } from '@/lib/server/observability/log';
 import { metrics } from '@/lib/server/observability/metrics';
-import { deliverRevocation } from './grant-delivery';
-import type { RefundAnswer, ReportedRefund } from './gateway';
-import { logReviewQueueSize } from './review-queue';
+import { deliverRevocation } from '../outbox-delivery';
+import type { RefundAnswer, ReportedRefund } from '../gateway';
+import { logReviewQueueSize } from '../review/review-queue';
 
 /*
  * Money back (docs/payments.md#refunds). A refund of ours is recorded as `requested` in one

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Renewal } from '@/lib/shared/renewals';
-import type { RenewalOwner } from './gateway';
-import { allGateways, findGateway } from './registry';
+import type { RenewalOwner } from '@/lib/server/payments/gateway';
+import { allGateways, findGateway } from '@/lib/server/payments/registry';
 
 /** The account's automatic renewals at every gateway that renews by itself, newest first per gateway. */
 export async function listRenewals(owner: RenewalOwner, now: Date): Promise<Renewal[]> {

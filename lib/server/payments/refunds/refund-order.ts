@@ -4,8 +4,8 @@ import { ledgerSql } from '@/lib/server/db';
 import { lockOrder } from '@/lib/server/ledger/orders';
 import { insertRefund, newRefundId, type Refund } from '@/lib/server/ledger/refunds';
 import { log } from '@/lib/server/observability/log';
-import type { RefundAnswer } from './gateway';
-import { findGateway } from './registry';
+import type { RefundAnswer } from '../gateway';
+import { findGateway } from '../registry';
 import { finishRefund, paidState, recordRefundSummary, type Paid } from './refunds';
 
 /**
