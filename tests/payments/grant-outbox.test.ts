@@ -11,7 +11,7 @@ import { findOrder } from '@/lib/server/ledger/orders';
 import { outboxDepth } from '@/lib/server/ledger/outbox';
 import { deliverDueMessages, retryDelayMs, backgroundDeliveriesFinished } from '@/lib/server/payments/outbox-delivery';
 import { loadPayView } from '@/lib/server/pay/load-pay-view';
-import { recordReportedRefund } from '@/lib/server/payments/refunds/refunds';
+import { recordReportedRefund } from '@/lib/server/payments/refunds/reported';
 import { addMonths } from '@/lib/pricing/plan-state';
 import { storeKinds, useTestStore } from '../support/stores';
 import { alice, ipnRequest, pendingTeamOrder, vnpayCallback, vnpayRoutes } from '../support/money';

@@ -7,7 +7,7 @@ import { findOrder, moveOrder } from '@/lib/server/ledger/orders';
 import { bindSubscription } from '@/lib/server/ledger/subscriptions';
 import { startCheckout } from '@/lib/server/checkout/start-checkout';
 import type { PayPageView } from '@/lib/shared/pay-view';
-import { holdForReview } from '@/lib/server/payments/settle';
+import { holdPaymentForReview } from '@/lib/server/payments/settle';
 import { alice, ipnRequest, sessionCookie, vnpayCallback, vnpayRoutes } from '../support/money';
 import { storeKinds, useTestStore } from '../support/stores';
 
@@ -160,7 +160,7 @@ describe.each(storeKinds)('one need, one payment, on %s', (kind) => {
 
   it('after a refund the account is still one truth: a renewal still running still blocks, the refunded payment blocks nothing', async () => {
     const refunded = (gateway: string, orderId: string, amount: number, currency: 'VND' | 'USD') =>
-      holdForReview({
+      holdPaymentForReview({
         gateway,
         transactionId: `${orderId}:refund`,
         orderId,

@@ -9,7 +9,7 @@ import type { Sql } from '@/lib/server/db/sql';
 import { deliverDueMessages, backgroundDeliveriesFinished } from '@/lib/server/payments/outbox-delivery';
 import { loadPayView } from '@/lib/server/pay/load-pay-view';
 import { paymentHistory } from '@/lib/server/pay/history';
-import { recordReportedRefund } from '@/lib/server/payments/refunds/refunds';
+import { recordReportedRefund } from '@/lib/server/payments/refunds/reported';
 import { addMonths } from '@/lib/pricing/plan-state';
 import { openTestSql, storeKinds, useTestStore } from '../support/stores';
 import { BACKEND_SECRET, faults, startTestBackend, type TestBackend } from '../support/reference-backend';

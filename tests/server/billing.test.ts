@@ -4,7 +4,7 @@ import { POST as checkout } from '@/app/api/checkout/route';
 import { SELECT_ORDER, toOrder, type OrderRow } from '@/lib/server/ledger/orders';
 import { GET as payView } from '@/app/api/pay/view/route';
 import { backgroundDeliveriesFinished } from '@/lib/server/payments/outbox-delivery';
-import { recordReportedRefund } from '@/lib/server/payments/refunds/refunds';
+import { recordReportedRefund } from '@/lib/server/payments/refunds/reported';
 import { resetRateLimits } from '@/lib/server/testing';
 import type { PayPageView } from '@/lib/shared/pay-view';
 import { storeKinds, useTestStore } from '../support/stores';

@@ -152,3 +152,9 @@ export async function outboxDepth(sql: Sql): Promise<number> {
   );
   return Number(result.rows[0]?.depth ?? 0);
 }
+
+/** Whether an order's grant was ever written (delivered or not): only then is there a plan to take back. */
+export async function hasGrant(tx: Sql, orderId: string): Promise<boolean> {
+  const result = await tx.query(`SELECT 1 FROM outbox WHERE order_id = $1 AND kind = 'grant'`, [orderId]);
+  return result.rows.length > 0;
+}

@@ -229,3 +229,33 @@ export async function accountSubscriptions(
     },
   }));
 }
+
+/** The recorded event of `eventType` about `resourceId` (the first, should a gateway have sent two). */
+export async function recordedWebhookEvent(
+  sql: Sql,
+  input: { gateway: string; eventType: string; resourceId: string },
+): Promise<{ outcome: string; payload: unknown } | null> {
+  const result = await sql.query<{ outcome: string; payload: unknown }>(
+    `SELECT outcome, payload FROM webhook_events WHERE gateway = $1 AND event_type = $2 AND resource_id = $3
+      ORDER BY received_at LIMIT 1`,
+    [input.gateway, input.eventType, input.resourceId],
+  );
+  return result.rows[0] ?? null;
+}
+
+/**
+ * The resource of the first recorded event of `eventType` whose payload holds `value` at `path` and
+ * whose outcome starts with `outcomePrefix`; null when there is none.
+ */
+export async function resourceOfWebhookEvent(
+  sql: Sql,
+  input: { gateway: string; eventType: string; path: readonly string[]; value: string; outcomePrefix: string },
+): Promise<string | null> {
+  const result = await sql.query<{ resource_id: string }>(
+    `SELECT resource_id FROM webhook_events
+      WHERE gateway = $1 AND event_type = $2 AND payload #>> $3::text[] = $4 AND starts_with(outcome, $5)
+      ORDER BY received_at LIMIT 1`,
+    [input.gateway, input.eventType, input.path, input.value, input.outcomePrefix],
+  );
+  return result.rows[0]?.resource_id ?? null;
+}

@@ -1,5 +1,6 @@
 import 'server-only';
 import { ledgerSql } from '@/lib/server/db';
+import { resourceOfWebhookEvent } from '@/lib/server/ledger/subscriptions';
 import type { Order } from '@/lib/server/ledger/types';
 import type { RefundAnswer, RefundCall } from '@/lib/server/payments/gateway';
 import { paypalClient } from './client';
@@ -17,15 +18,14 @@ export const REFUND_WINDOW_MS = 180 * 86_400_000;
 /** The sale PayPal made for this payment of a subscription, from its PAYMENT.SALE.COMPLETED event. */
 export async function saleOf(order: Pick<Order, 'subscriptionId' | 'subscriptionCycle'>): Promise<string | null> {
   if (!order.subscriptionId || !order.subscriptionCycle) return null;
-  const sql = await ledgerSql();
-  const result = await sql.query<{ resource_id: string }>(
-    `SELECT resource_id FROM webhook_events
-      WHERE gateway = 'paypal' AND event_type = 'PAYMENT.SALE.COMPLETED'
-        AND payload->'resource'->>'billing_agreement_id' = $1 AND outcome LIKE $2
-      ORDER BY received_at LIMIT 1`,
-    [order.subscriptionId, `sale:cycles=${order.subscriptionCycle}:%`],
-  );
-  return result.rows[0]?.resource_id ?? null;
+  // The webhook records each sale with the cycle count it settled (webhook.ts, onSubscriptionEvent).
+  return resourceOfWebhookEvent(await ledgerSql(), {
+    gateway: 'paypal',
+    eventType: 'PAYMENT.SALE.COMPLETED',
+    path: ['resource', 'billing_agreement_id'],
+    value: order.subscriptionId,
+    outcomePrefix: `sale:cycles=${order.subscriptionCycle}:`,
+  });
 }
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);

@@ -10,7 +10,7 @@ import {
   type BindResult,
 } from '@/lib/server/ledger/subscriptions';
 import type { Order, PaymentOutcome } from '@/lib/server/ledger/types';
-import { holdForReview, settlePayment } from '@/lib/server/payments/settle';
+import { holdPaymentForReview, settlePayment } from '@/lib/server/payments/settle';
 import { planOwner, renewingSubscriptionsOf } from '@/lib/server/ledger/standing';
 import type { Sql } from '@/lib/server/db/sql';
 import { paidCycles, type PaypalSubscription } from './client';
@@ -152,7 +152,7 @@ export async function syncSubscription(
     if (renewsAlready) {
       // A second live renewal of one plan (two browsers raced, or one made at PayPal itself): its
       // payments are money taken for time already being paid — a person decides (refund, or keep).
-      await holdForReview({
+      await holdPaymentForReview({
         gateway: 'paypal',
         transactionId: `${subscription.id}#${cycle}`,
         orderId: order.id,
