@@ -152,8 +152,8 @@ export type RefundReport =
     }
   | { state: 'unavailable'; reason: string };
 
-/** Sends a callback through the site's callback path (./callbacks.ts), as if the gateway had. */
-export type DeliverCallback = (input: CallbackInput) => Promise<void>;
+/** Sends a callback through the site's callback path (./callbacks.ts), as if the gateway had; its reply. */
+export type DeliverCallback = (input: CallbackInput) => Promise<GatewayReply>;
 
 export interface SandboxRequest {
   method: string;

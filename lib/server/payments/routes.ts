@@ -82,7 +82,7 @@ export async function sandboxRoute(request: NextRequest, context: GatewayRouteCo
       rawBody: body,
       sameOrigin: isSameOrigin(request),
     },
-    (input) => receiveCallback(gateway, input).then(() => undefined),
+    (input) => receiveCallback(gateway, input),
   );
   return handled ?? notFound();
 }

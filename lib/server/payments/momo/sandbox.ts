@@ -407,7 +407,7 @@ export async function decide(
   orderId: string,
   action: MomoSandboxAction,
   config: MomoConfig,
-  notify: (ipnBody: string) => Promise<void>,
+  notify: (ipnBody: string) => Promise<unknown>,
   { now = new Date(), decline = '1001' }: { now?: Date; decline?: MomoDeclineCode } = {},
 ): Promise<string | null> {
   const payment = await readSandboxPayment<SandboxPayment>(GATEWAY, orderId);
@@ -424,7 +424,7 @@ export async function decide(
 export async function handleSandbox(
   request: SandboxRequest,
   config: MomoConfig,
-  notify: (ipnBody: string) => Promise<void>,
+  notify: (ipnBody: string) => Promise<unknown>,
 ): Promise<Response> {
   if (request.method === 'POST' && request.path === 'v2/gateway/api/create') return create(request, config);
   if (request.method === 'POST' && request.path === 'v2/gateway/api/query') return query(request, config);

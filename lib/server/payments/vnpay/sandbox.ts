@@ -128,7 +128,7 @@ export async function completeSandboxPayment(
   paymentQuery: string,
   action: SandboxAction,
   config: VnpayConfig,
-  notify: (ipnQuery: string) => Promise<void>,
+  notify: (ipnQuery: string) => Promise<unknown>,
   { now = new Date(), decline = '51' }: { now?: Date; decline?: DeclineCode } = {},
 ): Promise<string | null> {
   const payment = sandboxFields(new URLSearchParams(paymentQuery), config);
@@ -290,7 +290,7 @@ const html = (status: number, body: string) =>
 export async function handleSandbox(
   request: SandboxRequest,
   config: VnpayConfig,
-  notify: (ipnQuery: string) => Promise<void>,
+  notify: (ipnQuery: string) => Promise<unknown>,
 ): Promise<Response> {
   if (request.path === 'merchant_webapi/api/transaction' && request.method === 'POST') {
     return transactionApi(request.rawBody, config);
