@@ -132,7 +132,15 @@ describe.each(storeKinds)('one need, one payment, on %s', (kind) => {
     const order = (await findOrder(store().sql, opened.body.params!.customId))!;
     await bindSubscription(
       store().sql,
-      { id: 'I-APPROVED00001', gateway: 'paypal', orderId: order.id, planId: 'P', quantity: 1, status: 'APPROVED' },
+      {
+        id: 'I-APPROVED00001',
+        gateway: 'paypal',
+        orderId: order.id,
+        planId: 'P',
+        quantity: 1,
+        status: 'APPROVED',
+        state: 'approved',
+      },
       new Date(),
     );
     const third = await checkout(paypalTeam);
@@ -144,7 +152,15 @@ describe.each(storeKinds)('one need, one payment, on %s', (kind) => {
     const order = (await findOrder(store().sql, opened.body.params!.customId))!;
     await bindSubscription(
       store().sql,
-      { id: 'I-RUNNING000001', gateway: 'paypal', orderId: order.id, planId: 'P', quantity: 1, status: 'ACTIVE' },
+      {
+        id: 'I-RUNNING000001',
+        gateway: 'paypal',
+        orderId: order.id,
+        planId: 'P',
+        quantity: 1,
+        status: 'ACTIVE',
+        state: 'active',
+      },
       new Date(),
     );
     await moveOrder(store().sql, order.id, ['pending'], 'paid', new Date());
@@ -175,7 +191,15 @@ describe.each(storeKinds)('one need, one payment, on %s', (kind) => {
     const order = (await findOrder(store().sql, opened.body.params!.customId))!;
     await bindSubscription(
       store().sql,
-      { id: 'I-REFUNDED00001', gateway: 'paypal', orderId: order.id, planId: 'P', quantity: 1, status: 'ACTIVE' },
+      {
+        id: 'I-REFUNDED00001',
+        gateway: 'paypal',
+        orderId: order.id,
+        planId: 'P',
+        quantity: 1,
+        status: 'ACTIVE',
+        state: 'active',
+      },
       new Date(),
     );
     expect(await refunded('paypal', order.id, order.amount, 'USD')).toBe('held_for_review');

@@ -159,7 +159,7 @@ describe.each(storeKinds)('PayPal grants only what PayPal charged the order’s 
     // before the next one starts.
     const stop = async (id: string) => {
       subscriptions.get(id)!.status = 'CANCELLED';
-      await setSubscriptionStatus(store().sql, id, 'CANCELLED', new Date());
+      await setSubscriptionStatus(store().sql, id, { status: 'CANCELLED', state: 'stopped' }, new Date());
     };
     const confirmed = await teamOrder();
     const first = reportSubscription(confirmed, rightPrice);

@@ -391,6 +391,26 @@ export const migrations: readonly Migration[] = [
   CREATE INDEX link_accounts_expiry ON link_accounts (kept_until);
   `,
   },
+  // A subscription's state in the site's words, beside the gateway's own status (kept for support):
+  // the rules that read it — one live renewal per plan and owner, a renewal scheduled to start, an
+  // overdue renewal — are every gateway's, so they may not read one gateway's words. Each gateway
+  // maps its status when it writes one; the rows written so far are PayPal's.
+  {
+    id: '0018_subscription_states',
+    sql: `
+  ALTER TABLE subscriptions ADD COLUMN state text NOT NULL DEFAULT 'stopped'
+    CHECK (state IN ('awaiting_approval', 'approved', 'active', 'suspended', 'stopped'));
+  UPDATE subscriptions SET state = CASE status
+    WHEN 'APPROVAL_PENDING' THEN 'awaiting_approval'
+    WHEN 'APPROVED' THEN 'approved'
+    WHEN 'ACTIVE' THEN 'active'
+    WHEN 'SUSPENDED' THEN 'suspended'
+    ELSE 'stopped' END;
+  ALTER TABLE subscriptions ALTER COLUMN state DROP DEFAULT;
+  DROP INDEX subscriptions_running;
+  CREATE INDEX subscriptions_active ON subscriptions (gateway, id) WHERE state = 'active';
+  `,
+  },
 ];
 
 /** The SHA-256 of a migration's text, as the database records it when the migration is applied. */

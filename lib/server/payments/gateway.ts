@@ -291,9 +291,14 @@ interface GatewayBase {
   overdue?(now: Date, limit: number): Promise<Order[]>;
   /**
    * Plans it renews by itself (PayPal subscriptions): what the payer sees and may stop on /pay.
+   * Its presence makes the gateway a renewing one, to which one rule applies wherever it is asked —
+   * one live renewal per plan and owner: the form says so before paying, checkout refuses a second,
+   * and a second one the gateway reports anyway has each payment settled through
+   * renewal-cycle.ts#settleRenewalCycle, which holds it for a person. The gateway records its
+   * subscriptions in the ledger with their state in the site's words (ledger/subscriptions.ts).
    * Absent for gateways that take one payment per order.
    */
-  readonly renewals?: GatewayRenewals;
+  readonly subscriptions?: GatewaySubscriptions;
   /**
    * The local stand-in's endpoints; null when the sandbox is off (credentials, or production).
    * `deliver` hands a callback the stand-in makes to this gateway's callback path, in-process, as
@@ -303,7 +308,7 @@ interface GatewayBase {
 }
 
 /** A gateway's automatic renewals, always for one account (the pay session's). */
-export interface GatewayRenewals {
+export interface GatewaySubscriptions {
   /** The account's subscriptions at the gateway, newest first, with their state as the gateway reports it. */
   list(owner: RenewalOwner, now: Date): Promise<Renewal[]>;
   /**

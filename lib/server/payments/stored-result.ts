@@ -7,9 +7,6 @@ import { lastFailureCode } from '@/lib/server/ledger/payment-events';
 import { findGateway } from './registry';
 import { closedUnpaid } from './ask-gateway';
 
-/** Approved at the gateway (not merely created there): the renewal will charge by itself. */
-const APPROVED_STATUSES = new Set(['APPROVED', 'ACTIVE']);
-
 /**
  * A pending order whose renewal the payer approved to start later (a plan paid ahead): when its
  * first charge is due, or null when it is not such an order.
@@ -19,7 +16,9 @@ export async function scheduledStart(sql: Sql, order: Order, now: Date): Promise
   const startsAt = findGateway(order.gateway)?.firstChargeAt?.(order) ?? null;
   if (!startsAt || startsAt.getTime() <= now.getTime()) return null;
   const subscription = await findSubscription(sql, order.subscriptionId);
-  return subscription && APPROVED_STATUSES.has(subscription.status) ? startsAt : null;
+  // Approved at the gateway (not merely created there): the renewal will charge by itself.
+  const approved = subscription?.state === 'approved' || subscription?.state === 'active';
+  return approved ? startsAt : null;
 }
 
 /**

@@ -63,8 +63,8 @@ export const paypalGateway: PaymentGateway = {
   // A first payment PayPal refused (./decline.ts).
   declineReason,
 
-  // Stopping automatic renewal from the pay page (./renewals.ts).
-  renewals: paypalRenewals,
+  // Subscriptions: the payer lists and stops them on the pay page (./renewals.ts).
+  subscriptions: paypalRenewals,
 
   /**
    * Reconciliation: the subscription read. Every payment PayPal reports is settled here (renewals

@@ -1,4 +1,5 @@
 import 'server-only';
+import { minorUnitDigits, toMajorUnits, type Currency } from '@/lib/pricing/catalogue';
 import { ledgerSql } from '@/lib/server/db';
 import { resourceOfWebhookEvent } from '@/lib/server/ledger/subscriptions';
 import type { Order } from '@/lib/server/ledger/types';
@@ -28,7 +29,8 @@ export async function saleOf(order: Pick<Order, 'subscriptionId' | 'subscription
   });
 }
 
-const dollars = (cents: number) => (cents / 100).toFixed(2);
+/** An amount in minor units as PayPal writes it ("19.90"). */
+const decimal = (minor: number, currency: Currency) => toMajorUnits(minor, currency).toFixed(minorUnitDigits[currency]);
 
 export async function refundPayment(call: RefundCall): Promise<RefundAnswer> {
   const config = paypalConfig();
@@ -42,7 +44,9 @@ export async function refundPayment(call: RefundCall): Promise<RefundAnswer> {
         'PayPal: the sale of this payment is not known here yet (its PAYMENT.SALE.COMPLETED webhook has not arrived)',
     };
   }
-  const amount = call.whole ? null : { total: dollars(call.amount), currency: call.order.currency };
+  const amount = call.whole
+    ? null
+    : { total: decimal(call.amount, call.order.currency), currency: call.order.currency };
   try {
     const answer = await paypalClient(config).refundSale(sale, amount, call.refundId);
     if (!answer.ok)
