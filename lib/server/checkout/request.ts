@@ -2,7 +2,7 @@ import 'server-only';
 import { z } from 'zod';
 import { paidPlanIds, periodIds } from '@/lib/pricing/catalogue';
 import { MAX_SEATS } from '@/lib/pricing/quote';
-import type { CheckoutRequest } from '@/lib/shared/checkout';
+import { CANCEL_PLAN_CONFIRMATION, type CancelPlanRequest, type CheckoutRequest } from '@/lib/shared/checkout';
 
 /**
  * The checkout request the pay page sends (its type: lib/shared/checkout.ts). Anything else in the
@@ -24,3 +24,11 @@ export const checkoutRequest = z.object({
 
 /** The value of the Idempotency-Key header (lib/shared/checkout.ts names the header). */
 export const idempotencyKey = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
+
+/**
+ * POST /api/plan/cancel: ending a paid plan takes the dialog's own confirmation in the body, so a
+ * bare POST — a script's mistake, a replayed request — ends nothing.
+ */
+export const cancelPlanRequest = z.strictObject({
+  confirm: z.literal(CANCEL_PLAN_CONFIRMATION),
+}) satisfies z.ZodType<CancelPlanRequest>;
