@@ -60,7 +60,10 @@ export async function onServerStart(): Promise<void> {
     throw error;
   }
   refuseUnfinishedBuild(config.NEXT_DIST_DIR);
-  installServerHooks(config.TRUSTED_PROXY_HOPS);
+  installServerHooks(
+    config.TRUSTED_PROXY_HOPS,
+    allGateways.map((gateway) => gateway.id),
+  );
   // On the terminal too, not only in the JSON log: whoever starts the server should see them.
   for (const warning of startWarnings(config, listenHostOf(process.argv, process.env))) {
     console.error(`[quorum] WARNING: ${warning}`);

@@ -2,7 +2,8 @@ import { NextRequest } from 'next/server';
 import { GET as metricsRoute } from '@/app/api/metrics/route';
 import { redactUrl } from '@/lib/server/observability/log';
 import { metrics } from '@/lib/server/observability/metrics';
-import { routeGroup } from '@/lib/server/http/server-hooks';
+import { routeGroup as groupOf } from '@/lib/server/http/server-hooks';
+import { allGateways } from '@/lib/server/payments/registry';
 import { useTestStore } from '../support/stores';
 import { useEnv } from '../support/env';
 import { ipnRequest, pendingTeamOrder, vnpayCallback } from '../support/money';
@@ -24,6 +25,7 @@ describe('log redaction of link tokens', () => {
 });
 
 describe('route groups for metric labels', () => {
+  const routeGroup = (path: string) => groupOf(path, new Set(allGateways.map((gateway) => gateway.id)));
   it('folds paths into a bounded set', () => {
     expect(routeGroup('/api/payments/vnpay/ipn')).toBe('/api/payments/vnpay/ipn');
     expect(routeGroup('/api/payments/paypal/webhook')).toBe('/api/payments/paypal/webhook');

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { z } from 'zod';
 import type { ApiErrorCode } from './error-status';
-import { readJsonBody } from './guards';
+import { readJsonBody } from '@/lib/server/request/guards';
 
 /**
  * A route's JSON body: read up to `maxBytes` (415 for another type, 400 for broken JSON, 413 past the

@@ -7,7 +7,7 @@ import { payingSubject, sessionFrom } from '@/lib/server/session/session';
 import { isUnavailable, UNAVAILABLE_RETRY_SECONDS } from '@/lib/server/unavailable';
 import { requestLog } from '@/lib/server/observability/log';
 import { apiError } from './api-error';
-import { clientIp, isSameOrigin, requestLocale } from './guards';
+import { clientIp, isSameOrigin, requestLocale } from '@/lib/server/request/guards';
 import { parsedJsonBody, type BodyOptions } from './parsed-body';
 import { rateLimit, type RateLimitBucket } from './rate-limit';
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ledgerSql } from '@/lib/server/db';
 import { accountDirectory } from '@/lib/server/directory';
 import { claimLink, linkClaimed, linkStanding, moveLinkHolder } from '@/lib/server/ledger/link-claims';
-import { clientIp, isSameOrigin } from '@/lib/server/http/guards';
+import { clientIp, isSameOrigin } from '@/lib/server/request/guards';
 import { rateLimit } from '@/lib/server/http/rate-limit';
 import { statusPage } from '@/lib/server/http/status-page';
 import { requestLog } from '@/lib/server/observability/log';

@@ -5,7 +5,7 @@ import { linkPageOf, type LinkPageRoute } from '@/lib/i18n/route-request';
 import type { Locale } from '@/lib/i18n/locales';
 import { ledgerSql } from '@/lib/server/db';
 import { claimLink, linkStanding, markNewestLink, retakeLink } from '@/lib/server/ledger/link-claims';
-import { clientIp, isSameOrigin } from '@/lib/server/http/guards';
+import { clientIp, isSameOrigin } from '@/lib/server/request/guards';
 import { rateLimit } from '@/lib/server/http/rate-limit';
 import { statusPage } from '@/lib/server/http/status-page';
 import { requestLog } from '@/lib/server/observability/log';

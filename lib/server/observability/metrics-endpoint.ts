@@ -1,7 +1,7 @@
 import 'server-only';
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { env } from '@/lib/server/env';
-import { isLoopbackClient } from '@/lib/server/http/guards';
+import { isLoopbackClient } from '@/lib/server/request/guards';
 import { metrics } from './metrics';
 
 /**

@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { apiError } from '@/lib/server/http/api-error';
-import { requestLocale } from '@/lib/server/http/guards';
+import { requestLocale } from '@/lib/server/request/guards';
 import { loadPayView, unavailablePayView } from '@/lib/server/pay/load-pay-view';
 import { payingSubject } from '@/lib/server/session/session';
 import { isUnavailable, UNAVAILABLE_RETRY_SECONDS } from '@/lib/server/unavailable';

@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { apiError } from '@/lib/server/http/api-error';
-import { requestLocale } from '@/lib/server/http/guards';
+import { requestLocale } from '@/lib/server/request/guards';
 import { parsedJsonBody } from '@/lib/server/http/parsed-body';
 import { otherMethods } from '@/lib/server/http/methods';
 import { handoffRequest, requestHandoff } from '@/lib/server/links/handoff-exchange';
