@@ -2,7 +2,7 @@ import 'server-only';
 import type { NextRequest } from 'next/server';
 import type { Locale } from '@/lib/i18n/locales';
 import type { Subject } from '@/lib/server/directory';
-import type { LinkAudience } from '@/lib/server/session/paylink';
+import type { LinkAudience } from '@/lib/i18n/route-request';
 import { payingSubject, sessionFrom } from '@/lib/server/session/session';
 import { isUnavailable, UNAVAILABLE_RETRY_SECONDS } from '@/lib/server/unavailable';
 import { requestLog } from '@/lib/server/observability/log';

@@ -2,10 +2,9 @@ import 'server-only';
 import { randomInt } from 'node:crypto';
 import { z } from 'zod';
 import type { SandboxRequest } from '@/lib/server/payments/gateway';
+import { escapeHtml, htmlResponse } from '@/lib/server/http/html';
 import {
-  escapeHtml,
   findSandboxPayment,
-  htmlResponse,
   insertSandboxPayment,
   readSandboxPayment,
   writeSandboxPayment,

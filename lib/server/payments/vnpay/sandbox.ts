@@ -8,7 +8,8 @@ import type { VnpayConfig } from './config';
 import { pipeSign, pipeVerify, REQUEST_FIELDS, RESPONSE_FIELDS } from './querydr';
 import { REFUND_FIELDS, REFUND_RESPONSE_FIELDS } from './refund';
 import { declineChoice, sandboxAmount, sandboxPage } from '@/lib/server/payments/sandbox/page';
-import { escapeHtml, readSandboxPayment, writeSandboxPayment } from '@/lib/server/payments/sandbox/store';
+import { escapeHtml, htmlResponse } from '@/lib/server/http/html';
+import { readSandboxPayment, writeSandboxPayment } from '@/lib/server/payments/sandbox/store';
 import { portal } from '@/lib/server/payments/sandbox/portal';
 
 /**
@@ -276,16 +277,6 @@ async function transactionApi(rawBody: string, config: VnpayConfig): Promise<Res
   });
 }
 
-const html = (status: number, body: string) =>
-  new Response(body, {
-    status,
-    headers: {
-      'Content-Type': 'text/html; charset=utf-8',
-      'Cache-Control': 'no-store',
-      'Referrer-Policy': 'no-referrer',
-    },
-  });
-
 /** The sandbox's endpoints: GET the payment page, POST the tester's choice (from that page only). */
 export async function handleSandbox(
   request: SandboxRequest,
@@ -299,7 +290,7 @@ export async function handleSandbox(
   if (request.path !== '') return new Response('Not found', { status: 404 });
   if (request.method === 'GET') {
     const { status, html: page } = renderSandboxPage(request.url.searchParams, config);
-    return html(status, page);
+    return htmlResponse(status, page);
   }
   if (!request.sameOrigin) return new Response('Forbidden', { status: 403 });
   const parsed = form.safeParse(Object.fromEntries(new URLSearchParams(request.rawBody)));
