@@ -6,7 +6,7 @@ import { metrics } from './metrics';
 
 /**
  * Metrics name internals (routes, error rates, queue depth): only a scraper on this machine
- * (the client address as lib/server/http/guards derives it, so X-Forwarded-For cannot fake
+ * (the client address as lib/server/request/guards derives it, so X-Forwarded-For cannot fake
  * it) or one presenting METRICS_TOKEN may read them. Anyone else gets a plain 404.
  */
 export async function metricsResponse(request: Request): Promise<Response> {
