@@ -1,48 +1,17 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { floors } from '../support/server-floors';
 
 /*
  * lib/server's rooms stand on floors: each folder (and each module at its root) may import only
  * from the rooms below it, so a change to a low room never needs a higher one, and no two rooms
- * lean on each other. The order below is the one description of the floors (docs/architecture.md,
- * "Where code lives", names the rooms); a new room fails here until it is given its place, and an
- * import up the order fails naming file and line. Imports of types count too: a type that two
+ * lean on each other. tests/support/server-floors.ts is the one description of the floors
+ * (docs/architecture.md, "Where code lives", lists the rooms in that order); a new room fails here until
+ * it is given its place, and an import up the order fails naming file and line. Imports of types count too: a type that two
  * floors need belongs to the lower one.
  */
 
 const server = resolve(__dirname, '../../lib/server');
-
-/** Lowest first. */
-const floors = [
-  // Configuration and the pieces every request may need, which import nothing of lib/server but env.
-  'env.ts',
-  'unavailable.ts',
-  'prerendered.ts',
-  'seo.ts',
-  'start-warnings.ts',
-  'i18n',
-  // The request layer: same-origin, capped bodies, the client's address and locale.
-  'request',
-  'observability',
-  'db',
-  'availability.ts',
-  // The account directory, then the site's own ledger (which names the directory's grant types).
-  'directory',
-  'ledger',
-  'session',
-  // The route layer: the session wrapper, rate limits, translated errors, status pages, server hooks.
-  'http',
-  'payments',
-  'checkout',
-  'pay',
-  'team',
-  'links',
-  'vitals',
-  // What starts the server and the commands, then the tests' hooks, on top of everything.
-  'startup.ts',
-  'cli',
-  'testing.ts',
-] as const;
 
 /** The room of lib/server a path (from lib/server) is in: its top folder, or the module at the root. */
 function roomOf(path: string): string {
