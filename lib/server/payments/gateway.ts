@@ -35,10 +35,12 @@ import type { DeclineReason } from '@/lib/shared/decline';
  * with PayPal before the generic route served it) adds thin route files that call into its folder.
  *
  * Adding a gateway: its folder (offer, config, begin, callbacks, query, sandbox, page-sources.json
- * when its browser half loads anything), a line in registry.ts, its variables in lib/server/env.ts,
- * and its name and methods in messages/*.json; with a browser SDK, also its component
- * (components/pay/<id>-*.tsx) and a line in components/pay/continuations.ts.
- * tests/payments/gateway-boundary.test.ts fails when a gateway's name is written anywhere else.
+ * when its browser half loads anything) and the places the checklist lists
+ * (docs/architecture.md#adding-a-gateway-what-it-touches-outside-its-folder): a line in registry.ts,
+ * its variables in lib/server/env.ts, its name and methods in messages/*.json; with a browser SDK,
+ * also its component (components/pay/<id>-*.tsx) and a line in components/pay/continuations.ts.
+ * tests/payments/gateway-boundary.test.ts reads that checklist and fails when a gateway's name is
+ * written anywhere else.
  */
 
 /** What a callback route hands the gateway: the request exactly as received (signatures cover raw bytes). */
