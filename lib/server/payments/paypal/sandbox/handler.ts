@@ -2,6 +2,7 @@ import 'server-only';
 import { after } from 'next/server';
 import { z } from 'zod';
 import type { DeliverCallback, SandboxRequest } from '@/lib/server/payments/gateway';
+import { htmlResponse } from '@/lib/server/http/html';
 import { SANDBOX_PATH } from './identity';
 import { sandboxTransport } from './api';
 import { renderSandboxConsole } from './console';
@@ -32,7 +33,7 @@ export async function handlePaypalSandbox(request: SandboxRequest, deliver: Deli
   const { method, path } = request;
   if (path === '' && method === 'GET') {
     const html = renderSandboxConsole(await recentSandboxSubscriptions(), request.url.searchParams.get('done'));
-    return text(html, 200, 'text/html; charset=utf-8');
+    return htmlResponse(200, html);
   }
   if (path === '' && method === 'POST') return play(request, deliver);
   if (path === 'sdk' && method === 'GET')
