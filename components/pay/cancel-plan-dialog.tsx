@@ -1,9 +1,9 @@
 'use client';
 import { useLocale, useTranslations } from 'next-intl';
-import { ConfirmDialog, refusalOf } from '@/components/layout/confirm-dialog';
+import { ConfirmDialog } from '@/components/layout/confirm-dialog';
 import { useDay } from '@/lib/i18n/day';
-import { localeInfo } from '@/lib/i18n/locales';
 import { CANCEL_PLAN_CONFIRMATION, type CancelPlanRequest } from '@/lib/shared/checkout';
+import { postPay } from './pay-api';
 import { usePayViewReload } from './reload-context';
 
 /** "Cancel plan" / "No, keep current plan" before moving from individual_pro to team_pro. */
@@ -22,14 +22,8 @@ export function CancelPlanDialog({
   const day = useDay();
   const reload = usePayViewReload();
 
-  async function cancelPlan(): Promise<string | null> {
-    const response = await fetch('/api/plan/cancel', {
-      method: 'POST',
-      headers: { 'Accept-Language': localeInfo(locale).tag, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ confirm: CANCEL_PLAN_CONFIRMATION } satisfies CancelPlanRequest),
-    }).catch(() => null);
-    return response?.ok ? null : refusalOf(response, t('failed'));
-  }
+  const cancelPlan = () =>
+    postPay('/api/plan/cancel', locale, { confirm: CANCEL_PLAN_CONFIRMATION } satisfies CancelPlanRequest, t('failed'));
 
   if (!open) return null;
   return (

@@ -64,7 +64,7 @@ export function CheckoutForm(props: PayFormProps) {
     currency: localeInfo(locale).currency,
     now,
   });
-  const underWay = standingFor(standing, plan, gateway?.id ?? null);
+  const underWay = standingFor(standing, plan, gateway);
   const mustChoosePayAgain = Boolean(underWay.pending || checkout.payAgainOffered);
   const canPay =
     draft.canPay &&

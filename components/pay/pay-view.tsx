@@ -3,7 +3,7 @@ import { startTransition, useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'next/navigation';
 import { useLocale } from 'next-intl';
 import { site } from '@/lib/config/site';
-import { localeInfo, type Locale } from '@/lib/i18n/locales';
+import type { Locale } from '@/lib/i18n/locales';
 import type { PayPageView } from '@/lib/shared/pay-view';
 import { payQueryParams } from '@/lib/shared/pay-query';
 import { historyPageOf } from '@/lib/shared/receipt';
@@ -17,6 +17,7 @@ import { PaymentHistory } from './payment-history';
 import { ReceiptView } from './receipt-view';
 import { Renewals } from './renewals';
 import { PayViewReloadProvider } from './reload-context';
+import { payHeaders } from './pay-api';
 
 /** While the gateway has not confirmed (or a dependency is down), ask again every few seconds, for a minute. */
 const RETRY_MS = 3_000;
@@ -43,7 +44,7 @@ export function PayView() {
     let view: PayPageView;
     try {
       const response = await fetch(`/api/pay/view?${query}`, {
-        headers: { 'Accept-Language': localeInfo(locale).tag },
+        headers: payHeaders(locale),
         cache: 'no-store',
       });
       view = response.ok || response.status === 503 ? ((await response.json()) as PayPageView) : unavailable();

@@ -1,10 +1,11 @@
 'use client';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
-import { localeInfo, type Locale } from '@/lib/i18n/locales';
+import type { Locale } from '@/lib/i18n/locales';
 import type { PaymentHistoryPage } from '@/lib/shared/payment-history';
 import { PaymentTable } from './payment-table';
 import styles from './payment-history.module.css';
+import { payHeaders } from './pay-api';
 
 type State = { kind: 'loading' } | { kind: 'ready'; history: PaymentHistoryPage } | { kind: 'unavailable' };
 
@@ -27,7 +28,7 @@ export function PaymentHistory({ openAt = null }: { openAt?: number | null }) {
   const load = useCallback(async () => {
     try {
       const response = await fetch(`/api/pay/history?page=${page}`, {
-        headers: { 'Accept-Language': localeInfo(locale).tag },
+        headers: payHeaders(locale),
         cache: 'no-store',
       });
       if (!response.ok) throw new Error(String(response.status));

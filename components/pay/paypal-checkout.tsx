@@ -4,11 +4,12 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useDay } from '@/lib/i18n/day';
 import { useMoney } from '@/lib/i18n/money';
 import { DISPATCH_ACTION, PayPalButtons, PayPalScriptProvider, usePayPalScriptReducer } from '@paypal/react-paypal-js';
-import { localeInfo, type Locale } from '@/lib/i18n/locales';
+import type { Locale } from '@/lib/i18n/locales';
 import type { PaypalCheckoutParams, PaypalClientOptions } from '@/lib/shared/paypal-browser';
 import type { ContinuationProps } from './continuations';
 import { PaypalLoading } from './paypal-loading';
 import styles from './pay.module.css';
+import { payHeaders } from './pay-api';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
@@ -97,7 +98,7 @@ function Buttons({ disabled, terms, startCheckout }: Omit<ContinuationProps, 'op
     try {
       const response = await fetch('/api/payments/paypal/confirm', {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'Accept-Language': localeInfo(locale).tag },
+        headers: payHeaders(locale, { json: true }),
         body: JSON.stringify({ orderId: orderId.current, subscriptionId }),
       });
       const answer = (await response.json()) as { redirectUrl: string } | { error: { message: string } };

@@ -2,13 +2,13 @@
 import { useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { useDay } from '@/lib/i18n/day';
-import { ConfirmDialog, refusalOf } from '@/components/layout/confirm-dialog';
+import { ConfirmDialog } from '@/components/layout/confirm-dialog';
 import { isolated, joined, VALUE } from '@/lib/i18n/isolate';
-import { localeInfo } from '@/lib/i18n/locales';
 import { useMoney } from '@/lib/i18n/money';
 import type { Renewal, StopRenewalRequest } from '@/lib/shared/renewals';
 import { usePayViewReload } from './reload-context';
 import styles from './pay.module.css';
+import { postPay } from './pay-api';
 
 /**
  * The payer's automatic renewals (gateway subscriptions, from the pay view), under the form: what
@@ -97,12 +97,8 @@ function StopRenewalDialog({
 
   async function stop(): Promise<string | null> {
     if (!renewal) return null;
-    const response = await fetch('/api/pay/renewals/stop', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'Accept-Language': localeInfo(locale).tag },
-      body: JSON.stringify({ gateway: renewal.gateway, id: renewal.id } satisfies StopRenewalRequest),
-    }).catch(() => null);
-    return response?.ok ? null : refusalOf(response, t('failed'));
+    const request = { gateway: renewal.gateway, id: renewal.id } satisfies StopRenewalRequest;
+    return postPay('/api/pay/renewals/stop', locale, request, t('failed'));
   }
 
   if (!renewal) return null;

@@ -1,12 +1,13 @@
 import { useRef, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
-import { localeInfo, type Locale } from '@/lib/i18n/locales';
+import type { Locale } from '@/lib/i18n/locales';
 import {
   IDEMPOTENCY_HEADER,
   type CheckoutRequest,
   type CheckoutResponse,
   type CheckoutStart,
 } from '@/lib/shared/checkout';
+import { payHeaders } from './pay-api';
 
 const newKey = () => crypto.randomUUID();
 
@@ -33,11 +34,7 @@ export function useCheckout() {
     try {
       const response = await fetch('/api/checkout', {
         method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          'Accept-Language': localeInfo(locale).tag,
-          [IDEMPOTENCY_HEADER]: idempotencyKey.current,
-        },
+        headers: { ...payHeaders(locale, { json: true }), [IDEMPOTENCY_HEADER]: idempotencyKey.current },
         body: JSON.stringify(body),
       });
       const answer = (await response.json()) as CheckoutResponse;

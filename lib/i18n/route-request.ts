@@ -27,12 +27,13 @@ export type RouteDecision =
   | { kind: 'pass'; locale: Locale; page: string };
 
 /** Who a link is for: the pay page's payer or the team page's admin, each page its own session. */
-export type LinkPageAudience = 'pay' | 'team';
+export const linkAudiences = ['pay', 'team'] as const;
+export type LinkAudience = (typeof linkAudiences)[number];
 
 export interface LinkPageRoute {
   kind: 'link-page';
   locale: Locale;
-  audience: LinkPageAudience;
+  audience: LinkAudience;
   /** The link's token (`?t=`), as the address carries it; null on a visit without one. */
   token: string | null;
 }
@@ -50,7 +51,7 @@ const prefixAliases: ReadonlyMap<string, string> = new Map(
 );
 
 const knownPaths: ReadonlySet<string> = new Set(Object.values(pages).map((page) => page.path));
-const linkPages: ReadonlyMap<string, LinkPageAudience> = new Map([
+const linkPages: ReadonlyMap<string, LinkAudience> = new Map([
   [pages.pay.path, 'pay'],
   [pages.team.path, 'team'],
 ]);

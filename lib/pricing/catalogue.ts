@@ -6,8 +6,8 @@
 export const currencies = ['USD', 'VND'] as const;
 export type Currency = (typeof currencies)[number];
 
-/** Decimal places of each currency's minor unit, for display only. */
-const minorUnitDigits: Record<Currency, number> = { USD: 2, VND: 0 };
+/** Decimal places of each currency's minor unit (display, and reading a gateway's decimal amounts). */
+export const minorUnitDigits: Record<Currency, number> = { USD: 2, VND: 0 };
 
 /** An amount in minor units as the decimal Intl formats (199 USD cents → 1.99); display only. */
 export function toMajorUnits(minor: number, currency: Currency): number {

@@ -118,6 +118,9 @@ const fields = z
   })
   .transform((env) => ({ ...env, SITE_URL: env.SITE_URL ?? `http://localhost:${env.PORT}` }));
 
+/** The variables the schema reads, each documented in docs/configuration.md (tests/house/docs.test.ts). */
+export const configurationVariables: readonly string[] = Object.keys(fields.in.shape);
+
 type ParsedEnv = z.output<typeof fields>;
 
 const schema = fields

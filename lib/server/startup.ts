@@ -1,11 +1,11 @@
 import 'server-only';
 import { resolve } from 'node:path';
 import { env, EnvError } from '@/lib/server/env';
-import { startGrantDeliverer } from '@/lib/server/payments/grant-delivery';
+import { startOutboxDeliverer } from '@/lib/server/payments/outbox-delivery';
 import { paylinkSecret } from '@/lib/server/session/secret';
 import { allGateways } from '@/lib/server/payments/registry';
 import { reconciliationLagSeconds, startReconciler } from '@/lib/server/payments/reconcile';
-import { logReviewQueueSize, reviewQueueSize } from '@/lib/server/payments/review-queue';
+import { logReviewQueueSize, reviewQueueSize } from '@/lib/server/payments/review/review-queue';
 import { markServerOwnsPglite } from '@/lib/server/db/owner';
 import { linkUrl } from '@/lib/server/links/link-url';
 import { installServerHooks } from '@/lib/server/http/server-hooks';
@@ -60,14 +60,17 @@ export async function onServerStart(): Promise<void> {
     throw error;
   }
   refuseUnfinishedBuild(config.NEXT_DIST_DIR);
-  installServerHooks(config.TRUSTED_PROXY_HOPS);
+  installServerHooks(
+    config.TRUSTED_PROXY_HOPS,
+    allGateways.map((gateway) => gateway.id),
+  );
   // On the terminal too, not only in the JSON log: whoever starts the server should see them.
   for (const warning of startWarnings(config, listenHostOf(process.argv, process.env))) {
     console.error(`[quorum] WARNING: ${warning}`);
     log().warn(warning);
   }
   // Grants left undelivered (directory down, or a restart mid-delivery) go out without anyone asking.
-  startGrantDeliverer(GRANT_DELIVERY_INTERVAL_MS);
+  startOutboxDeliverer(GRANT_DELIVERY_INTERVAL_MS);
   // Lost callbacks are recovered by asking the gateways (reconciliation); off by default outside production.
   // Both timers retry every round, so a database that is down now is picked up when it comes back.
   startReconciler(config.RECONCILE_INTERVAL_SECONDS * 1000);

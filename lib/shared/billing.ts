@@ -26,7 +26,7 @@ const taxIdShape = /^[\p{L}\p{N}][\p{L}\p{N} .\-/]*$/u;
 
 /**
  * The rules each field must meet (trimmed; blank optional fields are absent). The server's schema
- * (lib/server/payments/billing.ts) and the forms, which point at the failing field before sending,
+ * (lib/server/pay/billing.ts) and the forms, which point at the failing field before sending,
  * both apply these.
  */
 export const billingRules: Record<BillingField, (value: string) => boolean> = {

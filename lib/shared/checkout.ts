@@ -20,7 +20,7 @@ export interface CheckoutRequest {
   method: string;
   /** The payer read that a payment for this plan is still being confirmed, and chose to pay again. */
   payAgain?: true;
-  /** Company details for the receipt, checked on their own (lib/server/payments/billing.ts). */
+  /** Company details for the receipt, checked on their own (lib/server/pay/billing.ts). */
   billing?: unknown;
 }
 

@@ -30,6 +30,11 @@ export interface GatewayOffer extends AmountLimits {
 export interface GatewayChoice extends GatewayOffer {
   available: boolean;
   /**
+   * It renews the plan by itself (a subscription): one live renewal per plan and owner applies to it
+   * (./pending-payment.ts, renewalInTheWay). Read from the gateway's capabilities, not declared twice.
+   */
+  renews: boolean;
+  /**
    * What its SDK's component loads with (public values only); absent when it has none or is
    * unavailable. Opaque here: only the gateway's own component reads it.
    */

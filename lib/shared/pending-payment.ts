@@ -1,4 +1,5 @@
 import type { Currency, PaidPlanId } from '@/lib/pricing/catalogue';
+import type { GatewayChoice } from './gateway-offer';
 
 /** A payment still waiting for its gateway's word, as the pay form shows it before a new one. */
 export interface PendingPayment {
@@ -12,8 +13,10 @@ export interface PendingPayment {
   startedAt: string;
 }
 
-/** A gateway subscription that still renews one of the account's plans by itself. */
+/** A gateway subscription that still renews one of the account's plans by itself (a live renewal). */
 export interface RunningRenewal {
+  /** The gateway's subscription id. */
+  id: string;
   plan: PaidPlanId;
   gateway: string;
   gatewayName: string;
@@ -26,16 +29,39 @@ export interface AccountStanding {
 }
 
 /**
- * What the form must say for a selection before offering to pay: a renewal of this plan already
- * running at the chosen gateway (no second one), else the newest payment for this plan still being
- * confirmed (paying again only by choice). The server applies the same rules at checkout.
+ * One live renewal per plan and owner (docs/payments.md#one-need-one-payment), whichever gateways
+ * renew it. `live`: the owner's live renewals, oldest first. For a renewal about to start
+ * (`candidate` null), the one already renewing the plan is in its way; for one that exists (its
+ * payment has arrived), the oldest other live renewal of the plan is — the oldest is the one that
+ * stays, and one that stopped renewing is in nobody's way. Null: nothing is in the way.
+ *
+ * The one statement of the rule: the pay form (before paying), checkout (under the owner's lock)
+ * and settlement (a second subscription a gateway reports) all ask it.
+ */
+export function renewalInTheWay<R extends { id: string; plan: PaidPlanId }>(
+  live: readonly R[],
+  plan: PaidPlanId,
+  candidate: { id: string } | null,
+): R | null {
+  const renewing = live.filter((renewal) => renewal.plan === plan);
+  const oldest = renewing[0] ?? null;
+  if (candidate === null) return oldest;
+  const stillRenews = renewing.some((renewal) => renewal.id === candidate.id);
+  return stillRenews && oldest?.id !== candidate.id ? oldest : null;
+}
+
+/**
+ * What must be said for a selection before paying: a renewal already running for this plan when
+ * the chosen gateway renews by itself (no second one starts), else the newest payment for this
+ * plan still being confirmed (paying again only by choice). The form shows it; checkout refuses by
+ * the same function, under the owner's lock.
  */
 export function standingFor(
   standing: AccountStanding,
   plan: PaidPlanId,
-  gateway: string | null,
+  gateway: Pick<GatewayChoice, 'renews'> | null,
 ): { renewal: RunningRenewal | null; pending: PendingPayment | null } {
-  const renewal = standing.renewing.find((r) => r.plan === plan && r.gateway === gateway) ?? null;
+  const renewal = gateway?.renews ? renewalInTheWay(standing.renewing, plan, null) : null;
   const pending = renewal ? null : (standing.pending.find((p) => p.plan === plan) ?? null);
   return { renewal, pending };
 }

@@ -120,17 +120,4 @@ describe('npm test and CI run on a supported Node, installing the pinned one whe
     const out = execFileSync(process.execPath, ['scripts/test.mjs', '--list'], { cwd: root, encoding: 'utf8', env });
     expect(out.split('\n')[0]).toBe(`Running on Node ${process.version} (${process.execPath})`);
   });
-
-  it('.ci/run puts the newest LTS first on PATH before installing, runs npm test on it, then the unit suite on the other lines', () => {
-    const ci = readFileSync(join(root, '.ci/run'), 'utf8');
-    const at = (pattern: RegExp) => ci.search(pattern);
-    expect(at(/bin-dir --line newest/)).toBeGreaterThan(-1);
-    expect(at(/^export PATH="\$newest_bin:\$PATH"$/m)).toBeGreaterThan(at(/bin-dir --line newest/));
-    expect(at(/^npm ci\b/m)).toBeGreaterThan(at(/^export PATH="\$newest_bin/m));
-    expect(at(/^echo "CI runs on Node \$\(node --version\)/m)).toBeGreaterThan(-1);
-    expect(at(/node-runtime\.mjs lines/)).toBeGreaterThan(at(/^npm test$/m));
-    expect(at(/PATH="\$line_bin:\$PATH" node scripts\/test\.mjs unit$/m)).toBeGreaterThan(
-      at(/node-runtime\.mjs lines/),
-    );
-  });
 });

@@ -3,7 +3,7 @@ import { ledgerSql } from '@/lib/server/db';
 import { resetRateLimits } from '@/lib/server/testing';
 import { startCheckout } from '@/lib/server/checkout/start-checkout';
 import { planOwner, renewingSubscriptionsOf } from '@/lib/server/ledger/standing';
-import { backgroundDeliveriesFinished } from '@/lib/server/payments/grant-delivery';
+import { backgroundDeliveriesFinished } from '@/lib/server/payments/outbox-delivery';
 import type { PaypalCheckoutParams } from '@/lib/shared/paypal-browser';
 import { alice, ipnRequest, vnpayCallback, vnpayRoutes } from '../support/money';
 import { createSubscription, play, webhook } from '../support/paypal';

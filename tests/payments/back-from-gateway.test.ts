@@ -1,8 +1,8 @@
 import { findOrder } from '@/lib/server/ledger/orders';
 import type { Order } from '@/lib/server/ledger/types';
 import { loadPayView } from '@/lib/server/pay/load-pay-view';
-import { backgroundDeliveriesFinished } from '@/lib/server/payments/grant-delivery';
-import { paymentHistory } from '@/lib/server/payments/history';
+import { backgroundDeliveriesFinished } from '@/lib/server/payments/outbox-delivery';
+import { paymentHistory } from '@/lib/server/pay/history';
 import { createPayment } from '@/lib/server/payments/momo/client';
 import { decide, type MomoSandboxAction } from '@/lib/server/payments/momo/sandbox';
 import { storedOrderResult } from '@/lib/server/payments/stored-result';

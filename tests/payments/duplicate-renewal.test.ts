@@ -1,8 +1,8 @@
 import { addMonths } from '@/lib/pricing/quote';
 import { resetRateLimits } from '@/lib/server/testing';
 import { findOrder } from '@/lib/server/ledger/orders';
-import { backgroundDeliveriesFinished } from '@/lib/server/payments/grant-delivery';
-import { eventsFor } from '@/lib/server/payments/review';
+import { backgroundDeliveriesFinished } from '@/lib/server/payments/outbox-delivery';
+import { eventsFor } from '@/lib/server/payments/review/review';
 import { alice, pendingTeamOrder } from '../support/money';
 import { checkout, createSubscription, play, webhook } from '../support/paypal';
 import { storeKinds, useTestStore } from '../support/stores';

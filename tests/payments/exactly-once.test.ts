@@ -5,7 +5,7 @@ import type { Order } from '@/lib/server/ledger/types';
 import { storeKinds, useTestStore } from '../support/stores';
 import { gatewayRoutes, ipnRequest, pendingTeamOrder, vnpayCallback } from '../support/money';
 import { momoIpnRequest, momoResultFields } from '../support/momo';
-import { backgroundDeliveriesFinished } from '@/lib/server/payments/grant-delivery';
+import { backgroundDeliveriesFinished } from '@/lib/server/payments/outbox-delivery';
 
 /**
  * Settlement is exactly once for every gateway with callbacks: whatever the number, order and concurrency of

@@ -5,14 +5,15 @@ import ts from 'typescript';
 import { allGateways } from '@/lib/server/payments/registry';
 
 /*
- * The gateway seam's rule, checked (docs/payments.md#adding-a-gateway): adding a gateway touches
- * its own files, one line of the registry (and, with a browser SDK, one line of the pay form's
- * continuations), its messages and its variables — nothing else. So a gateway's name, in any case
- * and inside any word (`'paypal'`, `PaypalClientOptions`, `'paypal-buttons'`, `paypal_not_confirmed`),
- * is written in an identifier or a string only in its own files and the few places below.
- * Everything else reads gateways from the registry, dispatches on what a gateway declares (its
- * offer, its continuation, its callbacks, its page sources), and treats an id as an opaque string.
- * Comments may name a gateway as an example: they change no behaviour.
+ * The gateway seam's rule, checked (docs/architecture.md#adding-a-gateway-what-it-touches-outside-its-folder):
+ * adding a gateway touches its own folder and the places that checklist lists — nothing else. So a
+ * gateway's name, in any case and inside any word (`'paypal'`, `PaypalClientOptions`,
+ * `'paypal-buttons'`, `paypal_not_confirmed`), is written in an identifier or a string only in its own
+ * files and the places listed there. This test reads the list from the document, so the checklist and
+ * the rule cannot drift apart. Everything else reads gateways from the registry, dispatches on what a
+ * gateway declares (its offer, its continuation, its callbacks, its page sources, its subscriptions),
+ * and treats an id as an opaque string. Comments may name a gateway as an example: they change no
+ * behaviour.
  */
 
 const root = join(__dirname, '../..');
@@ -29,33 +30,32 @@ const scanned = [
 
 const gatewayIds = allGateways.map((gateway) => gateway.id);
 
-/**
- * A gateway's own files: its server folder, its browser components, the shapes its two halves share
- * (lib/shared, since components import no server module), its own routes.
- */
-const ownFiles = (id: string) => [
-  new RegExp(`^lib/server/payments/${id}/`),
-  new RegExp(`^components/pay/${id}-[^/]+\\.tsx$`),
-  new RegExp(`^lib/shared/${id}-[^/]+\\.ts$`),
-  new RegExp(`^app/api/payments/${id}/`),
-];
+const CHECKLIST = '#### Adding a gateway: what it touches outside its folder';
 
-/** Files besides a gateway's own that may name every gateway, each with why. Keep it tiny. */
-const allowList: Record<string, string> = {
-  'lib/server/payments/registry.ts': 'the registry: the one list of gateways',
-  'components/pay/continuations.ts': "the pay form's map from a gateway's SDK to its component",
-  'lib/server/env.ts': "the gateways' variables (VNPAY_*, MOMO_*, PAYPAL_*) and their checks",
-  'lib/server/db/migrations.ts': 'applied migrations are never edited, and one created the PayPal sandbox’s table',
-  'lib/config/policies.ts': "the payment policy's section on PayPal subscriptions: its anchor is a public URL",
-  'lib/i18n/glossary.json': "the translators' glossary, which explains terms by the gateways' names",
-  'lib/server/testing.ts': "the tests' hooks, a gateway's token cache among them; production code imports none",
-};
+/** The places the checklist's two tables list, as written (`<id>`: a gateway's id; `*`: any name). */
+export function checklistPlaces(architecture: string): string[] {
+  const start = architecture.indexOf(CHECKLIST);
+  const end = architecture.indexOf('\n#', start + CHECKLIST.length);
+  if (start < 0) return [];
+  const section = architecture.slice(start, end < 0 ? undefined : end);
+  return [...section.matchAll(/^\| `([^`]+)` +\|/gm)].map((match) => match[1]!).filter((place) => place !== 'place');
+}
 
-/** Whether `path` may name gateway `id`. */
-function mayName(path: string, id: string): boolean {
-  return (
-    path in allowList || /^messages\/[^/]+\.json$/.test(path) || ownFiles(id).some((pattern) => pattern.test(path))
+const places = checklistPlaces(readFileSync(join(root, 'docs/architecture.md'), 'utf8'));
+
+/** A place as a path pattern for gateway `id`: a folder covers everything in it. */
+const placePattern = (place: string, id: string) =>
+  new RegExp(
+    `^${place
+      .replaceAll('<id>', id)
+      .split('*')
+      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('[^/]*')}${place.endsWith('/') ? '' : '$'}`,
   );
+
+/** Whether `path` may name gateway `id`: its own files, or a place that names every gateway. */
+function mayName(path: string, id: string): boolean {
+  return places.some((place) => placePattern(place, id).test(path));
 }
 
 /** The identifiers and strings of a script (what it does), each with its line; comments are not among them. */
@@ -99,7 +99,34 @@ const files = () =>
     .split('\n')
     .filter((path) => /\.(ts|tsx|mjs|js|json|ya?ml)$/.test(path));
 
-describe("a gateway's name appears only in its own files, the registries, its messages and its variables", () => {
+describe("a gateway's name appears only in its own files and the places the checklist lists", () => {
+  it('reads the checklist from docs/architecture.md, and every place in it exists', () => {
+    expect(places).toEqual(
+      expect.arrayContaining([
+        'lib/server/payments/<id>/',
+        'lib/server/payments/registry.ts',
+        'lib/server/env.ts',
+        'messages/*.json',
+        'components/pay/continuations.ts',
+      ]),
+    );
+    const tracked = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
+      cwd: root,
+      encoding: 'utf8',
+    }).split('\n');
+    const missing = places.filter(
+      (place) => !gatewayIds.some((id) => tracked.some((path) => placePattern(place, id).test(path))),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('knows no place the document does not list, and nothing at all without the document', () => {
+    expect(checklistPlaces('# Architecture\n\nNo checklist here.\n')).toEqual([]);
+    expect(mayName('lib/server/payments/settle.ts', 'paypal')).toBe(false);
+    expect(mayName('lib/server/payments/paypal/webhook.ts', 'paypal')).toBe(true);
+    expect(mayName('lib/server/payments/paypal/webhook.ts', 'momo')).toBe(false);
+  });
+
   it('is in no identifier or string anywhere else in app/, components/, lib/, the root modules or the backend contract', () => {
     const found = files().flatMap((path) => leaks(path, readFileSync(join(root, path), 'utf8')));
     expect(found).toEqual([]);

@@ -9,9 +9,9 @@ import { embeddedDirectory } from '@/lib/server/directory/embedded/embedded-dire
 import { seedDemoData } from '@/lib/server/directory/embedded/seed';
 import { findOrder } from '@/lib/server/ledger/orders';
 import { outboxDepth } from '@/lib/server/ledger/outbox';
-import { deliverDueGrants, retryDelayMs, backgroundDeliveriesFinished } from '@/lib/server/payments/grant-delivery';
+import { deliverDueMessages, retryDelayMs, backgroundDeliveriesFinished } from '@/lib/server/payments/outbox-delivery';
 import { loadPayView } from '@/lib/server/pay/load-pay-view';
-import { recordReportedRefund } from '@/lib/server/payments/refunds';
+import { recordReportedRefund } from '@/lib/server/payments/refunds/reported';
 import { addMonths } from '@/lib/pricing/plan-state';
 import { storeKinds, useTestStore } from '../support/stores';
 import { alice, ipnRequest, pendingTeamOrder, vnpayCallback, vnpayRoutes } from '../support/money';
@@ -78,10 +78,10 @@ describe.each(storeKinds)('grants through the outbox on %s', (kind) => {
     expect(await outboxDepth(store().sql)).toBe(1);
 
     // Still down at the next round: the attempt is recorded, nothing changes.
-    expect(await deliverDueGrants(later(60))).toEqual({ delivered: 0, failed: 1 });
+    expect(await deliverDueMessages(later(60))).toEqual({ delivered: 0, failed: 1 });
     down = false;
-    expect(await deliverDueGrants(later(120))).toEqual({ delivered: 1, failed: 0 });
-    expect(await deliverDueGrants(later(180))).toEqual({ delivered: 0, failed: 0 });
+    expect(await deliverDueMessages(later(120))).toEqual({ delivered: 1, failed: 0 });
+    expect(await deliverDueMessages(later(180))).toEqual({ delivered: 0, failed: 0 });
     expect(await teamExpiry()).toBe(addMonths(before, 7).toISOString());
     expect(await loadPayView(alice, { status: 'success', order: order.id }, new Date())).toMatchObject({
       result: { status: 'success' },
@@ -154,7 +154,7 @@ describe.each(storeKinds)('grants through the outbox on %s', (kind) => {
     expect(await outboxDepth(store().sql)).toBe(2);
 
     // Two deliverers at once, as two instances would run them: the grant, then the revocation, each once.
-    await Promise.all([deliverDueGrants(later(60)), deliverDueGrants(later(60))]);
+    await Promise.all([deliverDueMessages(later(60)), deliverDueMessages(later(60))]);
     expect(applied).toEqual([`grant ${order.id}`, `revocation ${order.id}`]);
     expect(await outboxDepth(store().sql)).toBe(0);
     const after = new Date(await teamExpiry()).getTime();
@@ -171,7 +171,7 @@ describe.each(storeKinds)('grants through the outbox on %s', (kind) => {
     await backgroundDeliveriesFinished();
     const reported = { gatewayRef: 'refund:14400078', amount: 100_000, requestId: null };
     await recordReportedRefund({ orderId: order.id, gateway: 'vnpay', reported, reason: 'portal', now: new Date() });
-    for (const minutes of [60, 120, 180]) await deliverDueGrants(later(minutes));
+    for (const minutes of [60, 120, 180]) await deliverDueMessages(later(minutes));
     expect(revoked).toBe(0);
     expect(await outboxDepth(store().sql)).toBe(2);
   });
@@ -182,7 +182,7 @@ describe.each(storeKinds)('grants through the outbox on %s', (kind) => {
     await reply(vnpayCallback(await pendingTeamOrder()));
     await backgroundDeliveriesFinished();
     const callsAfterSettlement = directory.calls;
-    expect(await deliverDueGrants(new Date())).toEqual({ delivered: 0, failed: 0 });
+    expect(await deliverDueMessages(new Date())).toEqual({ delivered: 0, failed: 0 });
     expect(directory.calls).toBe(callsAfterSettlement);
   });
 });
@@ -214,7 +214,7 @@ describe('grants survive a restart', () => {
       installDatabase(Promise.resolve({ sql: second }));
       installDirectory(undefined);
       expect(await outboxDepth(second)).toBe(1);
-      expect(await deliverDueGrants(later(60))).toEqual({ delivered: 1, failed: 0 });
+      expect(await deliverDueMessages(later(60))).toEqual({ delivered: 1, failed: 0 });
       const after = (await embeddedDirectory(second).payContext(alice))!.team!.planExpiresAt!;
       expect(after.toISOString()).toBe(addMonths(before, 7).toISOString());
       await second.close();

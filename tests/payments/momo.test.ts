@@ -14,7 +14,7 @@ import { momoIpnRequest, momoResultFields, momoReturnRequest, momoSandbox } from
 import { serveSiteForFile } from '../support/site-server';
 import { log } from '@/lib/server/observability/log';
 import { env } from '@/lib/server/env';
-import { backgroundDeliveriesFinished } from '@/lib/server/payments/grant-delivery';
+import { backgroundDeliveriesFinished } from '@/lib/server/payments/outbox-delivery';
 
 // MoMo's public sample credentials (github.com/momo-wallet/payment, nodejs/MoMo.js); the expected
 // digests were computed independently (Python hmac/hashlib) from the documented field orders.

@@ -7,7 +7,7 @@ import { findOrder, moveOrder } from '@/lib/server/ledger/orders';
 import { bindSubscription } from '@/lib/server/ledger/subscriptions';
 import { startCheckout } from '@/lib/server/checkout/start-checkout';
 import type { PayPageView } from '@/lib/shared/pay-view';
-import { holdForReview } from '@/lib/server/payments/settle';
+import { holdPaymentForReview } from '@/lib/server/payments/settle';
 import { alice, ipnRequest, sessionCookie, vnpayCallback, vnpayRoutes } from '../support/money';
 import { storeKinds, useTestStore } from '../support/stores';
 
@@ -132,7 +132,15 @@ describe.each(storeKinds)('one need, one payment, on %s', (kind) => {
     const order = (await findOrder(store().sql, opened.body.params!.customId))!;
     await bindSubscription(
       store().sql,
-      { id: 'I-APPROVED00001', gateway: 'paypal', orderId: order.id, planId: 'P', quantity: 1, status: 'APPROVED' },
+      {
+        id: 'I-APPROVED00001',
+        gateway: 'paypal',
+        orderId: order.id,
+        planId: 'P',
+        quantity: 1,
+        status: 'APPROVED',
+        state: 'approved',
+      },
       new Date(),
     );
     const third = await checkout(paypalTeam);
@@ -144,7 +152,15 @@ describe.each(storeKinds)('one need, one payment, on %s', (kind) => {
     const order = (await findOrder(store().sql, opened.body.params!.customId))!;
     await bindSubscription(
       store().sql,
-      { id: 'I-RUNNING000001', gateway: 'paypal', orderId: order.id, planId: 'P', quantity: 1, status: 'ACTIVE' },
+      {
+        id: 'I-RUNNING000001',
+        gateway: 'paypal',
+        orderId: order.id,
+        planId: 'P',
+        quantity: 1,
+        status: 'ACTIVE',
+        state: 'active',
+      },
       new Date(),
     );
     await moveOrder(store().sql, order.id, ['pending'], 'paid', new Date());
@@ -160,7 +176,7 @@ describe.each(storeKinds)('one need, one payment, on %s', (kind) => {
 
   it('after a refund the account is still one truth: a renewal still running still blocks, the refunded payment blocks nothing', async () => {
     const refunded = (gateway: string, orderId: string, amount: number, currency: 'VND' | 'USD') =>
-      holdForReview({
+      holdPaymentForReview({
         gateway,
         transactionId: `${orderId}:refund`,
         orderId,
@@ -175,7 +191,15 @@ describe.each(storeKinds)('one need, one payment, on %s', (kind) => {
     const order = (await findOrder(store().sql, opened.body.params!.customId))!;
     await bindSubscription(
       store().sql,
-      { id: 'I-REFUNDED00001', gateway: 'paypal', orderId: order.id, planId: 'P', quantity: 1, status: 'ACTIVE' },
+      {
+        id: 'I-REFUNDED00001',
+        gateway: 'paypal',
+        orderId: order.id,
+        planId: 'P',
+        quantity: 1,
+        status: 'ACTIVE',
+        state: 'active',
+      },
       new Date(),
     );
     expect(await refunded('paypal', order.id, order.amount, 'USD')).toBe('held_for_review');

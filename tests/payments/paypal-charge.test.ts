@@ -11,7 +11,7 @@ import { paypalConfig } from '@/lib/server/payments/paypal/config';
 import { reconcile } from '@/lib/server/payments/reconcile';
 import { storeKinds, useTestStore } from '../support/stores';
 import { alice, pendingTeamOrder, sessionCookie } from '../support/money';
-import { backgroundDeliveriesFinished } from '@/lib/server/payments/grant-delivery';
+import { backgroundDeliveriesFinished } from '@/lib/server/payments/outbox-delivery';
 
 /**
  * PayPal itself, played by a server on 127.0.0.1: the buyer's browser creates the subscription, so
@@ -159,7 +159,7 @@ describe.each(storeKinds)('PayPal grants only what PayPal charged the order’s 
     // before the next one starts.
     const stop = async (id: string) => {
       subscriptions.get(id)!.status = 'CANCELLED';
-      await setSubscriptionStatus(store().sql, id, 'CANCELLED', new Date());
+      await setSubscriptionStatus(store().sql, id, { status: 'CANCELLED', state: 'stopped' }, new Date());
     };
     const confirmed = await teamOrder();
     const first = reportSubscription(confirmed, rightPrice);

@@ -89,7 +89,7 @@ async function runningRenewal(hang = false): Promise<string> {
   const sql = await ledgerSql();
   await bindSubscription(
     sql,
-    { id, gateway: 'paypal', orderId: order.id, planId: 'P-T0', quantity: 3, status: 'ACTIVE' },
+    { id, gateway: 'paypal', orderId: order.id, planId: 'P-T0', quantity: 3, status: 'ACTIVE', state: 'active' },
     new Date(),
   );
   await settlePayment({

@@ -15,8 +15,9 @@ import { completeSandboxPayment } from '@/lib/server/payments/vnpay/sandbox';
 import { storeKinds, useTestStore } from '../support/stores';
 import { alice, gatewayRoutes, ipnRequest, pendingTeamOrder, sandbox, vnpayCallback } from '../support/money';
 import { momoIpnRequest, momoSandbox } from '../support/momo';
+import { noWebhookExpected } from '../support/paypal';
 import { serveSiteForFile } from '../support/site-server';
-import { backgroundDeliveriesFinished } from '@/lib/server/payments/grant-delivery';
+import { backgroundDeliveriesFinished } from '@/lib/server/payments/outbox-delivery';
 
 const HOUR = 3_600_000;
 /** Reconciliation only asks about orders older than their payment window: run it from an hour on. */
@@ -118,6 +119,7 @@ describe.each(storeKinds)('reconciliation against the local sandboxes on %s', (k
         headers: { 'content-type': 'application/json', 'paypal-client-id': paypalConfig()!.clientId },
         body: JSON.stringify({ plan_id: params.planId, quantity: String(params.quantity), custom_id: params.customId }),
       },
+      noWebhookExpected,
     );
     const id = ((await created.json()) as { id: string }).id;
     // The page confirmed before PayPal activated it: bound to the order, still pending.

@@ -9,9 +9,9 @@ import { paypalClient } from '@/lib/server/payments/paypal/client';
 import type { PaypalConfig } from '@/lib/server/payments/paypal/config';
 import { reloadEnv, resetPaypalTokens } from '@/lib/server/testing';
 import { REFUND_RESPONSE_FIELDS } from '@/lib/server/payments/vnpay/refund';
-import { refundOrder } from '@/lib/server/payments/refund-order';
+import { refundOrder } from '@/lib/server/payments/refunds/refund-order';
 import { refundsOfOrder } from '@/lib/server/ledger/refunds';
-import { backgroundDeliveriesFinished } from '@/lib/server/payments/grant-delivery';
+import { backgroundDeliveriesFinished } from '@/lib/server/payments/outbox-delivery';
 import { storeKinds, useTestStore } from '../support/stores';
 import { gatewayRoutes, ipnRequest, pendingTeamOrder, vnpayCallback } from '../support/money';
 

@@ -3,7 +3,7 @@ import { GET as payView } from '@/app/api/pay/view/route';
 import { POST as stopRoute } from '@/app/api/pay/renewals/stop/route';
 import { resetRateLimits } from '@/lib/server/testing';
 import { findSubscription } from '@/lib/server/ledger/subscriptions';
-import { backgroundDeliveriesFinished } from '@/lib/server/payments/grant-delivery';
+import { backgroundDeliveriesFinished } from '@/lib/server/payments/outbox-delivery';
 import { reconcile } from '@/lib/server/payments/reconcile';
 import { findSandboxSubscription } from '@/lib/server/payments/paypal/sandbox/store';
 import type { PayPageView } from '@/lib/shared/pay-view';

@@ -1,11 +1,11 @@
 import { findOrder, listOrders } from '@/lib/server/ledger/orders';
-import { decisionsFor, describeDelivery, resolveOrder } from '@/lib/server/payments/review';
-import { reviewQueueSize } from '@/lib/server/payments/review-queue';
-import { holdForReview, settlePayment } from '@/lib/server/payments/settle';
+import { decisionsFor, describeDelivery, resolveOrder } from '@/lib/server/payments/review/review';
+import { reviewQueueSize } from '@/lib/server/payments/review/review-queue';
+import { holdPaymentForReview, settlePayment } from '@/lib/server/payments/settle';
 import { storeKinds, useTestStore } from '../support/stores';
 import { gatewayRoutes, ipnRequest, pendingTeamOrder, vnpayCallback } from '../support/money';
 import { log } from '@/lib/server/observability/log';
-import { backgroundDeliveriesFinished } from '@/lib/server/payments/grant-delivery';
+import { backgroundDeliveriesFinished } from '@/lib/server/payments/outbox-delivery';
 
 describe.each(storeKinds)('the review queue on %s', (kind) => {
   const store = useTestStore(kind);
@@ -95,7 +95,7 @@ describe.each(storeKinds)('the review queue on %s', (kind) => {
     const warn = jest.spyOn(log(), 'warn').mockImplementation(() => undefined);
     warn.mockClear();
     const refund = { ...sale, transactionId: 'refund:R1', result: 'failed' as const, resultCode: 'REFUNDED' };
-    expect(await holdForReview(refund)).toBe('held_for_review');
+    expect(await holdPaymentForReview(refund)).toBe('held_for_review');
     const logged = warn.mock.calls
       .map(([line]) => line as unknown)
       .find((line) => (line as { metric?: string }).metric === 'review_queue_size');

@@ -6,10 +6,10 @@ import { embeddedDirectory } from '@/lib/server/directory/embedded/embedded-dire
 import { migrate } from '@/lib/server/db/migrations';
 import { seedDemoData } from '@/lib/server/directory/embedded/seed';
 import type { Sql } from '@/lib/server/db/sql';
-import { deliverDueGrants, backgroundDeliveriesFinished } from '@/lib/server/payments/grant-delivery';
+import { deliverDueMessages, backgroundDeliveriesFinished } from '@/lib/server/payments/outbox-delivery';
 import { loadPayView } from '@/lib/server/pay/load-pay-view';
-import { paymentHistory } from '@/lib/server/payments/history';
-import { recordReportedRefund } from '@/lib/server/payments/refunds';
+import { paymentHistory } from '@/lib/server/pay/history';
+import { recordReportedRefund } from '@/lib/server/payments/refunds/reported';
 import { addMonths } from '@/lib/pricing/plan-state';
 import { openTestSql, storeKinds, useTestStore } from '../support/stores';
 import { BACKEND_SECRET, faults, startTestBackend, type TestBackend } from '../support/reference-backend';
@@ -103,8 +103,8 @@ describe.each(storeKinds)('webhook mode on %s', (kind) => {
     await new Promise((resolve) => setTimeout(resolve, 10)); // breaker: fail fast is fine, recovery below
     const fresh = remoteDirectory({ baseUrl: backend.url, secret: BACKEND_SECRET });
     installDirectory(fresh);
-    expect(await deliverDueGrants(later(60))).toEqual({ delivered: 3, failed: 0 });
-    expect(await deliverDueGrants(later(120))).toEqual({ delivered: 0, failed: 0 });
+    expect(await deliverDueMessages(later(60))).toEqual({ delivered: 3, failed: 0 });
+    expect(await deliverDueMessages(later(120))).toEqual({ delivered: 0, failed: 0 });
     expect(await teamExpiry()).toBe(addMonths(new Date(before), 21).toISOString());
     expect(await loadPayView(alice, { status: 'success', order: orders[0]!.id }, new Date())).toMatchObject({
       result: { status: 'success' },
@@ -130,10 +130,10 @@ describe.each(storeKinds)('webhook mode on %s', (kind) => {
     // Back, but its first answer is lost after it applied the revocation: the retry changes nothing.
     backend.inject(faults.lostAnswer());
     installDirectory(remoteDirectory({ baseUrl: backend.url, secret: BACKEND_SECRET }));
-    await deliverDueGrants(later(60));
+    await deliverDueMessages(later(60));
     backend.inject(undefined);
-    expect(await deliverDueGrants(later(120))).toEqual({ delivered: 1, failed: 0 });
-    expect(await deliverDueGrants(later(180))).toEqual({ delivered: 0, failed: 0 });
+    expect(await deliverDueMessages(later(120))).toEqual({ delivered: 1, failed: 0 });
+    expect(await deliverDueMessages(later(180))).toEqual({ delivered: 0, failed: 0 });
     const after = new Date(await teamExpiry()).getTime();
     expect(Math.abs(after - new Date(before).getTime())).toBeLessThanOrEqual(86_400_000);
     expect(backend.requests.filter((r) => r.startsWith('POST /v1/revocations')).length).toBeGreaterThanOrEqual(2);
@@ -155,10 +155,10 @@ describe.each(storeKinds)('webhook mode on %s', (kind) => {
     expect(await recordReportedRefund(refund)).toBe('recorded');
     expect(backend.requests.filter((r) => r.startsWith('POST /v1/revocations'))).toEqual([]);
 
-    await deliverDueGrants(later(60));
+    await deliverDueMessages(later(60));
     const sent = backend.requests.filter((r) => /^POST \/v1\/(grants|revocations)/.test(r)).map((r) => r.split(' ')[1]);
     expect(sent).toEqual(['/v1/grants', '/v1/revocations']);
-    expect(await deliverDueGrants(later(120))).toEqual({ delivered: 0, failed: 0 });
+    expect(await deliverDueMessages(later(120))).toEqual({ delivered: 0, failed: 0 });
     expect(Math.abs(new Date(await teamExpiry()).getTime() - before)).toBeLessThanOrEqual(86_400_000);
   });
 

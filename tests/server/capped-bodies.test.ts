@@ -7,7 +7,7 @@ import { POST as ipnPost } from '@/app/api/payments/[gateway]/ipn/route';
 import { POST as sandboxPost } from '@/app/api/payments/[gateway]/sandbox/[[...path]]/route';
 import { DirectoryUnavailableError } from '@/lib/server/directory';
 import { remoteDirectory } from '@/lib/server/directory/remote';
-import { cappedText } from '@/lib/server/http/capped-read';
+import { cappedText } from '@/lib/server/request/capped-read';
 import { useTestStore } from '../support/stores';
 import { alice, sessionCookie } from '../support/money';
 

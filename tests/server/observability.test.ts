@@ -2,12 +2,13 @@ import { NextRequest } from 'next/server';
 import { GET as metricsRoute } from '@/app/api/metrics/route';
 import { redactUrl } from '@/lib/server/observability/log';
 import { metrics } from '@/lib/server/observability/metrics';
-import { routeGroup } from '@/lib/server/http/server-hooks';
+import { routeGroup as groupOf } from '@/lib/server/http/server-hooks';
+import { allGateways } from '@/lib/server/payments/registry';
 import { useTestStore } from '../support/stores';
 import { useEnv } from '../support/env';
 import { ipnRequest, pendingTeamOrder, vnpayCallback } from '../support/money';
 import { vnpayRoutes } from '../support/money';
-import { backgroundDeliveriesFinished } from '@/lib/server/payments/grant-delivery';
+import { backgroundDeliveriesFinished } from '@/lib/server/payments/outbox-delivery';
 
 const ipn = vnpayRoutes.ipn;
 
@@ -24,6 +25,7 @@ describe('log redaction of link tokens', () => {
 });
 
 describe('route groups for metric labels', () => {
+  const routeGroup = (path: string) => groupOf(path, new Set(allGateways.map((gateway) => gateway.id)));
   it('folds paths into a bounded set', () => {
     expect(routeGroup('/api/payments/vnpay/ipn')).toBe('/api/payments/vnpay/ipn');
     expect(routeGroup('/api/payments/paypal/webhook')).toBe('/api/payments/paypal/webhook');
@@ -108,7 +110,7 @@ describe('GET /api/metrics', () => {
 
   it('counts the orders held for review (a paid amount that does not match) in quorum_review_queue_size', async () => {
     const { reportReviewQueue } = await import('@/lib/server/observability/metrics');
-    const { reviewQueueSize } = await import('@/lib/server/payments/review-queue');
+    const { reviewQueueSize } = await import('@/lib/server/payments/review/review-queue');
     reportReviewQueue(reviewQueueSize);
     const queue = async () =>
       /^quorum_review_queue_size (\d+)$/m.exec(await (await scrape({ 'x-forwarded-for': '127.0.0.1' })).text())?.[1];

@@ -14,7 +14,7 @@ import {
   vnpayRoutes,
   sessionCookie,
 } from '../support/money';
-import { backgroundDeliveriesFinished } from '@/lib/server/payments/grant-delivery';
+import { backgroundDeliveriesFinished } from '@/lib/server/payments/outbox-delivery';
 
 describe.each(storeKinds)('the pay page on %s', (kind) => {
   const store = useTestStore(kind);

@@ -15,7 +15,7 @@ import {
 import { paymentUrl } from '@/lib/server/payments/vnpay/payment-url';
 import { completeSandboxPayment } from '@/lib/server/payments/vnpay/sandbox';
 import { momoIpnRequest, momoResultFields, momoReturnRequest } from '../support/momo';
-import { backgroundDeliveriesFinished } from '@/lib/server/payments/grant-delivery';
+import { backgroundDeliveriesFinished } from '@/lib/server/payments/outbox-delivery';
 
 const view = async (query: string, subject?: Parameters<typeof sessionCookie>[0]) =>
   (await payView(

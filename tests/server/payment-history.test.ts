@@ -1,7 +1,7 @@
 import { NextRequest } from 'next/server';
 import { GET as historyRoute } from '@/app/api/pay/history/route';
-import { holdForReview, settlePayment } from '@/lib/server/payments/settle';
-import { backgroundDeliveriesFinished } from '@/lib/server/payments/grant-delivery';
+import { holdPaymentForReview, settlePayment } from '@/lib/server/payments/settle';
+import { backgroundDeliveriesFinished } from '@/lib/server/payments/outbox-delivery';
 import { PAYMENTS_PER_PAGE, paymentReference, type PaymentHistoryPage } from '@/lib/shared/payment-history';
 import { storeKinds, useTestStore } from '../support/stores';
 import { alice, bob, ipnRequest, pendingTeamOrder, sessionCookie, vnpayCallback, vnpayRoutes } from '../support/money';
@@ -80,7 +80,7 @@ describe.each(storeKinds)('the payment history on %s', (kind) => {
     };
     await settlePayment({ ...sale, transactionId: 'I-SUB#1', result: 'succeeded', resultCode: 'COMPLETED' });
     expect((await history('', alice)).body.payments[0]).toMatchObject({ status: 'paid', gateway: 'paypal' });
-    await holdForReview({
+    await holdPaymentForReview({
       ...sale,
       transactionId: 'PAYMENT.SALE.REFUNDED:WH-1',
       result: 'failed',

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { addMonths } from '@/lib/pricing/quote';
 import { resetRateLimits } from '@/lib/server/testing';
-import { refundOrder } from '@/lib/server/payments/refund-order';
+import { refundOrder } from '@/lib/server/payments/refunds/refund-order';
 import { refundsOfOrder } from '@/lib/server/ledger/refunds';
 import { findOrder, listOrders } from '@/lib/server/ledger/orders';
 import { paypalGateway } from '@/lib/server/payments/paypal/gateway';
@@ -9,7 +9,7 @@ import { storeKinds, useTestStore } from '../support/stores';
 import { alice, bob, carol, pendingTeamOrder } from '../support/money';
 import { checkout, confirm, createSubscription, play, webhook } from '../support/paypal';
 import { signedHeaders } from '@/lib/server/payments/paypal/sandbox/player';
-import { backgroundDeliveriesFinished } from '@/lib/server/payments/grant-delivery';
+import { backgroundDeliveriesFinished } from '@/lib/server/payments/outbox-delivery';
 import { updateSandboxSubscription } from '@/lib/server/payments/paypal/sandbox/store';
 
 const teamMonthly = { plan: 'team_pro', period: 'period0', gateway: 'paypal', method: 'paypal' };

@@ -1,7 +1,7 @@
 import { NextRequest } from 'next/server';
 import { GET as payView } from '@/app/api/pay/view/route';
 import { site } from '@/lib/config/site';
-import { backgroundDeliveriesFinished } from '@/lib/server/payments/grant-delivery';
+import { backgroundDeliveriesFinished } from '@/lib/server/payments/outbox-delivery';
 import type { PayPageView } from '@/lib/shared/pay-view';
 import { paymentReference } from '@/lib/shared/payment-history';
 import { storeKinds, useTestStore } from '../support/stores';

@@ -3,7 +3,7 @@ import { postLink } from '../support/open-link';
 import { POST as checkout } from '@/app/api/checkout/route';
 import { proxy } from '@/proxy';
 import { mintPaylink } from '@/lib/server/session/paylink';
-import { clientIp } from '@/lib/server/http/guards';
+import { clientIp } from '@/lib/server/request/guards';
 import { useTestStore } from '../support/stores';
 import { useEnv } from '../support/env';
 import { alice, checkoutPost, gatewayRoutes, pendingTeamOrder, sessionCookie, vnpayCallback } from '../support/money';

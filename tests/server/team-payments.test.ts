@@ -1,6 +1,6 @@
-import { backgroundDeliveriesFinished } from '@/lib/server/payments/grant-delivery';
-import { paymentHistory } from '@/lib/server/payments/history';
-import { receiptFor } from '@/lib/server/payments/receipt';
+import { backgroundDeliveriesFinished } from '@/lib/server/payments/outbox-delivery';
+import { paymentHistory } from '@/lib/server/pay/history';
+import { receiptFor } from '@/lib/server/pay/receipt';
 import { teamPayments } from '@/lib/server/team/team-payments';
 import { storeKinds, useTestStore } from '../support/stores';
 import { alice, bob, ipnRequest, pendingTeamOrder, vnpayCallback, vnpayRoutes } from '../support/money';

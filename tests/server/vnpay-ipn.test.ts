@@ -3,7 +3,7 @@ import { addMonths } from '@/lib/pricing/quote';
 import { findOrder } from '@/lib/server/ledger/orders';
 import { storeKinds, useTestStore } from '../support/stores';
 import { alice, ipnRequest, pendingTeamOrder, vnpayCallback, vnpayRoutes } from '../support/money';
-import { backgroundDeliveriesFinished } from '@/lib/server/payments/grant-delivery';
+import { backgroundDeliveriesFinished } from '@/lib/server/payments/outbox-delivery';
 
 const reply = async (params: URLSearchParams) =>
   (await vnpayRoutes.ipn(ipnRequest(params))).json() as Promise<{ RspCode: string }>;

@@ -18,6 +18,7 @@ export const vnpayChoice: GatewayChoice = {
   max: 1_000_000_000,
   continuation: { kind: 'redirect' },
   available: true,
+  renews: false,
 };
 
 /** The three gateways as the pay page receives them (PayPal cannot take a team-size increase alone). */
@@ -32,6 +33,7 @@ export const gatewayChoices: GatewayChoice[] = [
     max: 50_000_000,
     continuation: { kind: 'redirect' },
     available: true,
+    renews: false,
   },
   {
     id: 'paypal',
@@ -42,6 +44,7 @@ export const gatewayChoices: GatewayChoice[] = [
     max: 1_000_000,
     continuation: { kind: 'sdk', sdk: 'paypal' },
     available: true,
+    renews: true,
     period3: false,
   },
 ];

@@ -5,6 +5,7 @@ import { POST as webhookRoute } from '@/app/api/payments/paypal/webhook/route';
 import { paypalConfig } from '@/lib/server/payments/paypal/config';
 import { sandboxTransport } from '@/lib/server/payments/paypal/sandbox/api';
 import { playSandboxAction, signedHeaders } from '@/lib/server/payments/paypal/sandbox/player';
+import type { DeliverCallback } from '@/lib/server/payments/gateway';
 import { sessionCookie, type alice, type bob, type carol } from './money';
 
 /** PayPal's half of a test as the browser, PayPal and its webhooks would play it, against the local sandbox. */
@@ -63,6 +64,9 @@ export async function webhook(raw: string, headers: Headers = signedHeaders(raw)
   return { status: response.status, body: (await response.json()) as { outcome: string } };
 }
 
+/** A create sends no webhook: a test that makes the stand-in send one says so. */
+export const noWebhookExpected: DeliverCallback = () => Promise.reject(new Error('the sandbox sent a webhook'));
+
 /** What the buttons do in the browser: create the subscription at (sandbox) PayPal with the checkout's parameters. */
 export async function createSubscription(params: {
   planId: string;
@@ -76,11 +80,15 @@ export async function createSubscription(params: {
     custom_id: params.customId,
     ...(params.startTime ? { start_time: params.startTime } : {}),
   };
-  const response = await sandboxTransport(`${origin}/api/payments/paypal/sandbox/api/v1/billing/subscriptions`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'paypal-client-id': paypalConfig()!.clientId },
-    body: JSON.stringify(body),
-  });
+  const response = await sandboxTransport(
+    `${origin}/api/payments/paypal/sandbox/api/v1/billing/subscriptions`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'paypal-client-id': paypalConfig()!.clientId },
+      body: JSON.stringify(body),
+    },
+    noWebhookExpected,
+  );
   expect(response.status).toBe(201);
   return ((await response.json()) as { id: string }).id;
 }

@@ -8,7 +8,7 @@ import { openPglite, openPostgres, type Sql } from '@/lib/server/db/sql';
 import { type Database } from '@/lib/server/db';
 import { type AccountDirectory } from '@/lib/server/directory';
 import { forgetAvailability, installDatabase, installDirectory, resetRateLimits } from '@/lib/server/testing';
-import { backgroundDeliveriesFinished } from '@/lib/server/payments/grant-delivery';
+import { backgroundDeliveriesFinished } from '@/lib/server/payments/outbox-delivery';
 
 /**
  * The databases every money-path suite runs against: PGlite always, and a real PostgreSQL server

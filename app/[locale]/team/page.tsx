@@ -25,7 +25,7 @@ import { MemberSection } from '@/components/team/member-section';
 import { Onboarding } from '@/components/team/onboarding';
 import { teamPageUnavailable } from '@/lib/server/team/unavailable-view';
 import { teamPayments } from '@/lib/server/team/team-payments';
-import { receiptFor } from '@/lib/server/payments/receipt';
+import { receiptFor } from '@/lib/server/pay/receipt';
 import { RECEIPT_PARAM } from '@/lib/shared/receipt';
 import { ReceiptView } from '@/components/pay/receipt-view';
 import { TeamPayments, paymentsPageOf } from '@/components/team/team-payments';

@@ -1,16 +1,12 @@
 import { NextResponse } from 'next/server';
 import { IDEMPOTENCY_HEADER } from '@/lib/shared/checkout';
 import { checkoutRequest, idempotencyKey } from '@/lib/server/checkout/request';
-import { billingInput } from '@/lib/server/payments/billing';
+import { billingInput } from '@/lib/server/pay/billing';
 import { startCheckout } from '@/lib/server/checkout/start-checkout';
 import { apiError } from '@/lib/server/http/api-error';
-import { readJsonBody } from '@/lib/server/http/guards';
 import { sessionRoute } from '@/lib/server/http/session-route';
 import { otherMethods } from '@/lib/server/http/methods';
 import { metrics } from '@/lib/server/observability/metrics';
-
-/** A checkout body is a few dozen bytes; anything near this is not one. */
-const MAX_BODY_BYTES = 4096;
 
 // POST /api/checkout — the pay page's {plan, period, seats?, gateway, method} → how the browser continues
 // ({kind: 'redirect', redirectUrl} or an SDK's buttons' parameters: lib/shared/checkout.ts, CheckoutStart).
@@ -21,28 +17,25 @@ export const POST = sessionRoute(
       ['checkoutPerSession', `${subject.platform}:${subject.userId}`],
       ['checkoutPerIp', ip],
     ],
+    // A checkout body is a few dozen bytes; anything near the cap is not one.
+    body: { schema: checkoutRequest, maxBytes: 4096 },
   },
-  async ({ request, subject, locale, clientIp }) => {
-    const body = await readJsonBody(request, MAX_BODY_BYTES);
-    if (!body.ok) return apiError(body.code, locale);
-    const selection = checkoutRequest.safeParse(body.value);
+  async ({ request, subject, locale, clientIp, body: selection }) => {
     const key = request.headers.get(IDEMPOTENCY_HEADER);
-    if (!selection.success || (key !== null && !idempotencyKey.safeParse(key).success)) {
-      return apiError('invalid_request', locale);
-    }
-    const billing = selection.data.billing == null ? null : billingInput.safeParse(selection.data.billing);
+    if (key !== null && !idempotencyKey.safeParse(key).success) return apiError('invalid_request', locale);
+    const billing = selection.billing == null ? null : billingInput.safeParse(selection.billing);
     if (billing && !billing.success) return apiError('billing_invalid', locale);
 
     const result = await startCheckout({
       subject,
-      selection: selection.data,
+      selection,
       idempotencyKey: key ?? undefined,
       billing: billing ? billing.data : null,
       locale,
       clientIp,
       now: new Date(),
     });
-    metrics().checkouts.inc({ gateway: selection.data.gateway, outcome: result.ok ? 'created' : result.code });
+    metrics().checkouts.inc({ gateway: selection.gateway, outcome: result.ok ? 'created' : result.code });
     if (!result.ok) {
       return apiError(result.code, locale, { limits: result.limits, gateway: result.gateway, admins: result.admins });
     }

@@ -1,5 +1,5 @@
 import type { NextRequest } from 'next/server';
-import { readFormBody } from '@/lib/server/http/form-body';
+import { readFormBody } from '@/lib/server/request/form-body';
 import { otherMethods } from '@/lib/server/http/methods';
 import { exchangeLink, linkExchangeForm } from '@/lib/server/links/link-exchange';
 

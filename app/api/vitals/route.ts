@@ -1,4 +1,4 @@
-import { recordWebVitals } from '@/lib/server/observability/web-vitals';
+import { recordWebVitals } from '@/lib/server/vitals/web-vitals';
 import { otherMethods } from '@/lib/server/http/methods';
 
 export const dynamic = 'force-dynamic';

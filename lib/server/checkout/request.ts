@@ -2,7 +2,7 @@ import 'server-only';
 import { z } from 'zod';
 import { paidPlanIds, periodIds } from '@/lib/pricing/catalogue';
 import { MAX_SEATS } from '@/lib/pricing/quote';
-import type { CheckoutRequest } from '@/lib/shared/checkout';
+import { CANCEL_PLAN_CONFIRMATION, type CancelPlanRequest, type CheckoutRequest } from '@/lib/shared/checkout';
 
 /**
  * The checkout request the pay page sends (its type: lib/shared/checkout.ts). Anything else in the
@@ -18,9 +18,17 @@ export const checkoutRequest = z.object({
   method: z.string().min(1).max(32),
   // The payer read that a payment for this plan is still being confirmed, and chose to pay again.
   payAgain: z.literal(true).optional(),
-  // Company details for the receipt, checked on their own (payments/billing.ts) for a precise refusal.
+  // Company details for the receipt, checked on their own (pay/billing.ts) for a precise refusal.
   billing: z.unknown().optional(),
 }) satisfies z.ZodType<CheckoutRequest>;
 
 /** The value of the Idempotency-Key header (lib/shared/checkout.ts names the header). */
 export const idempotencyKey = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
+
+/**
+ * POST /api/plan/cancel: ending a paid plan takes the dialog's own confirmation in the body, so a
+ * bare POST — a script's mistake, a replayed request — ends nothing.
+ */
+export const cancelPlanRequest = z.strictObject({
+  confirm: z.literal(CANCEL_PLAN_CONFIRMATION),
+}) satisfies z.ZodType<CancelPlanRequest>;

@@ -6,14 +6,19 @@ import type { Order } from '@/lib/server/ledger/types';
 import { allGateways, findGateway, gatewayName } from '@/lib/server/payments/registry';
 import type { PaymentGateway } from '@/lib/server/payments/gateway';
 import { askGateway } from '@/lib/server/payments/ask-gateway';
-import { grantDeliveryFinished, waitAtMost } from '@/lib/server/payments/grant-delivery';
-import type { AccountStanding, PendingPayment } from '@/lib/shared/pending-payment';
+import { grantDeliveryFinished, waitAtMost } from '@/lib/server/payments/outbox-delivery';
+import {
+  standingFor,
+  type AccountStanding,
+  type PendingPayment,
+  type RunningRenewal,
+} from '@/lib/shared/pending-payment';
 
 /*
  * The account as one truth: before a new payment for a plan is recorded, what is already under way
  * for that plan's owner (docs/payments.md#one-need-one-payment). A payment still waiting for its
- * gateway's word is shown and blocks a second one unless the payer chooses to pay again; a
- * gateway subscription still renewing the plan is never started a second time.
+ * gateway's word is shown and blocks a second one unless the payer chooses to pay again; while a
+ * gateway subscription still renews the plan, no gateway that renews by itself starts another.
  */
 
 const longestWindowMs = () => Math.max(...allGateways.map((gateway) => gateway.paymentWindowMs));
@@ -72,16 +77,14 @@ const asPending = (order: Order): PendingPayment => ({
   startedAt: order.createdAt.toISOString(),
 });
 
-/** What the pay form shows before the button: per plan, payments being confirmed and renewals running. */
-export async function accountStanding(sql: Sql, subject: Subject, now: Date): Promise<AccountStanding> {
-  const owners = ownersOf(subject);
+/** What the owners have under way: payments being confirmed (newest first) and live renewals (oldest first). */
+async function standingOf(sql: Sql, owners: readonly PlanOwner[], now: Date): Promise<AccountStanding> {
   const [pending, renewing] = await Promise.all([
     Promise.all(owners.map((owner) => awaitingGateway(sql, owner, now))),
     Promise.all(
       owners.map(async (owner) =>
-        (await renewingSubscriptionsOf(sql, owner)).map((s) => ({
-          plan: owner.plan,
-          gateway: s.gateway,
+        (await renewingSubscriptionsOf(sql, owner)).map((s): RunningRenewal => ({
+          ...s,
           gatewayName: gatewayName(s.gateway),
         })),
       ),
@@ -90,11 +93,16 @@ export async function accountStanding(sql: Sql, subject: Subject, now: Date): Pr
   return { pending: pending.flat().map(asPending), renewing: renewing.flat() };
 }
 
+/** What the pay form shows before the button: per plan, payments being confirmed and renewals running. */
+export const accountStanding = (sql: Sql, subject: Subject, now: Date): Promise<AccountStanding> =>
+  standingOf(sql, ownersOf(subject), now);
+
 export type StandingRefusal = { code: 'payment_pending' | 'renewal_running'; gateway: string };
 
 /**
  * Inside the checkout's transaction, after lockPlanOwner: why this new payment must not be
- * recorded, or null. `payAgain`: the payer read what is pending and chose to pay again.
+ * recorded, or null — by the rule the form showed (standingFor). `payAgain`: the payer read what
+ * is pending and chose to pay again.
  */
 export async function standingRefusal(
   tx: Sql,
@@ -103,11 +111,9 @@ export async function standingRefusal(
   payAgain: boolean,
   now: Date,
 ): Promise<StandingRefusal | null> {
-  if (gateway.renewals) {
-    const running = (await renewingSubscriptionsOf(tx, owner)).find((s) => s.gateway === gateway.id);
-    if (running) return { code: 'renewal_running', gateway: gateway.offer.name };
-  }
-  if (payAgain) return null;
-  const [pending] = await awaitingGateway(tx, owner, now);
-  return pending ? { code: 'payment_pending', gateway: gatewayName(pending.gateway) } : null;
+  const standing = await standingOf(tx, [owner], now);
+  const { renewal, pending } = standingFor(standing, owner.plan, { renews: gateway.subscriptions !== undefined });
+  if (renewal) return { code: 'renewal_running', gateway: renewal.gatewayName };
+  if (pending && !payAgain) return { code: 'payment_pending', gateway: pending.gatewayName };
+  return null;
 }

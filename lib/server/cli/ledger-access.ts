@@ -2,7 +2,7 @@ import { env } from '@/lib/server/env';
 import { ledgerSql, openDatabase } from '@/lib/server/db';
 import { pgliteOwnerPid } from '@/lib/server/db/owner';
 import { seedDemoData, seedWanted } from '@/lib/server/directory/embedded/seed';
-import { backgroundDeliveriesFinished } from '@/lib/server/payments/grant-delivery';
+import { backgroundDeliveriesFinished } from '@/lib/server/payments/outbox-delivery';
 
 /** Opens the ledger for an operator command; with PGlite, only while no server owns it. */
 export async function openLedgerForCli(): Promise<void> {

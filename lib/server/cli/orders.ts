@@ -4,7 +4,7 @@
  * `npm run orders -- resolve <order> --grant|--close|--refund|--record [--amount <minor units>] --note "…" [--by <name>]`
  * `npm run orders -- refund <order> [--amount <minor units>] --reason "…" [--by <name>]`
  * `npm run orders -- refunds [--all] [--limit 50]`
- * The review queue (lib/server/payments/review.ts) and refunds (lib/server/payments/refunds.ts).
+ * The review queue (lib/server/payments/review/) and refunds (lib/server/payments/refunds/).
  * Decisions and refunds are recorded with who (--by, or the OS user), when and why.
  */
 import { userInfo } from 'node:os';
@@ -20,8 +20,8 @@ import {
   recordFromReview,
   refundFromReview,
   resolveOrder,
-} from '@/lib/server/payments/review';
-import { refundOrder } from '@/lib/server/payments/refund-order';
+} from '@/lib/server/payments/review/review';
+import { refundOrder } from '@/lib/server/payments/refunds/refund-order';
 import { countRequestedRefunds, recentRefunds, refundsOfOrder, requestedRefunds } from '@/lib/server/ledger/refunds';
 import { describeRefund, money, parseAmountOption, refundLine } from './refund-text';
 import { closeLedgerAndExit, openLedgerForCli } from './ledger-access';
@@ -76,164 +76,182 @@ const line = (order: Order) =>
     order.updatedAt.toISOString(),
   ].join('  ');
 
+const options = {
+  status: { type: 'string' },
+  limit: { type: 'string' },
+  grant: { type: 'boolean' },
+  close: { type: 'boolean' },
+  note: { type: 'string' },
+  by: { type: 'string' },
+  refund: { type: 'boolean' },
+  record: { type: 'boolean' },
+  amount: { type: 'string' },
+  reason: { type: 'string' },
+  all: { type: 'boolean' },
+} as const;
+
+type Values = ReturnType<typeof parseArgs<{ allowPositionals: true; options: typeof options }>>['values'];
+
+/** The order a command names, or the usage with `why`. */
+function orderOf(target: string | undefined, why: string): string {
+  const id = orderId.safeParse(target);
+  if (!id.success) fail(why);
+  return id.data;
+}
+
+const operator = (values: Values) => values.by?.trim() || userInfo().username;
+
+async function list(_target: string | undefined, values: Values): Promise<never> {
+  const status = values.status === undefined ? null : z.enum(statuses).safeParse(values.status);
+  if (status && !status.success) fail(`--status must be one of ${statuses.join(', ')}`);
+  const limit = parseLimit(values.limit);
+  await openLedgerForCli();
+  const sql = await ledgerSql();
+  const orders = await listOrders(sql, status ? status.data : null, limit);
+  for (const order of orders) console.log(line(order));
+  const review = await countOrders(sql, 'needs_review');
+  const waiting = await countRequestedRefunds(sql);
+  console.log(`${orders.length} order(s) shown; ${review} need review; ${waiting} refund(s) waiting on a gateway`);
+  return closeLedgerAndExit(0);
+}
+
+async function show(target: string | undefined): Promise<never> {
+  const id = orderOf(target, 'show needs an order id');
+  await openLedgerForCli();
+  const order = await findOrder(await ledgerSql(), id);
+  if (!order) {
+    console.error(`no order ${id}`);
+    return closeLedgerAndExit(1);
+  }
+  const { checkoutStart: _start, ...fields } = order;
+  console.log(JSON.stringify(fields, null, 2));
+  console.log('events:');
+  for (const event of await eventsFor(order.id)) {
+    console.log(
+      `  ${event.receivedAt.toISOString()}  ${event.transactionId}  code ${event.resultCode}  amount ${money(event.amount, order.currency)}  → ${event.outcome}`,
+    );
+    console.log(`    ${JSON.stringify(event.payload)}`);
+  }
+  console.log('refunds:');
+  for (const refund of await refundsOfOrder(await ledgerSql(), order.id)) console.log(`  ${refundLine(refund)}`);
+  console.log('decisions:');
+  for (const decision of await decisionsFor(order.id)) {
+    console.log(
+      `  ${decision.decidedAt.toISOString()}  ${decision.decision} by ${decision.decidedBy}: ${decision.note}`,
+    );
+  }
+  return closeLedgerAndExit(0);
+}
+
+async function resolve(target: string | undefined, values: Values): Promise<never> {
+  const id = orderOf(target, 'resolve needs an order id');
+  const chosen = [values.grant, values.close, values.refund, values.record].filter(Boolean).length;
+  if (chosen !== 1) fail('resolve needs exactly one of --grant, --close, --refund or --record');
+  const note = values.note?.trim();
+  if (!note) fail('resolve needs --note "why" (it is recorded with the decision)');
+  const by = operator(values);
+  const amount = parseAmount(values.amount);
+  if (values.amount !== undefined && !values.refund && !values.record) fail('--amount goes with --refund or --record');
+  if (values.record && amount === undefined) fail('--record needs --amount (what the gateway shows was refunded)');
+  await openLedgerForCli();
+  if (values.record && amount !== undefined) return resolveByRecording(id, { amount, note, by });
+  if (values.refund) return resolveByRefunding(id, { amount, note, by });
+  const result = await resolveOrder({ orderId: id, decision: values.grant ? 'grant' : 'close', note, by });
+  if (!result.ok) {
+    console.error(
+      result.reason === 'not_found'
+        ? `no order ${id}`
+        : result.reason === 'refund_report'
+          ? `order ${id} is paid and its refund report waits: --close, --record --amount or --refund`
+          : `order ${id} is ${result.status}, not under review: nothing changed`,
+    );
+    return closeLedgerAndExit(1);
+  }
+  console.log(line(result.order));
+  if (result.delivery) console.log(describeDelivery(result.delivery));
+  return closeLedgerAndExit(0);
+}
+
+/** `resolve --record --amount`: the refund the operator found at the gateway is booked. */
+async function resolveByRecording(id: string, input: { amount: number; note: string; by: string }): Promise<never> {
+  const result = await recordFromReview({ orderId: id, ...input });
+  if (!result.ok) {
+    console.error(
+      result.reason === 'not_found'
+        ? `no order ${id}`
+        : result.reason === 'exceeds_paid'
+          ? `order ${id}: that is more than is still paid; nothing changed`
+          : `order ${id} has no refund report waiting: nothing changed`,
+    );
+    return closeLedgerAndExit(1);
+  }
+  console.log(line(result.order));
+  console.log(refundLine(result.refund));
+  return closeLedgerAndExit(0);
+}
+
+/** `resolve --refund [--amount]`: the money goes back through the gateway. */
+async function resolveByRefunding(id: string, input: { amount?: number; note: string; by: string }): Promise<never> {
+  const result = await refundFromReview({ orderId: id, ...input });
+  if (!result.ok) {
+    if (result.reason === 'refund_failed') console.error(describeRefund(id, result.refund));
+    else
+      console.error(
+        result.reason === 'not_found'
+          ? `no order ${id}`
+          : `order ${id} is ${result.status}, not under review: nothing changed`,
+      );
+    return closeLedgerAndExit(1);
+  }
+  console.log(line(result.order));
+  console.log(describeRefund(id, result.refund));
+  return closeLedgerAndExit(0);
+}
+
+async function refund(target: string | undefined, values: Values): Promise<never> {
+  const id = orderOf(target, 'refund needs an order id');
+  const reason = values.reason?.trim();
+  if (!reason) fail('refund needs --reason "why" (it is recorded with the refund)');
+  if (reason.length > 500) fail('--reason is at most 500 characters');
+  const amount = parseAmount(values.amount);
+  const by = operator(values);
+  await openLedgerForCli();
+  const result = await refundOrder({ orderId: id, amount, reason, by });
+  const text = describeRefund(id, result);
+  const succeeded = result.ok && result.answer.state !== 'refused';
+  (succeeded ? console.log : console.error)(text);
+  return closeLedgerAndExit(succeeded ? 0 : 1);
+}
+
+async function refunds(_target: string | undefined, values: Values): Promise<never> {
+  const limit = parseLimit(values.limit);
+  await openLedgerForCli();
+  const sql = await ledgerSql();
+  const found = values.all ? await recentRefunds(sql, limit) : await requestedRefunds(sql, new Date(), limit);
+  for (const one of found) console.log(refundLine(one));
+  console.log(`${found.length} refund(s) shown${values.all ? '' : ' (waiting on a gateway; --all for every refund)'}`);
+  return closeLedgerAndExit(0);
+}
+
+const commands: Record<string, (target: string | undefined, values: Values) => Promise<never>> = {
+  list,
+  show,
+  resolve,
+  refund,
+  refunds,
+};
+
 async function main() {
   let parsed;
   try {
-    parsed = parseArgs({
-      allowPositionals: true,
-      options: {
-        status: { type: 'string' },
-        limit: { type: 'string' },
-        grant: { type: 'boolean' },
-        close: { type: 'boolean' },
-        note: { type: 'string' },
-        by: { type: 'string' },
-        refund: { type: 'boolean' },
-        record: { type: 'boolean' },
-        amount: { type: 'string' },
-        reason: { type: 'string' },
-        all: { type: 'boolean' },
-      },
-    });
+    parsed = parseArgs({ allowPositionals: true, options });
   } catch (error) {
     fail(error instanceof Error ? error.message : String(error));
   }
-  const { positionals, values } = parsed;
-  const [command, target] = positionals;
-
-  if (command === 'list') {
-    const status = values.status === undefined ? null : z.enum(statuses).safeParse(values.status);
-    if (status && !status.success) fail(`--status must be one of ${statuses.join(', ')}`);
-    const limit = parseLimit(values.limit);
-    await openLedgerForCli();
-    const sql = await ledgerSql();
-    const orders = await listOrders(sql, status ? status.data : null, limit);
-    for (const order of orders) console.log(line(order));
-    const review = await countOrders(sql, 'needs_review');
-    const waiting = await countRequestedRefunds(sql);
-    console.log(`${orders.length} order(s) shown; ${review} need review; ${waiting} refund(s) waiting on a gateway`);
-    return closeLedgerAndExit(0);
-  }
-
-  if (command === 'show') {
-    const id = orderId.safeParse(target);
-    if (!id.success) fail('show needs an order id');
-    await openLedgerForCli();
-    const order = await findOrder(await ledgerSql(), id.data);
-    if (!order) {
-      console.error(`no order ${id.data}`);
-      return closeLedgerAndExit(1);
-    }
-    const { checkoutStart: _start, ...fields } = order;
-    console.log(JSON.stringify(fields, null, 2));
-    console.log('events:');
-    for (const event of await eventsFor(order.id)) {
-      console.log(
-        `  ${event.receivedAt.toISOString()}  ${event.transactionId}  code ${event.resultCode}  amount ${money(event.amount, order.currency)}  → ${event.outcome}`,
-      );
-      console.log(`    ${JSON.stringify(event.payload)}`);
-    }
-    console.log('refunds:');
-    for (const refund of await refundsOfOrder(await ledgerSql(), order.id)) console.log(`  ${refundLine(refund)}`);
-    console.log('decisions:');
-    for (const decision of await decisionsFor(order.id)) {
-      console.log(
-        `  ${decision.decidedAt.toISOString()}  ${decision.decision} by ${decision.decidedBy}: ${decision.note}`,
-      );
-    }
-    return closeLedgerAndExit(0);
-  }
-
-  if (command === 'resolve') {
-    const id = orderId.safeParse(target);
-    if (!id.success) fail('resolve needs an order id');
-    const chosen = [values.grant, values.close, values.refund, values.record].filter(Boolean).length;
-    if (chosen !== 1) fail('resolve needs exactly one of --grant, --close, --refund or --record');
-    const note = values.note?.trim();
-    if (!note) fail('resolve needs --note "why" (it is recorded with the decision)');
-    const by = values.by?.trim() || userInfo().username;
-    const amount = parseAmount(values.amount);
-    if (values.amount !== undefined && !values.refund && !values.record)
-      fail('--amount goes with --refund or --record');
-    if (values.record && amount === undefined) fail('--record needs --amount (what the gateway shows was refunded)');
-    await openLedgerForCli();
-    if (values.record && amount !== undefined) {
-      const result = await recordFromReview({ orderId: id.data, amount, note, by });
-      if (!result.ok) {
-        console.error(
-          result.reason === 'not_found'
-            ? `no order ${id.data}`
-            : result.reason === 'exceeds_paid'
-              ? `order ${id.data}: that is more than is still paid; nothing changed`
-              : `order ${id.data} has no refund report waiting: nothing changed`,
-        );
-        return closeLedgerAndExit(1);
-      }
-      console.log(line(result.order));
-      console.log(refundLine(result.refund));
-      return closeLedgerAndExit(0);
-    }
-    if (values.refund) {
-      const result = await refundFromReview({ orderId: id.data, amount, note, by });
-      if (!result.ok) {
-        if (result.reason === 'refund_failed') console.error(describeRefund(id.data, result.refund));
-        else
-          console.error(
-            result.reason === 'not_found'
-              ? `no order ${id.data}`
-              : `order ${id.data} is ${result.status}, not under review: nothing changed`,
-          );
-        return closeLedgerAndExit(1);
-      }
-      console.log(line(result.order));
-      console.log(describeRefund(id.data, result.refund));
-      return closeLedgerAndExit(0);
-    }
-    const result = await resolveOrder({ orderId: id.data, decision: values.grant ? 'grant' : 'close', note, by });
-    if (!result.ok) {
-      console.error(
-        result.reason === 'not_found'
-          ? `no order ${id.data}`
-          : result.reason === 'refund_report'
-            ? `order ${id.data} is paid and its refund report waits: --close, --record --amount or --refund`
-            : `order ${id.data} is ${result.status}, not under review: nothing changed`,
-      );
-      return closeLedgerAndExit(1);
-    }
-    console.log(line(result.order));
-    if (result.delivery) console.log(describeDelivery(result.delivery));
-    return closeLedgerAndExit(0);
-  }
-
-  if (command === 'refund') {
-    const id = orderId.safeParse(target);
-    if (!id.success) fail('refund needs an order id');
-    const reason = values.reason?.trim();
-    if (!reason) fail('refund needs --reason "why" (it is recorded with the refund)');
-    if (reason.length > 500) fail('--reason is at most 500 characters');
-    const amount = parseAmount(values.amount);
-    const by = values.by?.trim() || userInfo().username;
-    await openLedgerForCli();
-    const result = await refundOrder({ orderId: id.data, amount, reason, by });
-    const text = describeRefund(id.data, result);
-    const succeeded = result.ok && result.answer.state !== 'refused';
-    (succeeded ? console.log : console.error)(text);
-    return closeLedgerAndExit(succeeded ? 0 : 1);
-  }
-
-  if (command === 'refunds') {
-    const limit = parseLimit(values.limit);
-    await openLedgerForCli();
-    const sql = await ledgerSql();
-    const refunds = values.all ? await recentRefunds(sql, limit) : await requestedRefunds(sql, new Date(), limit);
-    for (const refund of refunds) console.log(refundLine(refund));
-    console.log(
-      `${refunds.length} refund(s) shown${values.all ? '' : ' (waiting on a gateway; --all for every refund)'}`,
-    );
-    return closeLedgerAndExit(0);
-  }
-
-  fail(command ? `unknown command ${command}` : 'a command is needed');
+  const [command, target] = parsed.positionals;
+  const run = command !== undefined && Object.hasOwn(commands, command) ? commands[command] : undefined;
+  if (!run) fail(command ? `unknown command ${command}` : 'a command is needed');
+  await run(target, parsed.values);
 }
 
 main().catch(async (error: unknown) => {

@@ -1,7 +1,7 @@
 import { formatMoney } from '@/lib/i18n/format-money';
 import type { Currency } from '@/lib/pricing/catalogue';
 import type { Refund } from '@/lib/server/ledger/refunds';
-import type { RefundResult } from '@/lib/server/payments/refund-order';
+import type { RefundResult } from '@/lib/server/payments/refunds/refund-order';
 
 /**
  * An amount as an operator reads it: money in its currency (USD 50 cents is "$0.50", VND 25000 is

@@ -291,7 +291,7 @@ export const migrations: readonly Migration[] = [
   UPDATE orders SET seats = ((seats + 9) / 10) * 10 WHERE plan = 'team_pro' AND seats % 10 <> 0;
   `,
   },
-  // Money back (lib/server/payments/refunds.ts): one row per refund, ours or one the gateway reports
+  // Money back (lib/server/payments/refunds/): one row per refund, ours or one the gateway reports
   // (a merchant portal's); at most one of ours waits on a gateway per order, and a gateway's refund
   // id is recorded once. The outbox carries the account's change after a refund (a revocation) as
   // well as grants, so its rows get their own id; the directory records which it applied. Company
@@ -397,6 +397,26 @@ export const migrations: readonly Migration[] = [
     id: '0018_outbox_applied_expiry',
     sql: `
   ALTER TABLE outbox ADD COLUMN applied_expires_at timestamptz;
+  `,
+  },
+  // A subscription's state in the site's words, beside the gateway's own status (kept for support):
+  // the rules that read it — one live renewal per plan and owner, a renewal scheduled to start, an
+  // overdue renewal — are every gateway's, so they may not read one gateway's words. Each gateway
+  // maps its status when it writes one; the rows written so far are PayPal's.
+  {
+    id: '0019_subscription_states',
+    sql: `
+  ALTER TABLE subscriptions ADD COLUMN state text NOT NULL DEFAULT 'stopped'
+    CHECK (state IN ('awaiting_approval', 'approved', 'active', 'suspended', 'stopped'));
+  UPDATE subscriptions SET state = CASE status
+    WHEN 'APPROVAL_PENDING' THEN 'awaiting_approval'
+    WHEN 'APPROVED' THEN 'approved'
+    WHEN 'ACTIVE' THEN 'active'
+    WHEN 'SUSPENDED' THEN 'suspended'
+    ELSE 'stopped' END;
+  ALTER TABLE subscriptions ALTER COLUMN state DROP DEFAULT;
+  DROP INDEX subscriptions_running;
+  CREATE INDEX subscriptions_active ON subscriptions (gateway, id) WHERE state = 'active';
   `,
   },
 ];

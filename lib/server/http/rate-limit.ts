@@ -26,7 +26,7 @@ const RENEWAL_STOPS_PER_IP = 30;
 const BILLING_SAVES_PER_SESSION = 10;
 const BILLING_SAVES_PER_IP = 30;
 /**
- * Web Vitals reports (lib/server/observability/web-vitals.ts). Per minute: a flood guard, counted in
+ * Web Vitals reports (lib/server/vitals/web-vitals.ts). Per minute: a flood guard, counted in
  * each instance's memory so a refused flood costs no database write. Per page and hour: one client's
  * share of a page's samples, counted where every instance sees it, so a sender cannot move a page's
  * p75 on its own; the alert rules ask for more samples than a handful of clients can send

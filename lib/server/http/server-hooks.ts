@@ -3,9 +3,8 @@ import { randomUUID } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { log, redactUrl } from '@/lib/server/observability/log';
 import { metrics } from '@/lib/server/observability/metrics';
-import { findGateway } from '@/lib/server/payments/registry';
 import { earlyRefusal, publicEntriesOf } from './early-refusal';
-import { forwardedChainClient } from './forwarded';
+import { forwardedChainClient } from '@/lib/server/request/forwarded';
 
 /**
  * What `next start` offers no hook for, done where Node hands each request to it:
@@ -17,9 +16,11 @@ import { forwardedChainClient } from './forwarded';
  * - one JSON access-log line (token redacted) and the request count/latency metrics;
  * - requests Next would answer with a 500 although only the client is at fault (early-refusal.ts)
  *   get their 4xx here, and never reach Next.
- * Installed once per process from instrumentation.ts, before Next answers any request.
+ * Installed once per process from instrumentation.ts, before Next answers any request; the start
+ * names the gateways whose endpoints the metrics count by name.
  */
-export function installServerHooks(trustedHops: number): void {
+export function installServerHooks(trustedHops: number, gatewayIds: readonly string[]): void {
+  const gateways = new Set(gatewayIds);
   const proto = http.Server.prototype as http.Server & { [installed]?: true };
   if (proto[installed]) return;
   proto[installed] = true;
@@ -28,7 +29,7 @@ export function installServerHooks(trustedHops: number): void {
   proto.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]) {
     if (event === 'request') {
       const [req, res] = args as [IncomingMessage, ServerResponse];
-      onRequest(req, res, trustedHops);
+      onRequest(req, res, trustedHops, gateways);
       const refusal = earlyRefusal(req, publicEntries);
       if (refusal) {
         res.writeHead(refusal.status, refusal.headers).end();
@@ -42,7 +43,12 @@ export function installServerHooks(trustedHops: number): void {
 const installed = Symbol.for('quorum.serverHooks');
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
-function onRequest(req: IncomingMessage, res: ServerResponse, trustedHops: number): void {
+function onRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  trustedHops: number,
+  gateways: ReadonlySet<string>,
+): void {
   const started = process.hrtime.bigint();
   const peer = req.socket.remoteAddress ?? '';
   const sent = req.headers['x-forwarded-for'];
@@ -57,7 +63,7 @@ function onRequest(req: IncomingMessage, res: ServerResponse, trustedHops: numbe
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     const method = req.method ?? 'GET';
     const path = (req.url ?? '/').split('?', 1)[0] ?? '/';
-    const route = routeGroup(path);
+    const route = routeGroup(path, gateways);
     const status = res.writableFinished ? res.statusCode : 499;
     const m = metrics();
     m.httpRequests.inc({ method, route, status: String(status) });
@@ -78,18 +84,19 @@ function onRequest(req: IncomingMessage, res: ServerResponse, trustedHops: numbe
 }
 
 /**
- * A bounded label for a path: API routes by name (ids folded), Next's assets as one group, and
- * pages by kind — an attacker probing random paths must not create a time series per path.
+ * A bounded label for a path: API routes by name (ids folded; a gateway's only when `gateways` names
+ * it), Next's assets as one group, and pages by kind — an attacker probing random paths must not
+ * create a time series per path.
  */
-export function routeGroup(path: string): string {
+export function routeGroup(path: string, gateways: ReadonlySet<string>): string {
   if (path.startsWith('/_next/')) return '/_next';
   if (path.startsWith('/api/')) {
     const known =
       /^\/api\/(checkout|health|ping|metrics|plan\/cancel|pay\/view|payments\/([a-z0-9-]+)\/[a-z]+|team\/members)/.exec(
         path,
       );
-    // A gateway's endpoints by name only when the registry knows the gateway: a probe's made-up id is "other".
-    if (!known || (known[2] !== undefined && !findGateway(known[2]))) return '/api/other';
+    // A gateway's endpoints by name only when it is one of ours: a probe's made-up id is "other".
+    if (!known || (known[2] !== undefined && !gateways.has(known[2]))) return '/api/other';
     return path.startsWith('/api/team/members') ? '/api/team/members' : known[0];
   }
   const last = path.split('/').filter(Boolean).at(-1);

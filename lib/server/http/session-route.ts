@@ -2,35 +2,40 @@ import 'server-only';
 import type { NextRequest } from 'next/server';
 import type { Locale } from '@/lib/i18n/locales';
 import type { Subject } from '@/lib/server/directory';
-import type { LinkAudience } from '@/lib/server/session/paylink';
+import type { LinkAudience } from '@/lib/i18n/route-request';
 import { payingSubject, sessionFrom } from '@/lib/server/session/session';
 import { isUnavailable, UNAVAILABLE_RETRY_SECONDS } from '@/lib/server/unavailable';
 import { requestLog } from '@/lib/server/observability/log';
 import { apiError } from './api-error';
-import { clientIp, isSameOrigin, requestLocale } from './guards';
+import { clientIp, isSameOrigin, requestLocale } from '@/lib/server/request/guards';
+import { parsedJsonBody, type BodyOptions } from './parsed-body';
 import { rateLimit, type RateLimitBucket } from './rate-limit';
 
-export interface SessionRequest {
+export interface SessionRequest<Body = undefined> {
   request: NextRequest;
   subject: Subject;
   locale: Locale;
   clientIp: string;
+  /** The request's JSON body, parsed by the route's schema (undefined for a route that takes none). */
+  body: Body;
 }
 
-interface Options {
+interface Options<Body> {
   audience: LinkAudience;
   /** Buckets to charge one point each before the handler runs (state-changing routes). */
   rateLimits?: (subject: Subject, ip: string) => Array<[RateLimitBucket, string]>;
+  /** The JSON body the handler receives, parsed (./parsed-body.ts); absent for a route that takes none. */
+  body?: BodyOptions<Body>;
 }
 
 /**
  * Every state-changing route of a pay or team session: same-origin, a session of the right
- * audience, rate limits, then the handler — whose unexpected failures become a translated 503
- * (a dependency is down) or 500, never a bare error page.
+ * audience, rate limits, the body read and parsed, then the handler — whose unexpected failures
+ * become a translated 503 (a dependency is down) or 500, never a bare error page.
  */
-export function sessionRoute<Context = unknown>(
-  options: Options,
-  handler: (input: SessionRequest, context: Context) => Promise<Response>,
+export function sessionRoute<Context = unknown, Body = undefined>(
+  options: Options<Body>,
+  handler: (input: SessionRequest<Body>, context: Context) => Promise<Response>,
 ) {
   // Next passes a dynamic route's params as the second argument; tests call static routes with one.
   return async (request: NextRequest, context?: Context): Promise<Response> => {
@@ -45,7 +50,13 @@ export function sessionRoute<Context = unknown>(
         const wait = await rateLimit(options.rateLimits(subject, ip));
         if (wait) return await apiError('rate_limited', locale, { retryAfterSeconds: wait });
       }
-      return await handler({ request, subject, locale, clientIp: ip }, context as Context);
+      let body = undefined as Body;
+      if (options.body) {
+        const parsed = await parsedJsonBody(request, options.body);
+        if (!parsed.ok) return await apiError(parsed.code, locale);
+        body = parsed.body;
+      }
+      return await handler({ request, subject, locale, clientIp: ip, body }, context as Context);
     } catch (error) {
       if (isUnavailable(error)) {
         requestLog(request).warn({ err: error, path: request.nextUrl.pathname }, 'a dependency is unavailable');

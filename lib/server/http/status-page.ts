@@ -1,4 +1,5 @@
 import 'server-only';
+import { escapeHtml, htmlResponse } from './html';
 import { createTranslator } from 'next-intl';
 import { localeInfo, prefixOf, defaultLocale, type Locale } from '@/lib/i18n/locales';
 import { localeMessages } from '@/lib/i18n/messages';
@@ -61,19 +62,10 @@ async function builtPage(
       : t('Checkout.errors.rate_limited', { seconds: retryAfter });
   const home = locale === defaultLocale ? '/' : `/${prefixOf(locale)}`;
   const { dir } = localeInfo(locale);
-  const html = `<!doctype html><html lang="${locale}" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escape(heading)}</title></head><body><main><h1>${escape(heading)}</h1><p>${escape(body)}</p><p><a href="${home}">${escape(t('Error.backHome'))}</a></p></main></body></html>`;
-  return new Response(html, {
-    status,
-    headers: {
-      'Content-Type': 'text/html; charset=utf-8',
-      'Cache-Control': 'no-store',
-      ...retry,
-      'Content-Security-Policy': "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-      'Referrer-Policy': 'no-referrer',
-      'X-Content-Type-Options': 'nosniff',
-    },
+  const html = `<!doctype html><html lang="${locale}" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(heading)}</title></head><body><main><h1>${escapeHtml(heading)}</h1><p>${escapeHtml(body)}</p><p><a href="${home}">${escapeHtml(t('Error.backHome'))}</a></p></main></body></html>`;
+  return htmlResponse(status, html, {
+    ...retry,
+    'Content-Security-Policy': "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    'X-Content-Type-Options': 'nosniff',
   });
 }
-
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

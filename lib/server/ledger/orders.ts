@@ -255,3 +255,45 @@ export async function setBilling(
   ]);
   return result.rowCount === 1;
 }
+
+/**
+ * What a gateway that reports no refund amounts (VNPay's querydr) said last about an order's
+ * refunds, and the total refunded it was matched to: what its next answer is compared with.
+ */
+export interface RememberedRefundReport {
+  seen: Record<string, string>;
+  refunded: number;
+}
+
+export async function rememberedRefundReport(tx: Sql, orderId: string): Promise<RememberedRefundReport | null> {
+  const result = await tx.query<{ refund_report: RememberedRefundReport | null }>(
+    'SELECT refund_report FROM orders WHERE id = $1',
+    [orderId],
+  );
+  return result.rows[0]?.refund_report ?? null;
+}
+
+export async function rememberRefundReport(tx: Sql, orderId: string, report: RememberedRefundReport): Promise<void> {
+  await tx.query('UPDATE orders SET refund_report = $2 WHERE id = $1', [orderId, JSON.stringify(report)]);
+}
+
+/**
+ * Claims up to `limit` of one gateway's paid orders whose refunds are due to be asked about — paid
+ * since `paidSince` (the gateway's refund window), no refund report waiting for a person, not
+ * asked since `checkedBefore` — marking them asked at `now`. Claiming (SKIP LOCKED) lets two
+ * reconcilers share the work without asking twice.
+ */
+export async function claimRefundChecks(
+  sql: Sql,
+  input: { gateway: string; paidSince: Date; checkedBefore: Date; now: Date; limit: number },
+): Promise<string[]> {
+  const due = await sql.query<{ id: string }>(
+    `UPDATE orders SET refunds_checked_at = $3 WHERE id IN (
+       SELECT id FROM orders WHERE gateway = $1 AND status = 'paid' AND updated_at >= $2
+          AND refund_held_at IS NULL AND (refunds_checked_at IS NULL OR refunds_checked_at < $4)
+        ORDER BY updated_at LIMIT $5 FOR UPDATE SKIP LOCKED)
+     RETURNING id`,
+    [input.gateway, input.paidSince, input.now, input.checkedBefore, input.limit],
+  );
+  return due.rows.map((row) => row.id);
+}

@@ -5,7 +5,7 @@ import type { Grant, Revocation } from '@/lib/server/directory/types';
 /**
  * The outbox (docs/payments.md#why-an-outbox-for-grants): what the account directory must be told,
  * written in the same transaction as the ledger change that makes it due — a paid order's grant, or
- * a refund's revocation — and delivered by lib/server/payments/grant-delivery.ts, which applies it
+ * a refund's revocation — and delivered by lib/server/payments/outbox-delivery.ts, which applies it
  * and marks it delivered. A row is leased while one process delivers it, so instances sharing a
  * database do not race; a lease that outlives a crashed process simply expires.
  *
@@ -42,6 +42,8 @@ const toMessage = (row: OutboxRow): OutboxMessage =>
 
 const toLeased = (row: OutboxRow): LeasedMessage => ({ id: row.id, message: toMessage(row), attempts: row.attempts });
 
+// `grant_json` holds every message's body, revocations too: the column kept the name it was born
+// with, because renaming it would rewrite a table every instance shares and change nothing else.
 const RETURNING = 'RETURNING id, kind, grant_json AS body, attempts';
 
 /** True for a row (aliased `msg`) that may be delivered now: not a revocation whose grant still waits. */
@@ -172,4 +174,10 @@ export async function outboxDepth(sql: Sql): Promise<number> {
     'SELECT count(*) AS depth FROM outbox WHERE delivered_at IS NULL',
   );
   return Number(result.rows[0]?.depth ?? 0);
+}
+
+/** Whether an order's grant was ever written (delivered or not): only then is there a plan to take back. */
+export async function hasGrant(tx: Sql, orderId: string): Promise<boolean> {
+  const result = await tx.query(`SELECT 1 FROM outbox WHERE order_id = $1 AND kind = 'grant'`, [orderId]);
+  return result.rows.length > 0;
 }

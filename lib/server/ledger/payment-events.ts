@@ -67,3 +67,47 @@ export async function paidEventOf(sql: Sql, orderId: string): Promise<PaidEvent 
       }
     : null;
 }
+
+/** An order's recorded payment events, as an operator reads them (`npm run orders -- show`). */
+export interface OrderEvent {
+  transactionId: string;
+  resultCode: string;
+  outcome: string;
+  amount: number;
+  receivedAt: Date;
+  payload: unknown;
+}
+
+/** Every event recorded for an order, in the order they were recorded. */
+export async function eventsOfOrder(sql: Sql, orderId: string): Promise<OrderEvent[]> {
+  const result = await sql.query<{
+    transaction_id: string;
+    result_code: string;
+    outcome: string;
+    amount: number | string;
+    received_at: Date;
+    payload: unknown;
+  }>(
+    'SELECT transaction_id, result_code, outcome, amount, received_at, payload FROM payment_events WHERE order_id = $1 ORDER BY id',
+    [orderId],
+  );
+  return result.rows.map((row) => ({
+    transactionId: row.transaction_id,
+    resultCode: row.result_code,
+    outcome: row.outcome,
+    amount: Number(row.amount),
+    receivedAt: new Date(row.received_at),
+    payload: row.payload,
+  }));
+}
+
+/** The result code of the latest event that took no money for an order (what failed it), if any. */
+export async function lastFailureCode(sql: Sql, orderId: string): Promise<string | null> {
+  const result = await sql.query<{ result_code: string }>(
+    `SELECT result_code FROM payment_events
+      WHERE order_id = $1 AND NOT succeeded
+      ORDER BY received_at DESC, id DESC LIMIT 1`,
+    [orderId],
+  );
+  return result.rows[0]?.result_code ?? null;
+}

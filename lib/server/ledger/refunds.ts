@@ -5,7 +5,7 @@ import type { Sql } from '@/lib/server/db/sql';
 import { storableText } from '@/lib/server/db/storable';
 
 /**
- * Refunds (lib/server/payments/refunds.ts has the rules): one row per refund of an order, ours —
+ * Refunds (lib/server/payments/refunds/ has the rules): one row per refund of an order, ours —
  * `requested` until the gateway's answer is recorded — or one a gateway reports (a merchant
  * portal's). The database keeps two promises itself: at most one of ours waits on a gateway per
  * order, and a gateway's refund id is recorded once.
@@ -204,4 +204,58 @@ export async function refundTotals(sql: Sql, orderIds: readonly string[]): Promi
 export async function recentRefunds(sql: Sql, limit: number): Promise<Refund[]> {
   const result = await sql.query<RefundRow>('SELECT * FROM refunds ORDER BY created_at DESC, id LIMIT $1', [limit]);
   return result.rows.map(toRefund);
+}
+
+/** Whether a refund of the gateway's is recorded under its own id for it. */
+export async function hasGatewayRefund(tx: Sql, gateway: string, gatewayRef: string): Promise<boolean> {
+  const result = await tx.query('SELECT 1 FROM refunds WHERE gateway = $1 AND gateway_ref = $2', [gateway, gatewayRef]);
+  return result.rows.length > 0;
+}
+
+/**
+ * The refund of ours a gateway's report names: the one with its request id, else one still waiting
+ * for exactly that amount (a gateway that echoes no request id). Null when there is none.
+ */
+export async function ourRefundReported(
+  tx: Sql,
+  orderId: string,
+  reported: { requestId: string | null; amount: number },
+): Promise<Pick<Refund, 'id' | 'status'> | null> {
+  const result = await tx.query<{ id: string; status: RefundStatus }>(
+    `SELECT id, status FROM refunds WHERE order_id = $1 AND origin = 'site'
+        AND (id = $2 OR (status = 'requested' AND amount = $3))
+      ORDER BY (id = $2) DESC LIMIT 1`,
+    [orderId, reported.requestId ?? '', reported.amount],
+  );
+  return result.rows[0] ?? null;
+}
+
+/** Gives a refund the gateway's id for it, when it has none yet (an answer that named none). */
+export async function addGatewayRef(tx: Sql, refundId: string, gatewayRef: string): Promise<void> {
+  await tx.query('UPDATE refunds SET gateway_ref = $2 WHERE id = $1 AND gateway_ref IS NULL', [refundId, gatewayRef]);
+}
+
+/** The refund of ours still waiting on the gateway for an order (at most one: refunds_one_in_flight). */
+export async function requestedRefundOf(tx: Sql, orderId: string): Promise<string | null> {
+  const result = await tx.query<{ id: string }>(`SELECT id FROM refunds WHERE order_id = $1 AND status = 'requested'`, [
+    orderId,
+  ]);
+  return result.rows[0]?.id ?? null;
+}
+
+/**
+ * The most seats a team's other paid Team Pro orders still cover — those not wholly refunded — as
+ * stored on them (0 when none).
+ */
+export async function seatsStillPaidByOthers(
+  tx: Sql,
+  order: { id: string; platform: string; teamId: string },
+): Promise<number> {
+  const result = await tx.query<{ seats: number | string | null }>(
+    `SELECT max(o.seats) AS seats FROM orders o
+      WHERE o.platform = $1 AND o.team_id = $2 AND o.plan = 'team_pro' AND o.status = 'paid' AND o.id <> $3
+        AND o.amount > COALESCE((SELECT sum(r.amount) FROM refunds r WHERE r.order_id = o.id AND r.status = 'succeeded'), 0)`,
+    [order.platform, order.teamId, order.id],
+  );
+  return Number(result.rows[0]?.seats ?? 0);
 }

@@ -2,6 +2,7 @@ import 'server-only';
 import type { Sql } from '@/lib/server/db/sql';
 import type { PaidPlanId } from '@/lib/pricing/catalogue';
 import { SELECT_ORDER, toOrder, type OrderRow } from './orders';
+import { LIVE_STATES } from './subscriptions';
 import type { Order } from './types';
 
 /**
@@ -53,23 +54,21 @@ export async function pendingOrdersOf(sql: Sql, owner: PlanOwner, since: Date): 
   return result.rows.map(toOrder);
 }
 
-/** Subscription states in which a gateway will still charge by itself. */
-export const RENEWING_STATUSES = ['APPROVED', 'ACTIVE', 'SUSPENDED'] as const;
-
 export interface RenewingSubscription {
   id: string;
   gateway: string;
+  plan: PaidPlanId;
 }
 
-/** The owner's subscriptions for its plan that the gateway may still charge, oldest first. */
+/** The owner's live renewals of its plan — subscriptions a gateway may still charge — oldest first. */
 export async function renewingSubscriptionsOf(sql: Sql, owner: PlanOwner): Promise<RenewingSubscription[]> {
   const { where, values } = ownerCondition(owner);
-  const result = await sql.query<RenewingSubscription>(
+  const result = await sql.query<{ id: string; gateway: string }>(
     `SELECT s.id, s.gateway
        FROM orders o JOIN subscriptions s ON s.order_id = o.id
-      WHERE ${where} AND s.status = ANY($4::text[])
+      WHERE ${where} AND s.state = ANY($4::text[])
       ORDER BY s.created_at, s.id`,
-    [...values, RENEWING_STATUSES],
+    [...values, LIVE_STATES],
   );
-  return result.rows;
+  return result.rows.map((row) => ({ ...row, plan: owner.plan }));
 }

@@ -6,11 +6,26 @@ import { SELECT_ORDER, toOrder, type OrderRow } from './orders';
 import type { Order } from './types';
 
 /**
- * Gateway subscriptions (PayPal) and the orders that are their payments. A subscription is bound
- * to the checkout order that started it, once: the subscription id is the primary key and the
- * order id is unique, so one subscription can never pay for two orders, nor one order hold two
- * subscriptions. Payment n of a subscription is the order with (subscription_id, cycle n).
+ * Gateway subscriptions (PayPal's, and any gateway's that renews a plan by itself) and the orders
+ * that are their payments. A subscription is bound to the checkout order that started it, once: the
+ * subscription id is the primary key and the order id is unique, so one subscription can never pay
+ * for two orders, nor one order hold two subscriptions. Payment n of a subscription is the order
+ * with (subscription_id, cycle n).
  */
+
+/**
+ * Where a subscription stands, in the site's words; each gateway maps its own status onto them:
+ * - `awaiting_approval`: created, the payer has not approved it: it charges nothing;
+ * - `approved`: approved, nothing charged yet: it will charge by itself;
+ * - `active`: charging by itself;
+ * - `suspended`: paused by the gateway (a failing card): it may charge again;
+ * - `stopped`: cancelled or expired: it never charges again.
+ */
+export type SubscriptionState = 'awaiting_approval' | 'approved' | 'active' | 'suspended' | 'stopped';
+
+/** The states of a live renewal: the gateway will (or may again) charge it by itself. */
+export const LIVE_STATES: readonly SubscriptionState[] = ['approved', 'active', 'suspended'];
+
 export interface Subscription {
   id: string;
   /** A gateway id from lib/server/payments/registry.ts. */
@@ -18,7 +33,9 @@ export interface Subscription {
   orderId: string;
   planId: string;
   quantity: number;
+  /** The gateway's own word for its state, kept for support. */
   status: string;
+  state: SubscriptionState;
 }
 
 interface SubscriptionRow {
@@ -29,6 +46,7 @@ interface SubscriptionRow {
   plan_id: string;
   quantity: number;
   status: string;
+  state: SubscriptionState;
 }
 
 const toSubscription = (row: SubscriptionRow): Subscription => ({
@@ -38,6 +56,7 @@ const toSubscription = (row: SubscriptionRow): Subscription => ({
   planId: row.plan_id,
   quantity: row.quantity,
   status: row.status,
+  state: row.state,
 });
 
 export type BindResult = 'bound' | 'already_bound' | 'conflict';
@@ -45,8 +64,8 @@ export type BindResult = 'bound' | 'already_bound' | 'conflict';
 /** Binds `subscription` to its checkout order (which becomes its payment 1); idempotent for the same pair. */
 export async function bindSubscription(tx: Sql, subscription: Subscription, now: Date): Promise<BindResult> {
   const inserted = await tx.query(
-    `INSERT INTO subscriptions (id, gateway, order_id, plan_id, quantity, status, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $7) ON CONFLICT DO NOTHING`,
+    `INSERT INTO subscriptions (id, gateway, order_id, plan_id, quantity, status, state, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) ON CONFLICT DO NOTHING`,
     [
       subscription.id,
       subscription.gateway,
@@ -54,6 +73,7 @@ export async function bindSubscription(tx: Sql, subscription: Subscription, now:
       subscription.planId,
       subscription.quantity,
       subscription.status,
+      subscription.state,
       now,
     ],
   );
@@ -77,13 +97,17 @@ export async function findSubscription(sql: Sql, id: string): Promise<Subscripti
   return result.rows[0] ? toSubscription(result.rows[0]) : null;
 }
 
-/** The gateway's last known status (kept for support and the review queue; grants never read it). */
-export async function setSubscriptionStatus(sql: Sql, id: string, status: string, now: Date): Promise<void> {
-  await sql.query('UPDATE subscriptions SET status = $2, updated_at = $3 WHERE id = $1 AND status <> $2', [
-    id,
-    status,
-    now,
-  ]);
+/** The gateway's last known status, and the state it maps to (grants never read either). */
+export async function setSubscriptionStatus(
+  sql: Sql,
+  id: string,
+  { status, state }: Pick<Subscription, 'status' | 'state'>,
+  now: Date,
+): Promise<void> {
+  await sql.query(
+    'UPDATE subscriptions SET status = $2, state = $3, updated_at = $4 WHERE id = $1 AND (status <> $2 OR state <> $3)',
+    [id, status, state, now],
+  );
 }
 
 /**
@@ -134,7 +158,7 @@ export async function claimOverdueSubscriptions(
     `UPDATE subscriptions SET checked_at = $2
       WHERE id IN (
         SELECT s.id FROM subscriptions s
-         WHERE s.gateway = $1 AND s.status = 'ACTIVE' AND (s.checked_at IS NULL OR s.checked_at < $4)
+         WHERE s.gateway = $1 AND s.state = 'active' AND (s.checked_at IS NULL OR s.checked_at < $4)
            AND (SELECT max(p.updated_at + make_interval(months => p.months)) FROM orders p
                  WHERE p.subscription_id = s.id AND p.status = 'paid') < $3
          ORDER BY s.id LIMIT $5 FOR UPDATE SKIP LOCKED)
@@ -200,11 +224,11 @@ export interface SubscriptionWithOrder {
  * that ended), newest first. Prepared: every pay view asks, for most payers to learn there are none.
  */
 const ACCOUNT_SUBSCRIPTIONS = `
-  SELECT s.id, s.gateway, s.order_id, s.plan_id, s.quantity, s.status,
+  SELECT s.id, s.gateway, s.order_id, s.plan_id, s.quantity, s.status, s.state,
          o.plan, o.period, o.seats, o.amount, o.currency
     FROM orders o JOIN subscriptions s ON s.order_id = o.id
    WHERE o.platform = $1 AND o.user_id = $2 AND s.gateway = $3
-     AND s.status NOT IN ('APPROVAL_PENDING', 'APPROVED')
+     AND s.state IN ('active', 'suspended', 'stopped')
    ORDER BY o.created_at DESC LIMIT $4`;
 
 export async function accountSubscriptions(
@@ -228,4 +252,34 @@ export async function accountSubscriptions(
       currency: row.currency,
     },
   }));
+}
+
+/** The recorded event of `eventType` about `resourceId` (the first, should a gateway have sent two). */
+export async function recordedWebhookEvent(
+  sql: Sql,
+  input: { gateway: string; eventType: string; resourceId: string },
+): Promise<{ outcome: string; payload: unknown } | null> {
+  const result = await sql.query<{ outcome: string; payload: unknown }>(
+    `SELECT outcome, payload FROM webhook_events WHERE gateway = $1 AND event_type = $2 AND resource_id = $3
+      ORDER BY received_at LIMIT 1`,
+    [input.gateway, input.eventType, input.resourceId],
+  );
+  return result.rows[0] ?? null;
+}
+
+/**
+ * The resource of the first recorded event of `eventType` whose payload holds `value` at `path` and
+ * whose outcome starts with `outcomePrefix`; null when there is none.
+ */
+export async function resourceOfWebhookEvent(
+  sql: Sql,
+  input: { gateway: string; eventType: string; path: readonly string[]; value: string; outcomePrefix: string },
+): Promise<string | null> {
+  const result = await sql.query<{ resource_id: string }>(
+    `SELECT resource_id FROM webhook_events
+      WHERE gateway = $1 AND event_type = $2 AND payload #>> $3::text[] = $4 AND starts_with(outcome, $5)
+      ORDER BY received_at LIMIT 1`,
+    [input.gateway, input.eventType, input.path, input.value, input.outcomePrefix],
+  );
+  return result.rows[0]?.resource_id ?? null;
 }

@@ -7,7 +7,7 @@ import type { Billing } from '@/lib/shared/billing';
 
 /**
  * The payment ledger: the site's own records — orders, payment events, link claims
- * and the grant outbox — always in a database the site controls (PGlite or PostgreSQL). The
+ * and the outbox of grants and revocations — always in a database the site controls (PGlite or PostgreSQL). The
  * rules that move an order live in lib/server/payments; this folder only reads and writes rows.
  */
 export type OrderStatus = 'pending' | 'paid' | 'failed' | 'needs_review';

@@ -1,10 +1,11 @@
 import 'server-only';
 import type { NextRequest } from 'next/server';
 import { z } from 'zod';
+import { linkAudiences } from '@/lib/i18n/route-request';
 import { ledgerSql } from '@/lib/server/db';
 import { accountDirectory } from '@/lib/server/directory';
 import { claimLink, linkClaimed, linkStanding, moveLinkHolder } from '@/lib/server/ledger/link-claims';
-import { clientIp, isSameOrigin } from '@/lib/server/http/guards';
+import { clientIp, isSameOrigin } from '@/lib/server/request/guards';
 import { rateLimit } from '@/lib/server/http/rate-limit';
 import { statusPage } from '@/lib/server/http/status-page';
 import { requestLog } from '@/lib/server/observability/log';
@@ -13,7 +14,7 @@ import { linkAccount, liveSession } from '@/lib/server/session/session';
 import { UNAVAILABLE_RETRY_SECONDS } from '@/lib/server/unavailable';
 import type { LinkProblem } from '@/lib/shared/link-problem';
 import type { HandoffAccount, HandoffAccountRequest, HandoffIssued, HandoffRequest } from '@/lib/shared/handoff';
-import { linkTarget, openedIn, seeOther, type LinkTarget } from './link-exchange';
+import { exchangeTarget, linkTarget, openedIn, seeOther, type LinkTarget } from './link-exchange';
 
 /*
  * Continuing in another browser (docs/links.md#leaving-the-chat-apps-browser), in three steps:
@@ -23,7 +24,7 @@ import { linkTarget, openedIn, seeOther, type LinkTarget } from './link-exchange
  */
 
 /** What "Open in another browser" posts: which page's session to hand on. */
-export const handoffRequest = z.strictObject({ page: z.enum(['pay', 'team']) }) satisfies z.ZodType<HandoffRequest>;
+export const handoffRequest = z.strictObject({ page: z.enum(linkAudiences) }) satisfies z.ZodType<HandoffRequest>;
 
 export type HandoffIssue =
   | ({ ok: true } & HandoffIssued)
@@ -93,13 +94,11 @@ async function takeable(handoff: Handoff): Promise<boolean> {
  * page here — with no handoff of its own: a session opened by a handoff cannot hand itself on, and
  * it ends when the asking browser's session would have. Refusals keep any session this browser holds.
  */
-export async function exchangeHandoff(request: NextRequest, form: HandoffForm | null): Promise<Response> {
-  const target = form && linkTarget(form.next);
-  if (!form || !target) return seeOther('/pay', 'invalid');
-  if (!isSameOrigin(request)) return seeOther(target.path, 'invalid');
+export async function exchangeHandoff(request: NextRequest, sent: HandoffForm | null): Promise<Response> {
+  const checked = await exchangeTarget(request, sent);
+  if ('answer' in checked) return checked.answer;
+  const { form, target } = checked;
   const { locale } = target;
-  const wait = await rateLimit([['linkPerIp', clientIp(request)]]);
-  if (wait) return statusPage(locale, 'rate_limited', 429, { retryAfter: wait });
 
   const now = new Date();
   const handoff = readHandoff(form.h, target.audience, now);

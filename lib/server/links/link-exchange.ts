@@ -1,11 +1,11 @@
 import 'server-only';
 import { NextResponse, type NextRequest } from 'next/server';
 import { z } from 'zod';
-import { linkPageOf, type LinkPageRoute } from '@/lib/i18n/route-request';
+import { linkPageOf, type LinkAudience, type LinkPageRoute } from '@/lib/i18n/route-request';
 import type { Locale } from '@/lib/i18n/locales';
 import { ledgerSql } from '@/lib/server/db';
 import { claimLink, linkStanding, markNewestLink, retakeLink } from '@/lib/server/ledger/link-claims';
-import { clientIp, isSameOrigin } from '@/lib/server/http/guards';
+import { clientIp, isSameOrigin } from '@/lib/server/request/guards';
 import { rateLimit } from '@/lib/server/http/rate-limit';
 import { statusPage } from '@/lib/server/http/status-page';
 import { requestLog } from '@/lib/server/observability/log';
@@ -25,7 +25,7 @@ import {
   type CookieReader,
 } from '@/lib/server/session/session';
 import { newHolder } from '@/lib/server/session/handoff';
-import { verifyPaylink, type LinkAudience, type LinkClaims, type LinkVerdict } from '@/lib/server/session/paylink';
+import { verifyPaylink, type LinkClaims, type LinkVerdict } from '@/lib/server/session/paylink';
 import { linkOpenPage } from './link-open-page';
 
 /**
@@ -73,15 +73,11 @@ export type LinkExchangeForm = z.infer<typeof linkExchangeForm>;
  * browser holds as it was: a bad link is no reason to end a good session. Links are single-use: a
  * second browser is refused (`replayed`); the browser that opened a link first may open it again.
  */
-export async function exchangeLink(request: NextRequest, form: LinkExchangeForm | null): Promise<Response> {
-  const target = form && linkTarget(form.next);
-  if (!form || !target) return seeOther('/pay', 'invalid');
+export async function exchangeLink(request: NextRequest, sent: LinkExchangeForm | null): Promise<Response> {
+  const checked = await exchangeTarget(request, sent);
+  if ('answer' in checked) return checked.answer;
+  const { form, target } = checked;
   const { locale } = target;
-  // Only this site's opening page may open a session (no login forced on a visitor from elsewhere).
-  if (!isSameOrigin(request)) return seeOther(target.path, 'invalid');
-  // Per client address: guessing or replaying links in bulk gets a 429 long before it gets far.
-  const wait = await rateLimit([['linkPerIp', clientIp(request)]]);
-  if (wait) return statusPage(locale, 'rate_limited', 429, { retryAfter: wait });
 
   const token = linkToken(form.t);
   const verdict = await verifyPaylink(token, target.audience);
@@ -90,6 +86,24 @@ export async function exchangeLink(request: NextRequest, form: LinkExchangeForm 
   if (spent === 'store') return statusPage(locale, 'unavailable', 503, { retryAfter: UNAVAILABLE_RETRY_SECONDS });
   if (spent === 'replayed') return refuse(request, target, 'replayed', 'replayed', verdict.claims.plt);
   return openedIn(target, verdict.claims, spent.holder);
+}
+
+/**
+ * What an exchange (of a link, or of a handoff) checks before it reads what it was sent: a page of
+ * ours to open; a request from this site's own pages (no session forced on a visitor from
+ * elsewhere); the client's rate — guessing or replaying in bulk gets a 429 long before it gets far.
+ * The page to open, or the answer that ends the exchange.
+ */
+export async function exchangeTarget<Form extends { next: string }>(
+  request: NextRequest,
+  form: Form | null,
+): Promise<{ form: Form; target: LinkTarget } | { answer: Response }> {
+  const target = form && linkTarget(form.next);
+  if (!form || !target) return { answer: seeOther('/pay', 'invalid') };
+  if (!isSameOrigin(request)) return { answer: seeOther(target.path, 'invalid') };
+  const wait = await rateLimit([['linkPerIp', clientIp(request)]]);
+  if (wait) return { answer: await statusPage(target.locale, 'rate_limited', 429, { retryAfter: wait }) };
+  return { form, target };
 }
 
 /**

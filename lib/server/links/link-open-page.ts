@@ -1,4 +1,5 @@
 import 'server-only';
+import { escapeHtml, htmlResponse } from '@/lib/server/http/html';
 import { createTranslator } from 'next-intl';
 import { site } from '@/lib/config/site';
 import { OG_IMAGE_SIZE, ogImagePath } from '@/lib/config/og-cards';
@@ -6,7 +7,7 @@ import { localeInfo, localizedPath, type Locale } from '@/lib/i18n/locales';
 import { localeMessages } from '@/lib/i18n/messages';
 import { scriptHash } from '@/lib/security/csp.mjs';
 import { env } from '@/lib/server/env';
-import type { LinkAudience } from '@/lib/server/session/paylink';
+import type { LinkAudience } from '@/lib/i18n/route-request';
 
 /** Where the page's script sends the token; only a POST there spends a link. */
 export const LINK_OPEN_ACTION = '/api/link';
@@ -92,21 +93,11 @@ export async function linkOpenPage(
     `<script>${OPEN_SCRIPT}</script></main>`,
   ].join('');
   const html = `<!doctype html><html lang="${tag}" dir="${dir}"><head>${head}</head><body>${body}</body></html>`;
-  return new Response(html, {
-    status: 200,
-    headers: {
-      'Content-Type': 'text/html; charset=utf-8',
-      'Content-Language': tag,
-      // The URL holds a token: no cache may keep it, and the page's address leaves no Referer.
-      'Cache-Control': 'no-store',
-      'Referrer-Policy': 'no-referrer',
-      'X-Robots-Tag': 'noindex, nofollow',
-      'X-Content-Type-Options': 'nosniff',
-      'Content-Security-Policy': POLICY,
-    },
+  // The URL holds a token: no cache may keep it, and the page's address leaves no Referer (htmlResponse).
+  return htmlResponse(200, html, {
+    'Content-Language': tag,
+    'X-Robots-Tag': 'noindex, nofollow',
+    'X-Content-Type-Options': 'nosniff',
+    'Content-Security-Policy': POLICY,
   });
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }

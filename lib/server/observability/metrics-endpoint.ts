@@ -1,12 +1,12 @@
 import 'server-only';
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { env } from '@/lib/server/env';
-import { isLoopbackClient } from '@/lib/server/http/guards';
+import { isLoopbackClient } from '@/lib/server/request/guards';
 import { metrics } from './metrics';
 
 /**
  * Metrics name internals (routes, error rates, queue depth): only a scraper on this machine
- * (the client address as lib/server/http/guards derives it, so X-Forwarded-For cannot fake
+ * (the client address as lib/server/request/guards derives it, so X-Forwarded-For cannot fake
  * it) or one presenting METRICS_TOKEN may read them. Anyone else gets a plain 404.
  */
 export async function metricsResponse(request: Request): Promise<Response> {

@@ -102,7 +102,7 @@ function create() {
       help: 'Team pages that showed their "briefly unavailable" view with a 200 (the proxy answers 503 when it knows first)',
       registers: [registry],
     }),
-    // Real visitors' page loads (lib/server/observability/web-vitals.ts). Buckets at Google's "good" and
+    // Real visitors' page loads (lib/server/vitals/web-vitals.ts). Buckets at Google's "good" and
     // "poor" thresholds of each metric (INP 0.2/0.5 s, FCP 1.8/3 s, LCP 2.5/4 s, TTFB 0.8/1.8 s), so the
     // share of good page views is exact and a p75 is interpolated within a narrow bucket.
     webVitals: new Histogram({

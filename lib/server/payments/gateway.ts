@@ -35,10 +35,12 @@ import type { DeclineReason } from '@/lib/shared/decline';
  * with PayPal before the generic route served it) adds thin route files that call into its folder.
  *
  * Adding a gateway: its folder (offer, config, begin, callbacks, query, sandbox, page-sources.json
- * when its browser half loads anything), a line in registry.ts, its variables in lib/server/env.ts,
- * and its name and methods in messages/*.json; with a browser SDK, also its component
- * (components/pay/<id>-*.tsx) and a line in components/pay/continuations.ts.
- * tests/payments/gateway-boundary.test.ts fails when a gateway's name is written anywhere else.
+ * when its browser half loads anything) and the places the checklist lists
+ * (docs/architecture.md#adding-a-gateway-what-it-touches-outside-its-folder): a line in registry.ts,
+ * its variables in lib/server/env.ts, its name and methods in messages/*.json; with a browser SDK,
+ * also its component (components/pay/<id>-*.tsx) and a line in components/pay/continuations.ts.
+ * tests/payments/gateway-boundary.test.ts reads that checklist and fails when a gateway's name is
+ * written anywhere else.
  */
 
 /** What a callback route hands the gateway: the request exactly as received (signatures cover raw bytes). */
@@ -152,8 +154,8 @@ export type RefundReport =
     }
   | { state: 'unavailable'; reason: string };
 
-/** Sends a callback through the site's callback path (./callbacks.ts), as if the gateway had. */
-export type DeliverCallback = (input: CallbackInput) => Promise<void>;
+/** Sends a callback through the site's callback path (./callbacks.ts), as if the gateway had; its reply. */
+export type DeliverCallback = (input: CallbackInput) => Promise<GatewayReply>;
 
 export interface SandboxRequest {
   method: string;
@@ -291,9 +293,14 @@ interface GatewayBase {
   overdue?(now: Date, limit: number): Promise<Order[]>;
   /**
    * Plans it renews by itself (PayPal subscriptions): what the payer sees and may stop on /pay.
+   * Its presence makes the gateway a renewing one, to which one rule applies wherever it is asked —
+   * one live renewal per plan and owner: the form says so before paying, checkout refuses a second,
+   * and a second one the gateway reports anyway has each payment settled through
+   * renewal-cycle.ts#settleRenewalCycle, which holds it for a person. The gateway records its
+   * subscriptions in the ledger with their state in the site's words (ledger/subscriptions.ts).
    * Absent for gateways that take one payment per order.
    */
-  readonly renewals?: GatewayRenewals;
+  readonly subscriptions?: GatewaySubscriptions;
   /**
    * The local stand-in's endpoints; null when the sandbox is off (credentials, or production).
    * `deliver` hands a callback the stand-in makes to this gateway's callback path, in-process, as
@@ -303,7 +310,7 @@ interface GatewayBase {
 }
 
 /** A gateway's automatic renewals, always for one account (the pay session's). */
-export interface GatewayRenewals {
+export interface GatewaySubscriptions {
   /** The account's subscriptions at the gateway, newest first, with their state as the gateway reports it. */
   list(owner: RenewalOwner, now: Date): Promise<Renewal[]>;
   /**

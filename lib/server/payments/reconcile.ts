@@ -4,10 +4,10 @@ import { countOrders, oldestPendingByGateway, pendingOrders } from '@/lib/server
 import type { Order, PaymentOutcome } from '@/lib/server/ledger/types';
 import type { PaymentGateway } from './gateway';
 import { allGateways } from './registry';
-import { logReviewQueueSize } from './review-queue';
+import { logReviewQueueSize } from './review/review-queue';
 import { askGateway, queryGateway } from './ask-gateway';
-import { refundPaidTwiceLeftBehind } from './paid-twice';
-import { reconcileRefunds, type RefundReconcileReport } from './refund-reconcile';
+import { refundPaidTwiceLeftBehind } from './refunds/paid-twice';
+import { reconcileRefunds, type RefundReconcileReport } from './refunds/refund-reconcile';
 import { log } from '@/lib/server/observability/log';
 
 /**

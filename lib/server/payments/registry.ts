@@ -6,33 +6,37 @@ import { momoGateway } from './momo/gateway';
 import { paypalGateway } from './paypal/gateway';
 import { vnpayGateway } from './vnpay/gateway';
 
+/** What the rest of the site reads of a list of gateways (the site's own list is below). */
+export function gatewayRegistry(registry: readonly PaymentGateway[]) {
+  /** The gateway with this id, or null (an unknown id in a URL or a request). */
+  const findGateway = (id: string): PaymentGateway | null => registry.find((gateway) => gateway.id === id) ?? null;
+  return {
+    allGateways: registry,
+    findGateway,
+    /** A gateway's brand name for an id stored on an order or subscription (the id itself if unknown). */
+    gatewayName: (id: string): string => findGateway(id)?.offer.name ?? id,
+    /** What the pay page offers: every gateway, whether it can take a payment now, whether it renews, its browser half's options. */
+    gatewayChoices: (): GatewayChoice[] =>
+      registry.map((gateway) => {
+        const clientOptions = gateway.clientOptions?.() ?? null;
+        return {
+          ...gateway.offer,
+          available: gateway.available(),
+          renews: gateway.subscriptions !== undefined,
+          ...(clientOptions !== null ? { clientOptions } : {}),
+        };
+      }),
+    /** The hosts the gateways' browser halves load from, for the pay page's Content-Security-Policy. */
+    payPageSources: registry.flatMap((gateway): PageSources[] => (gateway.pageSources ? [gateway.pageSources] : [])),
+  };
+}
+
 /**
- * The gateways this site knows, in the order the pay page offers them. The only
- * list of gateways: checkout, the pay page, the callback routes and reconciliation all read it.
+ * The gateways this site knows, in the order the pay page offers them. The only list of gateways:
+ * checkout, the pay page, the callback routes and reconciliation all read it.
  */
-const registry = [vnpayGateway, momoGateway, paypalGateway] as const satisfies readonly PaymentGateway[];
-
-export const allGateways: readonly PaymentGateway[] = registry;
-
-/** The gateway with this id, or null (an unknown id in a URL or a request). */
-export function findGateway(id: string): PaymentGateway | null {
-  return registry.find((gateway) => gateway.id === id) ?? null;
-}
-
-/** A gateway's brand name for an id stored on an order or subscription (the id itself if unknown). */
-export function gatewayName(id: string): string {
-  return findGateway(id)?.offer.name ?? id;
-}
-
-/** What the pay page offers: every gateway, whether it can take a payment right now, and its browser half's options. */
-export function gatewayChoices(): GatewayChoice[] {
-  return registry.map((gateway: PaymentGateway) => {
-    const clientOptions = gateway.clientOptions?.() ?? null;
-    return { ...gateway.offer, available: gateway.available(), ...(clientOptions !== null ? { clientOptions } : {}) };
-  });
-}
-
-/** The hosts the gateways' browser halves load from, for the pay page's Content-Security-Policy. */
-export const payPageSources: readonly PageSources[] = registry.flatMap((gateway: PaymentGateway) =>
-  gateway.pageSources ? [gateway.pageSources] : [],
-);
+export const { allGateways, findGateway, gatewayName, gatewayChoices, payPageSources } = gatewayRegistry([
+  vnpayGateway,
+  momoGateway,
+  paypalGateway,
+]);

@@ -4,7 +4,7 @@ import { ledgerSql } from '@/lib/server/db';
 import { findOrder } from '@/lib/server/ledger/orders';
 import { payResultQuery } from '@/lib/shared/pay-result';
 import { storedOrderResult } from './stored-result';
-import { grantDeliveryFinished } from './grant-delivery';
+import { grantDeliveryFinished } from './outbox-delivery';
 import type { CallbackInput, PaymentGateway } from './gateway';
 import { log } from '@/lib/server/observability/log';
 

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { NextRequest } from 'next/server';
 import { env } from '@/lib/server/env';
-import { isSameOrigin, readCappedBody } from '@/lib/server/http/guards';
+import { isSameOrigin, readCappedBody } from '@/lib/server/request/guards';
 import type { CallbackInput, GatewayReply } from './gateway';
 import { metrics } from '@/lib/server/observability/metrics';
 import { receiveCallback } from './callbacks';
@@ -82,7 +82,7 @@ export async function sandboxRoute(request: NextRequest, context: GatewayRouteCo
       rawBody: body,
       sameOrigin: isSameOrigin(request),
     },
-    (input) => receiveCallback(gateway, input).then(() => undefined),
+    (input) => receiveCallback(gateway, input),
   );
   return handled ?? notFound();
 }

@@ -1,12 +1,12 @@
 import 'server-only';
 import { ledgerSql, type Sql } from '@/lib/server/db';
-import { isOrderId, lockOrder, moveOrder } from '@/lib/server/ledger/orders';
+import { holdRefundReport, isOrderId, lockOrder, moveOrder } from '@/lib/server/ledger/orders';
 import { recordEvent, setEventOutcome } from '@/lib/server/ledger/payment-events';
 import { enqueueGrant } from '@/lib/server/ledger/outbox';
 import type { Order, PaymentEvent, PaymentOutcome } from '@/lib/server/ledger/types';
 import type { Grant } from '@/lib/server/directory/types';
-import { deliverGrantInBackground, runInBackground } from './grant-delivery';
-import { logReviewQueueSize } from './review-queue';
+import { deliverGrantInBackground, runInBackground } from './outbox-delivery';
+import { logReviewQueueSize } from './review/review-queue';
 import { log } from '@/lib/server/observability/log';
 import { wholeBlockSeats } from '@/lib/pricing/catalogue';
 
@@ -24,7 +24,7 @@ export async function settlePayment(event: PaymentEvent): Promise<PaymentOutcome
     deliverGrantInBackground(event.orderId, event.now);
     // Loaded when needed: paid-twice refunds through the gateways, whose modules import this one.
     void runInBackground(`paid-twice:${event.orderId}`, async () =>
-      (await import('./paid-twice')).checkPaidTwice(event.orderId),
+      (await import('./refunds/paid-twice')).checkPaidTwice(event.orderId),
     );
   }
   if (outcome === 'amount_mismatch' || outcome === 'held_for_review')
@@ -98,18 +98,38 @@ async function decide(tx: Sql, order: Order, event: PaymentEvent): Promise<Payme
 }
 
 /**
- * Money moved back after the fact (a PayPal refund or reversal): the event is recorded once and
- * the order goes to `needs_review` whatever its status, so a person decides what the account keeps.
- * The grant already applied is not undone automatically — that is the person's decision.
+ * What a person must decide, and how the order waits meanwhile:
+ * - `payment`: money taken that the rules cannot grant (a second live renewal of one plan): the
+ *   order moves to `needs_review`, whatever its status, and grants nothing until a person decides;
+ * - `refund_report`: money the gateway reports back that the rules cannot place: the order stays
+ *   as it is — the payment was made, its payer still sees it — and is flagged for the queue
+ *   (docs/payments.md#refunds-made-elsewhere).
  */
-export async function holdForReview(event: PaymentEvent): Promise<PaymentOutcome> {
+export type Hold = 'payment' | 'refund_report';
+
+/**
+ * The one door into the review queue, inside a transaction holding the order's lock: the event is
+ * recorded once (as `held_for_review`), and the order waits for a person as `hold` says. True when
+ * the event is new. The grant already applied is not undone here — that is the person's decision.
+ */
+export async function holdForReview(tx: Sql, order: Order, event: PaymentEvent, hold: Hold): Promise<boolean> {
+  const fresh = await recordEvent(tx, event, 'held_for_review');
+  if (hold === 'refund_report') {
+    // A report seen again after a person dismissed it waits again: the rules still cannot place it.
+    await holdRefundReport(tx, order.id, event.now);
+  } else if (fresh) {
+    await moveOrder(tx, order.id, ['pending', 'paid', 'failed'], 'needs_review', event.now);
+  }
+  return fresh;
+}
+
+/** A payment held for a person (`holdForReview`) in a transaction of its own; the queue's size is logged. */
+export async function holdPaymentForReview(event: PaymentEvent): Promise<PaymentOutcome> {
   const sql = await ledgerSql();
   const outcome = await sql.transaction(async (tx): Promise<PaymentOutcome> => {
     const order = await lockOrder(tx, event.orderId);
     if (!order) return 'order_not_found';
-    if (!(await recordEvent(tx, event, 'held_for_review'))) return 'already_confirmed';
-    await moveOrder(tx, order.id, ['pending', 'paid', 'failed'], 'needs_review', event.now);
-    return 'held_for_review';
+    return (await holdForReview(tx, order, event, 'payment')) ? 'held_for_review' : 'already_confirmed';
   });
   if (outcome === 'held_for_review') await logReviewQueueSize(`${event.gateway}:${outcome}`);
   return outcome;

@@ -3,11 +3,9 @@ import type { Sql } from '@/lib/server/db/sql';
 import type { Order } from '@/lib/server/ledger/types';
 import { orderResult, type PayResult } from '@/lib/shared/pay-result';
 import { findSubscription } from '@/lib/server/ledger/subscriptions';
+import { lastFailureCode } from '@/lib/server/ledger/payment-events';
 import { findGateway } from './registry';
 import { closedUnpaid } from './ask-gateway';
-
-/** Approved at the gateway (not merely created there): the renewal will charge by itself. */
-const APPROVED_STATUSES = new Set(['APPROVED', 'ACTIVE']);
 
 /**
  * A pending order whose renewal the payer approved to start later (a plan paid ahead): when its
@@ -18,7 +16,9 @@ export async function scheduledStart(sql: Sql, order: Order, now: Date): Promise
   const startsAt = findGateway(order.gateway)?.firstChargeAt?.(order) ?? null;
   if (!startsAt || startsAt.getTime() <= now.getTime()) return null;
   const subscription = await findSubscription(sql, order.subscriptionId);
-  return subscription && APPROVED_STATUSES.has(subscription.status) ? startsAt : null;
+  // Approved at the gateway (not merely created there): the renewal will charge by itself.
+  const approved = subscription?.state === 'approved' || subscription?.state === 'active';
+  return approved ? startsAt : null;
 }
 
 /**
@@ -35,14 +35,8 @@ export async function storedOrderResult(sql: Sql, order: Order, now = new Date()
     return { status: 'scheduled', startsAt: startsAt.toISOString(), amount: order.amount, currency: order.currency };
   }
   if (order.status !== 'failed') return orderResult(order);
-  const last = await sql.query<{ result_code: string }>(
-    `SELECT result_code FROM payment_events
-      WHERE order_id = $1 AND NOT succeeded
-      ORDER BY received_at DESC, id DESC LIMIT 1`,
-    [order.id],
-  );
-  const code = last.rows[0]?.result_code;
-  if (code === undefined) return orderResult(order);
+  const code = await lastFailureCode(sql, order.id);
+  if (code === null) return orderResult(order);
   // Closed because the payer left it unpaid: in words, not as an error code.
   if (closedUnpaid(code)) return { status: 'abandoned' };
   return orderResult({

@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { signHs256, verifyHs256 } from './hs256';
 import { derivedKey } from './secret';
-import { linkClaims, type LinkAudience, type LinkClaims } from './paylink';
+import type { LinkAudience } from '@/lib/i18n/route-request';
+import { linkClaims, type LinkClaims } from './paylink';
 
 /*
  * Leaving the chat app's browser (docs/links.md#leaving-the-chat-apps-browser). A chat app opens a

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { decodeProtectedHeader, errors, jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
 import { platforms } from '@/lib/config/site';
+import { linkAudiences, type LinkAudience } from '@/lib/i18n/route-request';
 import { signingKey } from './secret';
 
 /** What a pay or team link grants: the account it names and where `/pay` or `/team` was typed. */
@@ -10,11 +11,10 @@ export const linkClaims = z.object({
   plt: z.enum(platforms as [string, ...string[]]).transform((p) => p as (typeof platforms)[number]),
   sub: z.string().min(1).max(64),
   team: z.string().min(1).max(64).optional(),
-  aud: z.enum(['pay', 'team']),
+  aud: z.enum(linkAudiences),
   jti: z.string().min(1).max(128),
 });
 export type LinkClaims = z.infer<typeof linkClaims>;
-export type LinkAudience = LinkClaims['aud'];
 
 export type LinkVerdict =
   | { ok: true; claims: LinkClaims; expiresAt: Date }

@@ -1,7 +1,8 @@
 import 'server-only';
 import { env } from '@/lib/server/env';
 import { signHs256, verifyHs256 } from './hs256';
-import { CLOCK_TOLERANCE_SECONDS, linkClaims, type LinkAudience, type LinkClaims } from './paylink';
+import type { LinkAudience } from '@/lib/i18n/route-request';
+import { CLOCK_TOLERANCE_SECONDS, linkClaims, type LinkClaims } from './paylink';
 import { derivedKey } from './secret';
 import type { Subject } from '@/lib/server/directory';
 import { ledgerSql } from '@/lib/server/db';

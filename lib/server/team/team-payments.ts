@@ -1,6 +1,6 @@
 import 'server-only';
 import { accountDirectory, type TeamActor } from '@/lib/server/directory';
-import { paymentHistory } from '@/lib/server/payments/history';
+import { paymentHistory } from '@/lib/server/pay/history';
 import type { Payer, TeamPaymentsPage } from '@/lib/shared/payment-history';
 
 /** The member list's largest page; a team's payers are nearly always on the first. */

@@ -1,5 +1,5 @@
 import type { NextRequest } from 'next/server';
-import { readFormBody } from '@/lib/server/http/form-body';
+import { readFormBody } from '@/lib/server/request/form-body';
 import { otherMethods } from '@/lib/server/http/methods';
 import { exchangeHandoff, handoffForm } from '@/lib/server/links/handoff-exchange';
 

@@ -1,15 +1,12 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { z } from 'zod';
 import { apiError } from '@/lib/server/http/api-error';
-import { requestLocale } from '@/lib/server/http/guards';
+import { requestLocale } from '@/lib/server/request/guards';
 import { otherMethods } from '@/lib/server/http/methods';
 import { requestLog } from '@/lib/server/observability/log';
-import { paymentHistory } from '@/lib/server/payments/history';
+import { paymentHistory } from '@/lib/server/pay/history';
+import { historyQuery } from '@/lib/server/pay/requests';
 import { payingSubject } from '@/lib/server/session/session';
 import { isUnavailable } from '@/lib/server/unavailable';
-
-/** Only a page number: the account is the session's, never a parameter. */
-const historyQuery = z.object({ page: z.coerce.number().int().min(1).max(1_000).default(1) }).strict();
 
 // GET /api/pay/history?page=N — the payments of the account behind the pay session, newest first.
 export async function GET(request: NextRequest) {

@@ -1,25 +1,12 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { z } from 'zod';
 import { apiError } from '@/lib/server/http/api-error';
-import { requestLocale } from '@/lib/server/http/guards';
+import { requestLocale } from '@/lib/server/request/guards';
 import { loadPayView, unavailablePayView } from '@/lib/server/pay/load-pay-view';
 import { payingSubject } from '@/lib/server/session/session';
 import { isUnavailable, UNAVAILABLE_RETRY_SECONDS } from '@/lib/server/unavailable';
-import { payQueryLimits, type PayQuery } from '@/lib/shared/pay-query';
-import { declineReasons } from '@/lib/shared/decline';
+import { payQuery } from '@/lib/server/pay/requests';
 import { otherMethods } from '@/lib/server/http/methods';
 import { requestLog } from '@/lib/server/observability/log';
-
-/**
- * The pay page's own parameters (lib/shared/pay-query.ts), each capped; nothing else. A decline
- * reason is one of a closed set: any other value is dropped, so the page never shows words the
- * address chose.
- */
-const payQuery = z
-  .object(
-    Object.fromEntries(Object.entries(payQueryLimits).map(([name, max]) => [name, z.string().max(max).optional()])),
-  )
-  .extend({ reason: z.enum(declineReasons).optional().catch(undefined) });
 
 const perPayer = { 'Cache-Control': 'private, no-store' };
 
@@ -29,7 +16,7 @@ export async function GET(request: NextRequest) {
   const query = payQuery.safeParse(Object.fromEntries(request.nextUrl.searchParams));
   if (!query.success) return apiError('invalid_request', locale);
   try {
-    const view = await loadPayView(await payingSubject(request.cookies), query.data as PayQuery, new Date());
+    const view = await loadPayView(await payingSubject(request.cookies), query.data, new Date());
     return NextResponse.json(view, { headers: perPayer });
   } catch (error) {
     if (!isUnavailable(error)) {

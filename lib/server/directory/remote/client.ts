@@ -17,7 +17,7 @@ import { componentSchemas, operations, wire, type Answer, type Operation } from 
 import { signRequest } from './signature';
 import { expectSameIdentity } from './identity';
 import { remoteTeamCalls } from './team-calls';
-import { cappedText } from '@/lib/server/http/capped-read';
+import { cappedText } from '@/lib/server/request/capped-read';
 import { log } from '@/lib/server/observability/log';
 import { reportBreakerState, type BreakerState } from '@/lib/server/observability/metrics';
 

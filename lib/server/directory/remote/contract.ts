@@ -14,6 +14,8 @@ const id = z.string().min(1).max(128);
 const text = z.string().max(4096);
 const instant = z.iso.datetime({ offset: true });
 const platform = z.enum(platforms);
+/** What a grant and a revocation both name: the order, and whose plan it changes. */
+const planChange = { orderId: id, platform, userId: id, teamId: id.nullable(), plan: z.enum(paidPlanIds) };
 
 export const wire = {
   Account: z.strictObject({
@@ -52,22 +54,14 @@ export const wire = {
   }),
   OrderDecision: z.strictObject({ decision: z.enum(['accepted', 'refused']) }),
   Grant: z.strictObject({
-    orderId: id,
-    platform,
-    userId: id,
-    teamId: id.nullable(),
-    plan: z.enum(paidPlanIds),
+    ...planChange,
     months: z.int().min(0).max(12),
     seats: z.int().min(1).nullable(),
     paidAt: instant,
   }),
   Revocation: z.strictObject({
     refundId: id,
-    orderId: id,
-    platform,
-    userId: id,
-    teamId: id.nullable(),
-    plan: z.enum(paidPlanIds),
+    ...planChange,
     days: z.int().min(0).max(400),
     seats: z.int().min(0).nullable(),
     refundedAt: instant,

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { Order } from '@/lib/server/ledger/types';
 import { orderDescription } from '@/lib/server/payments/order-description';
-import { cappedJson } from '@/lib/server/http/capped-read';
+import { cappedJson } from '@/lib/server/request/capped-read';
 import type { MomoConfig } from './config';
 import { CREATE_FIELDS, QUERY_FIELDS, REFUND_FIELDS, sign } from './signature';
 import { log } from '@/lib/server/observability/log';

@@ -2,19 +2,18 @@ import 'server-only';
 import { randomInt } from 'node:crypto';
 import { z } from 'zod';
 import type { SandboxRequest } from '@/lib/server/payments/gateway';
+import { escapeHtml, htmlResponse } from '@/lib/server/http/html';
 import {
-  escapeHtml,
   findSandboxPayment,
-  htmlResponse,
   insertSandboxPayment,
   readSandboxPayment,
   writeSandboxPayment,
-} from '@/lib/server/payments/sandbox-store';
+} from '@/lib/server/payments/sandbox/store';
 import type { MomoConfig } from './config';
 import { SANDBOX_PATH } from './config';
 import { CREATE_FIELDS, QUERY_FIELDS, REFUND_FIELDS, RESULT_FIELDS, sign, verify } from './signature';
-import { portal } from '@/lib/server/payments/sandbox-portal';
-import { declineChoice, sandboxAmount, sandboxPage } from '@/lib/server/payments/sandbox-page';
+import { portal } from '@/lib/server/payments/sandbox/portal';
+import { declineChoice, sandboxAmount, sandboxPage } from '@/lib/server/payments/sandbox/page';
 
 /**
  * A stand-in for MoMo's all-in-one gateway v2, for machines without MoMo credentials (never in
@@ -407,7 +406,7 @@ export async function decide(
   orderId: string,
   action: MomoSandboxAction,
   config: MomoConfig,
-  notify: (ipnBody: string) => Promise<void>,
+  notify: (ipnBody: string) => Promise<unknown>,
   { now = new Date(), decline = '1001' }: { now?: Date; decline?: MomoDeclineCode } = {},
 ): Promise<string | null> {
   const payment = await readSandboxPayment<SandboxPayment>(GATEWAY, orderId);
@@ -424,7 +423,7 @@ export async function decide(
 export async function handleSandbox(
   request: SandboxRequest,
   config: MomoConfig,
-  notify: (ipnBody: string) => Promise<void>,
+  notify: (ipnBody: string) => Promise<unknown>,
 ): Promise<Response> {
   if (request.method === 'POST' && request.path === 'v2/gateway/api/create') return create(request, config);
   if (request.method === 'POST' && request.path === 'v2/gateway/api/query') return query(request, config);

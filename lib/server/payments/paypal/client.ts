@@ -1,6 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
-import { cappedJson } from '@/lib/server/http/capped-read';
+import { cappedJson } from '@/lib/server/request/capped-read';
 import { UnavailableError } from '@/lib/server/unavailable';
 import type { PaypalConfig } from './config';
 

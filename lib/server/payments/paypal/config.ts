@@ -4,7 +4,6 @@ import type { PaidPlanId, PurchasePeriodId } from '@/lib/pricing/catalogue';
 import { paidPlanIds, purchasePeriodIds } from '@/lib/pricing/catalogue';
 import type { PaypalClientOptions } from '@/lib/shared/paypal-browser';
 import type { Transport } from './client';
-import { sandboxTransport } from './sandbox/api';
 import { SANDBOX_CLIENT, SANDBOX_PATH, SANDBOX_WEBHOOK_ID } from './sandbox/identity';
 
 export interface PaypalConfig {
@@ -26,6 +25,18 @@ export interface PaypalConfig {
 }
 
 const network: Transport = (url, init) => fetch(url, init);
+
+/**
+ * The local stand-in's REST API, in-process (no gateway can reach a developer's localhost). The
+ * gateway installs it (./gateway.ts): it loads the stand-in on its first call — a live
+ * configuration never does — and hands the webhooks the stand-in sends to the site's callback path,
+ * which reads through this very transport. Installed from above, that round trip is no import circle.
+ */
+let standIn: Transport = () => Promise.reject(new Error('the PayPal sandbox is not installed'));
+
+export function installSandboxTransport(transport: Transport): void {
+  standIn = transport;
+}
 
 /** PAYPAL_PLAN_IDS `a/b/c|d/e/f`: individual_pro then team_pro, periods 0–2 (env.ts checks the shape). */
 function parsePlanIds(value: string): PaypalConfig['planIds'] {
@@ -80,8 +91,7 @@ export function paypalConfig(): PaypalConfig | null {
     planIds: sandboxPlanIds,
     sdkBaseUrl: `${SANDBOX_PATH}/sdk`,
     environment: 'sandbox',
-    // No gateway can reach a developer's localhost, and the stand-in lives in this process.
-    transport: sandboxTransport,
+    transport: (url, init) => standIn(url, init),
   };
 }
 

@@ -1,4 +1,5 @@
 import 'server-only';
+import { z } from 'zod';
 import { localizedPath } from '@/lib/i18n/locales';
 import { ledgerSql } from '@/lib/server/db';
 import type { Subject } from '@/lib/server/directory';
@@ -10,8 +11,14 @@ import { paypalClient, type PaypalClient } from './client';
 import { paypalConfig } from './config';
 import { paypalOffer } from './offer';
 import { bindToOrder, subscriptionMismatch, syncSubscription } from './subscription';
-import { grantDeliveryFinished } from '@/lib/server/payments/grant-delivery';
+import { grantDeliveryFinished } from '@/lib/server/payments/outbox-delivery';
 import { storedOrderResult } from '@/lib/server/payments/stored-result';
+
+/** POST /api/payments/paypal/confirm: the buttons' onApprove, `{orderId, subscriptionId}`. */
+export const confirmRequest = z.object({
+  orderId: z.string().regex(/^[a-f0-9]{32}$/),
+  subscriptionId: z.string().min(1).max(64),
+});
 
 export type ConfirmResult =
   | { ok: true; redirectUrl: string }
@@ -28,7 +35,7 @@ const notConfirmed = { ok: false, code: 'payment_not_confirmed', gateway: paypal
  */
 export async function confirmPaypalSubscription(
   subject: Subject,
-  input: { orderId: string; subscriptionId: string },
+  input: z.infer<typeof confirmRequest>,
   now: Date,
   client?: PaypalClient,
 ): Promise<ConfirmResult> {

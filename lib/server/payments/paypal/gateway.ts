@@ -1,14 +1,14 @@
 import 'server-only';
-import type { PaymentGateway, QueryResult } from '@/lib/server/payments/gateway';
+import type { DeliverCallback, PaymentGateway, QueryResult } from '@/lib/server/payments/gateway';
+import { receiveCallback } from '@/lib/server/payments/callbacks';
 import { ledgerSql } from '@/lib/server/db';
 import { claimOverdueSubscriptions } from '@/lib/server/ledger/subscriptions';
 import { paidCycles, paypalClient } from './client';
-import { paypalClientOptions, paypalConfig } from './config';
+import { installSandboxTransport, paypalClientOptions, paypalConfig } from './config';
 import pageSources from './page-sources.json';
 import { declineReason } from './decline';
 import { paypalOffer } from './offer';
 import { paypalRenewals } from './renewals';
-import { handlePaypalSandbox } from './sandbox/handler';
 import { handlePaypalWebhook } from './webhook';
 import { REFUND_WINDOW_MS, refundPayment } from './refund';
 import { firstChargeAt, paypalCheckout, reportedCharge, subscriptionMismatch, syncSubscription } from './subscription';
@@ -63,8 +63,8 @@ export const paypalGateway: PaymentGateway = {
   // A first payment PayPal refused (./decline.ts).
   declineReason,
 
-  // Stopping automatic renewal from the pay page (./renewals.ts).
-  renewals: paypalRenewals,
+  // Subscriptions: the payer lists and stops them on the pay page (./renewals.ts).
+  subscriptions: paypalRenewals,
 
   /**
    * Reconciliation: the subscription read. Every payment PayPal reports is settled here (renewals
@@ -119,8 +119,16 @@ export const paypalGateway: PaymentGateway = {
   refund: (call) => refundPayment(call),
   refundWindowMs: REFUND_WINDOW_MS,
 
-  sandbox(request) {
+  // The stand-in is loaded only when a sandbox configuration first uses it.
+  sandbox(request, deliver) {
     if (paypalConfig()?.mode !== 'sandbox') return null;
-    return handlePaypalSandbox(request);
+    return import('./sandbox/handler').then(({ handlePaypalSandbox }) => handlePaypalSandbox(request, deliver));
   },
 };
+
+/** The webhooks the stand-in sends when the site itself calls it (a cancel, a refund): the callback path. */
+const deliverToSite: DeliverCallback = (input) => receiveCallback(paypalGateway, input);
+
+installSandboxTransport(async (url, init) =>
+  (await import('./sandbox/api')).sandboxTransport(url, init, deliverToSite),
+);

@@ -1,5 +1,7 @@
 import 'server-only';
+import { minorUnitDigits, toMajorUnits, type Currency } from '@/lib/pricing/catalogue';
 import { ledgerSql } from '@/lib/server/db';
+import { resourceOfWebhookEvent } from '@/lib/server/ledger/subscriptions';
 import type { Order } from '@/lib/server/ledger/types';
 import type { RefundAnswer, RefundCall } from '@/lib/server/payments/gateway';
 import { paypalClient } from './client';
@@ -17,18 +19,18 @@ export const REFUND_WINDOW_MS = 180 * 86_400_000;
 /** The sale PayPal made for this payment of a subscription, from its PAYMENT.SALE.COMPLETED event. */
 export async function saleOf(order: Pick<Order, 'subscriptionId' | 'subscriptionCycle'>): Promise<string | null> {
   if (!order.subscriptionId || !order.subscriptionCycle) return null;
-  const sql = await ledgerSql();
-  const result = await sql.query<{ resource_id: string }>(
-    `SELECT resource_id FROM webhook_events
-      WHERE gateway = 'paypal' AND event_type = 'PAYMENT.SALE.COMPLETED'
-        AND payload->'resource'->>'billing_agreement_id' = $1 AND outcome LIKE $2
-      ORDER BY received_at LIMIT 1`,
-    [order.subscriptionId, `sale:cycles=${order.subscriptionCycle}:%`],
-  );
-  return result.rows[0]?.resource_id ?? null;
+  // The webhook records each sale with the cycle count it settled (webhook.ts, onSubscriptionEvent).
+  return resourceOfWebhookEvent(await ledgerSql(), {
+    gateway: 'paypal',
+    eventType: 'PAYMENT.SALE.COMPLETED',
+    path: ['resource', 'billing_agreement_id'],
+    value: order.subscriptionId,
+    outcomePrefix: `sale:cycles=${order.subscriptionCycle}:`,
+  });
 }
 
-const dollars = (cents: number) => (cents / 100).toFixed(2);
+/** An amount in minor units as PayPal writes it ("19.90"). */
+const decimal = (minor: number, currency: Currency) => toMajorUnits(minor, currency).toFixed(minorUnitDigits[currency]);
 
 export async function refundPayment(call: RefundCall): Promise<RefundAnswer> {
   const config = paypalConfig();
@@ -42,7 +44,9 @@ export async function refundPayment(call: RefundCall): Promise<RefundAnswer> {
         'PayPal: the sale of this payment is not known here yet (its PAYMENT.SALE.COMPLETED webhook has not arrived)',
     };
   }
-  const amount = call.whole ? null : { total: dollars(call.amount), currency: call.order.currency };
+  const amount = call.whole
+    ? null
+    : { total: decimal(call.amount, call.order.currency), currency: call.order.currency };
   try {
     const answer = await paypalClient(config).refundSale(sale, amount, call.refundId);
     if (!answer.ok)

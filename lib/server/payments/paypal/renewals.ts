@@ -4,10 +4,11 @@ import { accountSubscriptions, setSubscriptionStatus } from '@/lib/server/ledger
 import { log } from '@/lib/server/observability/log';
 import type { Renewal, RenewalStatus } from '@/lib/shared/renewals';
 import { periods } from '@/lib/pricing/catalogue';
-import type { GatewayRenewals } from '@/lib/server/payments/gateway';
+import type { GatewaySubscriptions } from '@/lib/server/payments/gateway';
 import { DISPLAY_READ_MS, paypalClient, type PaypalSubscription } from './client';
 import { paypalConfig } from './config';
 import { paypalOffer } from './offer';
+import { statusAndState } from './subscription';
 
 /** How long a subscription read from PayPal is shown again without asking: a page reload, not a day. */
 const CACHE_MS = 60_000;
@@ -43,7 +44,7 @@ const statusOf = (status: string): RenewalStatus =>
  * PayPal subscriptions as the payer manages them on /pay: the state and next charge come from
  * PayPal (cached briefly), the plan and price from the order that started the subscription.
  */
-export const paypalRenewals: GatewayRenewals = {
+export const paypalRenewals: GatewaySubscriptions = {
   async list(owner, now) {
     const sql = await ledgerSql();
     const bound = await accountSubscriptions(sql, owner, paypalOffer.id, MAX_LISTED);
@@ -54,7 +55,7 @@ export const paypalRenewals: GatewayRenewals = {
         if (live && live.status !== subscription.status) {
           // PayPal moved on without telling us yet (a cancel that completed after our timeout, a
           // webhook still in flight): the ledger learns it now, as the webhook would teach it.
-          await setSubscriptionStatus(sql, subscription.id, live.status, now);
+          await setSubscriptionStatus(sql, subscription.id, statusAndState(live.status), now);
         }
         const status = statusOf(live?.status ?? subscription.status);
         return {
@@ -88,7 +89,7 @@ export const paypalRenewals: GatewayRenewals = {
       const cancelled = await paypalClient(config).cancelSubscription(id, 'Stopped by the payer on the pay page');
       if (!cancelled) return 'not_found';
       // PayPal's BILLING.SUBSCRIPTION.CANCELLED webhook says the same; whichever comes second changes nothing.
-      await setSubscriptionStatus(sql, id, 'CANCELLED', now);
+      await setSubscriptionStatus(sql, id, statusAndState('CANCELLED'), now);
       log().info({ gateway: paypalOffer.id, subscription: id, order: mine.order.id }, 'renewal stopped by the payer');
     }
     cache().delete(id);

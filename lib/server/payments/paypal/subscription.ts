@@ -8,11 +8,12 @@ import {
   setSubscriptionStatus,
   subscriptionOrders,
   type BindResult,
+  type SubscriptionState,
 } from '@/lib/server/ledger/subscriptions';
 import type { Order, PaymentOutcome } from '@/lib/server/ledger/types';
-import { holdForReview, settlePayment } from '@/lib/server/payments/settle';
-import { planOwner, renewingSubscriptionsOf } from '@/lib/server/ledger/standing';
-import type { Sql } from '@/lib/server/db/sql';
+import { settlePayment } from '@/lib/server/payments/settle';
+import { settleRenewalCycle } from '@/lib/server/payments/renewal-cycle';
+import { minorUnitDigits } from '@/lib/pricing/catalogue';
 import { paidCycles, type PaypalSubscription } from './client';
 import type { PaypalCheckoutParams } from '@/lib/shared/paypal-browser';
 import type { PaypalConfig } from './config';
@@ -82,13 +83,33 @@ export function reportedCharge(
 
 /** PayPal's decimal string ("19.90") → integer minor units (1990); -1 for anything else. */
 export function toMinorUnits(value: string, currency: Order['currency']): number {
-  const digits = currency === 'USD' ? 2 : 0;
+  const digits = minorUnitDigits[currency];
   const match = /^(\d{1,12})(?:\.(\d+))?$/.exec(value.trim());
   if (!match) return -1;
   const fraction = (match[2] ?? '').replace(/0+$/, '');
   if (fraction.length > digits) return -1;
   return Number(match[1]) * 10 ** digits + Number(fraction.padEnd(digits, '0') || '0');
 }
+
+/** PayPal's subscription status in the site's words (lib/server/ledger/subscriptions.ts). */
+export function subscriptionState(status: string): SubscriptionState {
+  switch (status) {
+    case 'APPROVAL_PENDING':
+      return 'awaiting_approval';
+    case 'APPROVED':
+      return 'approved';
+    case 'ACTIVE':
+      return 'active';
+    case 'SUSPENDED':
+      return 'suspended';
+    default:
+      // CANCELLED, EXPIRED, and any status PayPal may add: it is not known to charge again.
+      return 'stopped';
+  }
+}
+
+/** PayPal's status with the state it maps to, as the ledger keeps both. */
+export const statusAndState = (status: string) => ({ status, state: subscriptionState(status) });
 
 /** Binds the subscription to its checkout order; `conflict` when either is already bound elsewhere. */
 export async function bindToOrder(order: Order, subscription: PaypalSubscription, now: Date): Promise<BindResult> {
@@ -102,7 +123,7 @@ export async function bindToOrder(order: Order, subscription: PaypalSubscription
         orderId: order.id,
         planId: subscription.plan_id,
         quantity: Number(subscription.quantity ?? '1'),
-        status: subscription.status,
+        ...statusAndState(subscription.status),
       },
       now,
     ),
@@ -136,36 +157,19 @@ export async function syncSubscription(
   amountFor: (cycle: number, order: Order) => number = (_cycle, order) => order.amount,
 ): Promise<SyncResult> {
   const sql = await ledgerSql();
-  await setSubscriptionStatus(sql, subscription.id, subscription.status, now);
+  await setSubscriptionStatus(sql, subscription.id, statusAndState(subscription.status), now);
   const cycles = paidCycles(subscription);
   const settled = new Set(
     (await subscriptionOrders(sql, subscription.id))
       .filter((order) => order.status !== 'pending')
       .map((order) => order.subscriptionCycle),
   );
-  const renewsAlready = await olderRenewalOfSamePlan(sql, first, subscription.id);
   let paidNow = 0;
   for (let cycle = 1; cycle <= cycles; cycle += 1) {
     if (settled.has(cycle)) continue;
     const order = await cycleOrder(sql, first, subscription.id, cycle, now);
     const charge = reportedCharge(order, subscription);
-    if (renewsAlready) {
-      // A second live renewal of one plan (two browsers raced, or one made at PayPal itself): its
-      // payments are money taken for time already being paid — a person decides (refund, or keep).
-      await holdForReview({
-        gateway: 'paypal',
-        transactionId: `${subscription.id}#${cycle}`,
-        orderId: order.id,
-        amount: charge.amount,
-        currency: order.currency,
-        result: 'held',
-        resultCode: 'DUPLICATE_RENEWAL',
-        payload: { subscription: subscription.id, cycle, source, renewsAlready },
-        now,
-      });
-      continue;
-    }
-    const outcome = await settlePayment({
+    const outcome = await settleRenewalCycle(first, subscription.id, {
       gateway: 'paypal',
       transactionId: `${subscription.id}#${cycle}`,
       orderId: order.id,
@@ -191,19 +195,6 @@ export async function syncSubscription(
     await failFirstPayment(first, subscription.id, subscription.status, now);
   }
   return { cycles, paidNow };
-}
-
-/**
- * Another subscription renewing the same plan for the same owner (the user, or the team), bound
- * before this one: then this one is the duplicate. Null when this one is the first (or only).
- */
-async function olderRenewalOfSamePlan(sql: Sql, first: Order, subscriptionId: string): Promise<string | null> {
-  const owner = planOwner(first, first.plan);
-  if (!owner) return null;
-  const renewing = await renewingSubscriptionsOf(sql, owner);
-  const index = renewing.findIndex((s) => s.id === subscriptionId);
-  // Only while both renew: one that has stopped is no second renewal of anything.
-  return index > 0 ? renewing[0]!.id : null;
 }
 
 /** The first payment did not happen (declined card, subscription stopped before paying). */

@@ -3,13 +3,14 @@ import { z } from 'zod';
 import { ledgerSql } from '@/lib/server/db';
 import {
   findSubscription,
+  recordedWebhookEvent,
   recordWebhookEvent,
   subscriptionOrders,
   webhookEventHandled,
 } from '@/lib/server/ledger/subscriptions';
 import { findOrder } from '@/lib/server/ledger/orders';
 import type { Order } from '@/lib/server/ledger/types';
-import { recordReportedRefund } from '@/lib/server/payments/refunds';
+import { recordReportedRefund } from '@/lib/server/payments/refunds/reported';
 import { isUnavailable } from '@/lib/server/unavailable';
 import { log } from '@/lib/server/observability/log';
 import {
@@ -187,21 +188,25 @@ async function onSubscriptionEvent(
   return `${type === 'PAYMENT.SALE.COMPLETED' ? 'sale' : subscription.status.toLowerCase()}:cycles=${cycles}:paid_now=${paidNow}`;
 }
 
+/** The sale's own completed event, as recorded. */
+const completedSale = async (saleId: string) =>
+  recordedWebhookEvent(await ledgerSql(), {
+    gateway: 'paypal',
+    eventType: 'PAYMENT.SALE.COMPLETED',
+    resourceId: saleId,
+  });
+
 /** The subscription a sale was a payment of, from the sale's own completed event. */
 async function subscriptionOfSale(saleId: string): Promise<string | null> {
-  const sql = await ledgerSql();
-  const result = await sql.query<{ subscription: string | null }>(
-    `SELECT payload->'resource'->>'billing_agreement_id' AS subscription FROM webhook_events
-      WHERE gateway = 'paypal' AND event_type = 'PAYMENT.SALE.COMPLETED' AND resource_id = $1 LIMIT 1`,
-    [saleId],
-  );
-  return result.rows[0]?.subscription ?? null;
+  const resource = (await completedSale(saleId))?.payload as { resource?: { billing_agreement_id?: unknown } } | null;
+  const subscription = resource?.resource?.billing_agreement_id;
+  return typeof subscription === 'string' ? subscription : null;
 }
 
 /**
  * A refund or reversal of a subscription payment, made here or at PayPal: recorded once by the
  * refund's id (ours is recognised by it), and the account loses what it paid for
- * (payments/refunds.ts). The payment is the one the sale settled when known, else the
+ * (payments/refunds/). The payment is the one the sale settled when known, else the
  * subscription's latest paid one; another currency than the order's goes to a person.
  */
 async function onMoneyReturned(
@@ -236,12 +241,6 @@ async function onMoneyReturned(
 
 /** Which payment a sale was: the cycle count the site saw when the sale's completed event came in. */
 async function cycleOfSale(saleId: string): Promise<number | null> {
-  const sql = await ledgerSql();
-  const result = await sql.query<{ outcome: string }>(
-    `SELECT outcome FROM webhook_events
-      WHERE gateway = 'paypal' AND event_type = 'PAYMENT.SALE.COMPLETED' AND resource_id = $1 LIMIT 1`,
-    [saleId],
-  );
-  const match = /cycles=(\d+)/.exec(result.rows[0]?.outcome ?? '');
+  const match = /cycles=(\d+)/.exec((await completedSale(saleId))?.outcome ?? '');
   return match ? Number(match[1]) : null;
 }

@@ -3,7 +3,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { Order } from '@/lib/server/ledger/types';
 import type { QueryResult } from '@/lib/server/payments/gateway';
-import { cappedJson } from '@/lib/server/http/capped-read';
+import { cappedJson } from '@/lib/server/request/capped-read';
 import type { VnpayConfig } from './config';
 import { resultOf } from './callback';
 import { vnpayOffer } from './offer';

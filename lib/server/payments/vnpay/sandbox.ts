@@ -7,9 +7,10 @@ import { vnpayDate } from './payment-url';
 import type { VnpayConfig } from './config';
 import { pipeSign, pipeVerify, REQUEST_FIELDS, RESPONSE_FIELDS } from './querydr';
 import { REFUND_FIELDS, REFUND_RESPONSE_FIELDS } from './refund';
-import { declineChoice, sandboxAmount, sandboxPage } from '@/lib/server/payments/sandbox-page';
-import { escapeHtml, readSandboxPayment, writeSandboxPayment } from '@/lib/server/payments/sandbox-store';
-import { portal } from '@/lib/server/payments/sandbox-portal';
+import { declineChoice, sandboxAmount, sandboxPage } from '@/lib/server/payments/sandbox/page';
+import { escapeHtml, htmlResponse } from '@/lib/server/http/html';
+import { readSandboxPayment, writeSandboxPayment } from '@/lib/server/payments/sandbox/store';
+import { portal } from '@/lib/server/payments/sandbox/portal';
 
 /**
  * A stand-in for VNPay's payment page, for machines without VNPay credentials (never in
@@ -128,7 +129,7 @@ export async function completeSandboxPayment(
   paymentQuery: string,
   action: SandboxAction,
   config: VnpayConfig,
-  notify: (ipnQuery: string) => Promise<void>,
+  notify: (ipnQuery: string) => Promise<unknown>,
   { now = new Date(), decline = '51' }: { now?: Date; decline?: DeclineCode } = {},
 ): Promise<string | null> {
   const payment = sandboxFields(new URLSearchParams(paymentQuery), config);
@@ -276,21 +277,11 @@ async function transactionApi(rawBody: string, config: VnpayConfig): Promise<Res
   });
 }
 
-const html = (status: number, body: string) =>
-  new Response(body, {
-    status,
-    headers: {
-      'Content-Type': 'text/html; charset=utf-8',
-      'Cache-Control': 'no-store',
-      'Referrer-Policy': 'no-referrer',
-    },
-  });
-
 /** The sandbox's endpoints: GET the payment page, POST the tester's choice (from that page only). */
 export async function handleSandbox(
   request: SandboxRequest,
   config: VnpayConfig,
-  notify: (ipnQuery: string) => Promise<void>,
+  notify: (ipnQuery: string) => Promise<unknown>,
 ): Promise<Response> {
   if (request.path === 'merchant_webapi/api/transaction' && request.method === 'POST') {
     return transactionApi(request.rawBody, config);
@@ -299,7 +290,7 @@ export async function handleSandbox(
   if (request.path !== '') return new Response('Not found', { status: 404 });
   if (request.method === 'GET') {
     const { status, html: page } = renderSandboxPage(request.url.searchParams, config);
-    return html(status, page);
+    return htmlResponse(status, page);
   }
   if (!request.sameOrigin) return new Response('Forbidden', { status: 403 });
   const parsed = form.safeParse(Object.fromEntries(new URLSearchParams(request.rawBody)));

@@ -1,18 +1,9 @@
 import { NextResponse } from 'next/server';
-import { z } from 'zod';
 import { apiError } from '@/lib/server/http/api-error';
-import { readJsonBody } from '@/lib/server/http/guards';
 import { otherMethods } from '@/lib/server/http/methods';
 import { sessionRoute } from '@/lib/server/http/session-route';
-import { stopRenewal } from '@/lib/server/payments/renewals';
-import type { StopRenewalRequest } from '@/lib/shared/renewals';
-
-/** `{gateway, id}` is a few dozen bytes. */
-const MAX_BODY_BYTES = 512;
-const stopRequest = z.strictObject({
-  gateway: z.string().min(1).max(32),
-  id: z.string().min(1).max(64),
-}) satisfies z.ZodType<StopRenewalRequest>;
+import { stopRenewal } from '@/lib/server/pay/renewals';
+import { stopRenewalRequest } from '@/lib/server/pay/requests';
 
 // POST /api/pay/renewals/stop — {gateway, id}: stops one of the session's automatic renewals.
 export const POST = sessionRoute(
@@ -22,14 +13,12 @@ export const POST = sessionRoute(
       ['renewalStopPerSession', `${subject.platform}:${subject.userId}`],
       ['renewalStopPerIp', ip],
     ],
+    // `{gateway, id}` is a few dozen bytes.
+    body: { schema: stopRenewalRequest, maxBytes: 512 },
   },
-  async ({ request, subject, locale }) => {
-    const body = await readJsonBody(request, MAX_BODY_BYTES);
-    if (!body.ok) return apiError(body.code, locale);
-    const stop = stopRequest.safeParse(body.value);
-    if (!stop.success) return apiError('invalid_request', locale);
+  async ({ subject, locale, body }) => {
     const owner = { platform: subject.platform, userId: subject.userId };
-    const result = await stopRenewal(owner, stop.data.gateway, stop.data.id, new Date());
+    const result = await stopRenewal(owner, body.gateway, body.id, new Date());
     if (!result.ok) return apiError(result.code, locale);
     return NextResponse.json({ stopped: true }, { headers: { 'Cache-Control': 'no-store' } });
   },

@@ -3,19 +3,20 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { env } from '@/lib/server/env';
 import { derivedKey } from '@/lib/server/session/secret';
-import { SANDBOX_CLIENT, SANDBOX_PATH, SANDBOX_WEBHOOK_ID } from './identity';
-import { AUTH_ALGO, CERT_ID, signedMessage, verifyTransmission } from './signing';
+import { SANDBOX_CLIENT, SANDBOX_WEBHOOK_ID } from './identity';
+import type { DeliverCallback } from '@/lib/server/payments/gateway';
+import { AUTH_ALGO, certUrl, signedMessage, verifyTransmission } from './signing';
 import { createSandboxSubscription, findSandboxSubscription, sandboxPlan, subscriptionJson } from './store';
 
 /**
  * The local sandbox's answer to PayPal's REST API (never in production): the OAuth token, the
- * subscription create (the stand-in JS SDK's call) and read, and verify-webhook-signature. It is a
- * fetch-shaped function, so the site's PayPal client runs unchanged against it — in-process, as
- * the VNPay sandbox hands its IPN over, because no gateway can reach a developer's localhost.
- * The same function also answers HTTP at /api/payments/paypal/sandbox/api/… for the browser.
+ * subscription create (the stand-in JS SDK's call), read and cancel, a sale's refund, and
+ * verify-webhook-signature. It is a fetch-shaped function, so the site's PayPal client runs
+ * unchanged against it — in-process, because no gateway can reach a developer's localhost. The
+ * webhooks PayPal sends after a cancel or a refund go to `deliver`, the site's callback path, as
+ * every sandbox's callbacks do. The same function also answers HTTP at
+ * /api/payments/paypal/sandbox/api/… for the browser.
  */
-export const certUrl = () => `${env().SITE_URL}${SANDBOX_PATH}/certs/${CERT_ID}`;
-
 const accessToken = () =>
   `A21SB.${createHmac('sha256', derivedKey('paypal-sandbox')).update('access-token').digest('base64url')}`;
 
@@ -50,7 +51,7 @@ const refundBody = z.object({
   amount: z.object({ total: z.string().regex(/^\d{1,7}\.\d{2}$/), currency: z.string() }).optional(),
 });
 
-export async function sandboxTransport(url: string, init: RequestInit): Promise<Response> {
+export async function sandboxTransport(url: string, init: RequestInit, deliver: DeliverCallback): Promise<Response> {
   const { pathname } = new URL(url, env().SITE_URL);
   // Links point at SITE_URL: the URL this was called with may name the listening address.
   const origin = env().SITE_URL;
@@ -103,9 +104,8 @@ export async function sandboxTransport(url: string, init: RequestInit): Promise<
     if (subscription.status === 'CANCELLED')
       return paypalError(422, 'UNPROCESSABLE_ENTITY', 'SUBSCRIPTION_STATUS_INVALID');
     // As PayPal does: the subscription is cancelled now and BILLING.SUBSCRIPTION.CANCELLED follows.
-    // Imported here: the player delivers webhooks to the site's handler, which reads through this transport.
-    const { playSandboxAction } = await import('./player');
-    await playSandboxAction(subscription.id, 'cancel');
+    const { playSandboxAction, sendTo } = await import('./player');
+    await playSandboxAction(subscription.id, 'cancel', new Date(), sendTo(deliver));
     return new Response(null, { status: 204 });
   }
 
@@ -119,8 +119,8 @@ export async function sandboxTransport(url: string, init: RequestInit): Promise<
     if (!made.ok) return paypalError(made.status, made.name, made.message);
     if (!made.repeated) {
       // As PayPal does: PAYMENT.SALE.REFUNDED follows the refund.
-      const { deliverAll, saleRefunded } = await import('./player');
-      await deliverAll([saleRefunded(made.sale, made.refund, new Date())]);
+      const { saleRefunded, sendTo } = await import('./player');
+      await sendTo(deliver)([saleRefunded(made.sale, made.refund, new Date())]);
     }
     return reply(201, {
       id: made.refund.id,

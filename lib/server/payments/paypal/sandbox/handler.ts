@@ -1,11 +1,12 @@
 import 'server-only';
 import { after } from 'next/server';
 import { z } from 'zod';
-import type { SandboxRequest } from '@/lib/server/payments/gateway';
+import type { DeliverCallback, SandboxRequest } from '@/lib/server/payments/gateway';
+import { htmlResponse } from '@/lib/server/http/html';
 import { SANDBOX_PATH } from './identity';
 import { sandboxTransport } from './api';
 import { renderSandboxConsole } from './console';
-import { deliverAll, playSandboxAction, sandboxActions } from './player';
+import { playSandboxAction, sandboxActions, sendTo } from './player';
 import { sandboxSdk, sandboxWords } from './sdk';
 import { sandboxKeys } from './signing';
 import { recentSandboxSubscriptions } from './store';
@@ -26,22 +27,23 @@ const form = z.object({
 /**
  * The local PayPal sandbox's endpoints under /api/payments/paypal/sandbox/: the tester console
  * (''), the stand-in JS SDK ('sdk'), PayPal's REST API ('api/v1/…') and the signing key ('certs/…').
+ * The webhooks it plays go to `deliver`, the site's callback path.
  */
-export async function handlePaypalSandbox(request: SandboxRequest): Promise<Response> {
+export async function handlePaypalSandbox(request: SandboxRequest, deliver: DeliverCallback): Promise<Response> {
   const { method, path } = request;
   if (path === '' && method === 'GET') {
     const html = renderSandboxConsole(await recentSandboxSubscriptions(), request.url.searchParams.get('done'));
-    return text(html, 200, 'text/html; charset=utf-8');
+    return htmlResponse(200, html);
   }
-  if (path === '' && method === 'POST') return play(request);
+  if (path === '' && method === 'POST') return play(request, deliver);
   if (path === 'sdk' && method === 'GET')
     return text(sandboxSdk(await sandboxWords()), 200, 'text/javascript; charset=utf-8');
   if (path.startsWith('api/v1/')) {
-    return sandboxTransport(request.url.toString(), {
-      method,
-      headers: request.headers,
-      ...(method === 'POST' ? { body: request.rawBody } : {}),
-    });
+    return sandboxTransport(
+      request.url.toString(),
+      { method, headers: request.headers, ...(method === 'POST' ? { body: request.rawBody } : {}) },
+      deliver,
+    );
   }
   if (path.startsWith('certs/') && method === 'GET') {
     // Informational: the site verifies webhooks through the sandbox API, as it does through PayPal's.
@@ -51,17 +53,18 @@ export async function handlePaypalSandbox(request: SandboxRequest): Promise<Resp
   return text('Not found', 404, 'text/plain');
 }
 
-async function play(request: SandboxRequest): Promise<Response> {
+async function play(request: SandboxRequest, deliverTo: DeliverCallback): Promise<Response> {
   if (!request.sameOrigin) return text('Forbidden', 403, 'text/plain');
   const parsed = form.safeParse(Object.fromEntries(new URLSearchParams(request.rawBody)));
   if (!parsed.success) return text('Bad request', 400, 'text/plain');
   const { subscription, action, deliver } = parsed.data;
   // The buyer's approval answers at once and PayPal's webhooks follow, as they do for real: the
   // page's confirm call and the webhooks then race, and either may settle the first payment.
+  const send = sendTo(deliverTo);
   const deliveries = await playSandboxAction(subscription, action, new Date(), (bodies) => {
     if (deliver === 'no') return Promise.resolve([]);
-    if (action !== 'approve') return deliverAll(bodies);
-    after(() => deliverAll(bodies));
+    if (action !== 'approve') return send(bodies);
+    after(() => send(bodies));
     return Promise.resolve([]);
   });
   const wantsJson = request.headers.get('accept')?.includes('application/json') ?? false;

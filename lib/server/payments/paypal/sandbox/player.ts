@@ -1,8 +1,8 @@
 import 'server-only';
-import { SANDBOX_WEBHOOK_ID } from './identity';
-import { handlePaypalWebhook, type WebhookReply } from '../webhook';
-import { certUrl } from './api';
-import { AUTH_ALGO, signedMessage, signTransmission } from './signing';
+import { env } from '@/lib/server/env';
+import type { DeliverCallback } from '@/lib/server/payments/gateway';
+import { SANDBOX_WEBHOOK_ID, WEBHOOK_PATH } from './identity';
+import { AUTH_ALGO, certUrl, signedMessage, signTransmission } from './signing';
 import {
   findSandboxSubscription,
   sandboxId,
@@ -21,15 +21,16 @@ import {
 
 /**
  * What the tester (or the stand-in SDK's approval dialog) makes the sandbox do, and the webhooks
- * PayPal would send for it — signed with the sandbox key and handed to the site's own webhook
- * handler, which verifies them with the sandbox API exactly as it verifies PayPal's.
+ * PayPal would send for it — signed with the sandbox key and handed to the site's callback path
+ * (the `deliver` function every sandbox is given), whose handler verifies them with the sandbox API
+ * exactly as it verifies PayPal's.
  */
 export const sandboxActions = ['approve', 'renew', 'fail', 'cancel', 'resend', 'refund'] as const;
 export type SandboxAction = (typeof sandboxActions)[number];
 
 export interface Delivery {
   type: string;
-  reply: WebhookReply;
+  reply: { status: number; outcome: string };
 }
 
 /** A signed delivery of `rawBody`, as PayPal's headers carry it. */
@@ -48,8 +49,25 @@ export function signedHeaders(rawBody: string, now = new Date()): Headers {
   });
 }
 
-export function deliver(rawBody: string): Promise<WebhookReply> {
-  return handlePaypalWebhook(rawBody, signedHeaders(rawBody));
+/** Delivers events one after another through `deliver`, in the order PayPal sent them. */
+export function sendTo(deliver: DeliverCallback): (bodies: string[]) => Promise<Delivery[]> {
+  return async (bodies) => {
+    const deliveries: Delivery[] = [];
+    for (const body of bodies) {
+      const reply = await deliver({
+        method: 'POST',
+        url: new URL(`${env().SITE_URL}${WEBHOOK_PATH}`),
+        headers: signedHeaders(body),
+        rawBody: body,
+      });
+      const outcome = (reply.json as { outcome?: unknown } | undefined)?.outcome;
+      deliveries.push({
+        type: (JSON.parse(body) as { event_type: string }).event_type,
+        reply: { status: reply.status, outcome: typeof outcome === 'string' ? outcome : '' },
+      });
+    }
+    return deliveries;
+  };
 }
 
 function event(type: string, resourceType: string, resource: Record<string, unknown>, now: Date): string {
@@ -136,8 +154,8 @@ const subscriptionEvent = (type: string, subscription: SandboxSubscription, now:
 export async function playSandboxAction(
   id: string,
   action: SandboxAction,
-  now = new Date(),
-  send: (bodies: string[]) => Promise<Delivery[]> = deliverAll,
+  now: Date,
+  send: (bodies: string[]) => Promise<Delivery[]>,
 ): Promise<Delivery[] | null> {
   if (action === 'refund') {
     // Refunded in PayPal's own console: the site hears of it only by the webhook.
@@ -185,15 +203,6 @@ export async function playSandboxAction(
   if (!updated) return null;
   await recordSales(bodies, id);
   return send(bodies);
-}
-
-/** Delivers events one after another, in the order PayPal sent them. */
-export async function deliverAll(bodies: string[]): Promise<Delivery[]> {
-  const deliveries: Delivery[] = [];
-  for (const body of bodies) {
-    deliveries.push({ type: (JSON.parse(body) as { event_type: string }).event_type, reply: await deliver(body) });
-  }
-  return deliveries;
 }
 
 const last = (bodies: string[]) => {

@@ -1,5 +1,5 @@
 import 'server-only';
-import { readSandboxPayment, writeSandboxPayment, findSandboxPayment } from '@/lib/server/payments/sandbox-store';
+import { readSandboxPayment, writeSandboxPayment, findSandboxPayment } from '@/lib/server/payments/sandbox/store';
 import { sandboxId } from './store';
 
 /**

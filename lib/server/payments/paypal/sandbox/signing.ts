@@ -4,6 +4,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { env } from '@/lib/server/env';
+import { SANDBOX_PATH } from './identity';
 
 /**
  * PayPal's webhook signature scheme, played by the local sandbox: RSA-SHA256
@@ -14,6 +15,9 @@ import { env } from '@/lib/server/env';
  */
 export const AUTH_ALGO = 'SHA256withRSA';
 export const CERT_ID = 'CERT-QUORUM-SANDBOX';
+
+/** Where the sandbox's deliveries say its "certificate" is (the header PayPal's verification checks). */
+export const certUrl = () => `${env().SITE_URL}${SANDBOX_PATH}/certs/${CERT_ID}`;
 
 let keys: { privateKey: KeyObject; publicKey: KeyObject } | undefined;
 

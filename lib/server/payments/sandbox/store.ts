@@ -48,16 +48,3 @@ export async function writeSandboxPayment(gateway: string, ref: string, payment:
     [gateway, ref, JSON.stringify(payment)],
   );
 }
-
-export const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-
-export const htmlResponse = (status: number, body: string) =>
-  new Response(body, {
-    status,
-    headers: {
-      'Content-Type': 'text/html; charset=utf-8',
-      'Cache-Control': 'no-store',
-      'Referrer-Policy': 'no-referrer',
-    },
-  });

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { pages } from '@/lib/config/pages';
 import { locales } from '@/lib/i18n/locales';
 import { webVitalNames, WEB_VITALS_MAX_BYTES } from '@/lib/shared/web-vitals';
-import { clientNetwork, isSameOrigin, readJsonBody } from '@/lib/server/http/guards';
+import { clientNetwork, isSameOrigin, readJsonBody } from '@/lib/server/request/guards';
 import { rateLimit } from '@/lib/server/http/rate-limit';
-import { metrics } from './metrics';
+import { metrics } from '@/lib/server/observability/metrics';
 
 /**
  * Real visitors' Web Vitals (components/layout/web-vitals.tsx sends them), aggregated into

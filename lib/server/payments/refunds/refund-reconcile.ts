@@ -1,13 +1,15 @@
 import 'server-only';
 import { ledgerSql } from '@/lib/server/db';
-import { findOrder } from '@/lib/server/ledger/orders';
+import { claimRefundChecks, findOrder } from '@/lib/server/ledger/orders';
 import { paidEventOf } from '@/lib/server/ledger/payment-events';
 import { requestedRefunds, type Refund } from '@/lib/server/ledger/refunds';
 import type { Order } from '@/lib/server/ledger/types';
 import { log } from '@/lib/server/observability/log';
-import type { PaymentGateway, RefundReport } from './gateway';
-import { findGateway } from './registry';
-import { finishRefund, recordRefundSummary, recordReportedRefund, type ReportedOutcome } from './refunds';
+import type { PaymentGateway, RefundReport } from '../gateway';
+import { findGateway } from '../registry';
+import { finishRefund } from './refunds';
+import { recordReportedRefund, type ReportedOutcome } from './reported';
+import { recordRefundSummary } from './summary';
 
 /**
  * Reconciliation's half for money going back (docs/payments.md#refunds-made-elsewhere):
@@ -43,21 +45,14 @@ export async function reconcileRefunds(now: Date, gateways: readonly PaymentGate
   }
   for (const gateway of gateways) {
     if (!gateway.refundsOf || !gateway.refundWindowMs || !gateway.available()) continue;
-    const due = await sql.query<{ id: string }>(
-      `UPDATE orders SET refunds_checked_at = $3 WHERE id IN (
-         SELECT id FROM orders WHERE gateway = $1 AND status = 'paid' AND updated_at >= $2
-            AND refund_held_at IS NULL AND (refunds_checked_at IS NULL OR refunds_checked_at < $4)
-          ORDER BY updated_at LIMIT $5 FOR UPDATE SKIP LOCKED)
-       RETURNING id`,
-      [
-        gateway.id,
-        new Date(now.getTime() - gateway.refundWindowMs),
-        now,
-        new Date(now.getTime() - REFUND_CHECK_EVERY_MS),
-        PAGE,
-      ],
-    );
-    for (const { id } of due.rows) {
+    const due = await claimRefundChecks(sql, {
+      gateway: gateway.id,
+      paidSince: new Date(now.getTime() - gateway.refundWindowMs),
+      checkedBefore: new Date(now.getTime() - REFUND_CHECK_EVERY_MS),
+      now,
+      limit: PAGE,
+    });
+    for (const id of due) {
       const order = await findOrder(sql, id);
       if (order) await checkOrder(gateway, order, now, report);
     }

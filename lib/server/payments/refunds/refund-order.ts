@@ -4,14 +4,15 @@ import { ledgerSql } from '@/lib/server/db';
 import { lockOrder } from '@/lib/server/ledger/orders';
 import { insertRefund, newRefundId, type Refund } from '@/lib/server/ledger/refunds';
 import { log } from '@/lib/server/observability/log';
-import type { RefundAnswer } from './gateway';
-import { findGateway } from './registry';
-import { finishRefund, paidState, recordRefundSummary, type Paid } from './refunds';
+import type { RefundAnswer } from '../gateway';
+import { findGateway } from '../registry';
+import { finishRefund, paidState, type Paid } from './refunds';
+import { recordRefundSummary } from './summary';
 
 /**
  * An operator's refund (the orders CLI, the review queue): checked and recorded as `requested`
  * under the order's lock, asked of the gateway with the refund's id as the request id, and the
- * answer recorded by ./refunds.ts#finishRefund — once, whoever records it.
+ * answer recorded by finishRefund (./refunds.ts) — once, whoever records it.
  */
 export type RefundRefusal =
   /** No such order. */

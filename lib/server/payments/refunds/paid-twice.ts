@@ -5,7 +5,7 @@ import { markPaidTwice, paidOrderOfSameNeed, paidTwiceNotRefunded } from '@/lib/
 import { lockPlanOwner, planOwner } from '@/lib/server/ledger/standing';
 import type { Order } from '@/lib/server/ledger/types';
 import { log } from '@/lib/server/observability/log';
-import { allGateways } from './registry';
+import { allGateways } from '../registry';
 import { refundOrder } from './refund-order';
 
 /*

@@ -9,9 +9,9 @@ import {
   type PaymentStatus,
 } from '@/lib/shared/payment-history';
 import type { DeclineReason } from '@/lib/shared/decline';
-import { findGateway, gatewayName } from './registry';
-import { scheduledStart } from './stored-result';
-import { closedUnpaid } from './ask-gateway';
+import { findGateway, gatewayName } from '@/lib/server/payments/registry';
+import { scheduledStart } from '@/lib/server/payments/stored-result';
+import { closedUnpaid } from '@/lib/server/payments/ask-gateway';
 import { refundTotals, type RefundTotals } from '@/lib/server/ledger/refunds';
 import { revokedDays, type PlanTaken } from '@/lib/server/ledger/outbox';
 

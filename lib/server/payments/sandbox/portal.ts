@@ -1,8 +1,9 @@
 import 'server-only';
 import { z } from 'zod';
-import type { SandboxRequest } from './gateway';
-import { sandboxAmount, sandboxPage } from './sandbox-page';
-import { escapeHtml, htmlResponse, readSandboxPayment } from './sandbox-store';
+import type { SandboxRequest } from '../gateway';
+import { sandboxAmount, sandboxPage } from './page';
+import { escapeHtml, htmlResponse } from '@/lib/server/http/html';
+import { readSandboxPayment } from './store';
 
 /**
  * A stand-in for a gateway's merchant portal (never in production): one payment of the sandbox's

@@ -1,32 +1,28 @@
 import 'server-only';
-import { ledgerSql, type Sql } from '@/lib/server/db';
+import { ledgerSql } from '@/lib/server/db';
 import { findOrder, lockOrder, moveOrder, releaseRefundReport } from '@/lib/server/ledger/orders';
 import { enqueueGrant } from '@/lib/server/ledger/outbox';
 import type { Order } from '@/lib/server/ledger/types';
 import type { Refund } from '@/lib/server/ledger/refunds';
-import { deliverGrant, deliverRevocation, type DeliveryResult } from './grant-delivery';
-import { recordFoundRefund } from './refunds';
+import { eventsOfOrder, type OrderEvent } from '@/lib/server/ledger/payment-events';
+import { decisionsOf, recordDecision, type DecisionRecord } from '@/lib/server/ledger/review-decisions';
+import { deliverGrant, deliverRevocation, type DeliveryResult } from '../outbox-delivery';
+import { recordFoundRefund } from '../refunds/reported';
 import { logReviewQueueSize } from './review-queue';
-import { grantFor } from './settle';
-import { refundOrder, type RefundResult } from './refund-order';
+import { grantFor } from '../settle';
+import { refundOrder, type RefundResult } from '../refunds/refund-order';
 import { log } from '@/lib/server/observability/log';
 
 /**
- * The review queue (docs/payments.md#the-review-queue): orders the rules could not settle — a wrong amount, money held
- * as suspected fraud, a PayPal refund or reversal (settle.ts#holdForReview) — wait in `needs_review` until an operator grants or closes them.
- * A refund a gateway reported that the rules could not place waits too, on an order that stays paid
- * (`refundHeldAt`): closing dismisses the report, `record` books the refund the operator found at the
- * gateway, `refund` sends more back. Every decision is recorded with who, when and why; a grant goes
- * through the outbox like any other.
+ * The review queue (docs/payments.md#the-review-queue): orders the rules could not settle wait in
+ * `needs_review` until an operator grants or closes them — a wrong amount or money held as suspected
+ * fraud (settlement's own outcomes), a second live renewal of one plan. A refund a gateway reported
+ * that the rules could not place waits too, on an order that stays paid (`refundHeldAt`). Whatever is
+ * not settlement's own outcome enters through one door, settle.ts's holdForReview. Closing dismisses
+ * a refund report, `record` books the refund the operator found at the gateway, `refund` sends more
+ * back. Every decision is recorded with who, when and why; a grant goes through the outbox like any
+ * other.
  */
-export type ReviewDecision = 'grant' | 'close' | 'refund' | 'record';
-
-export interface DecisionRecord {
-  decision: ReviewDecision;
-  decidedBy: string;
-  note: string;
-  decidedAt: Date;
-}
 
 /**
  * What an operator is told about a grant after `resolve --grant`. `not_due`: the outbox row was
@@ -155,60 +151,9 @@ export async function recordFromReview(input: {
   return { ok: true, order: (await findOrder(sql, input.orderId)) ?? result.order, refund: result.refund };
 }
 
-async function recordDecision(
-  tx: Sql,
-  orderId: string,
-  input: { decision: ReviewDecision; note: string; by: string },
-  now: Date,
-): Promise<void> {
-  await tx.query(
-    `INSERT INTO review_decisions (order_id, decision, decided_by, note, decided_at) VALUES ($1, $2, $3, $4, $5)`,
-    [orderId, input.decision, input.by, input.note, now],
-  );
-}
+/** An order's decisions, oldest first (`npm run orders -- show`). */
+export const decisionsFor = async (orderId: string): Promise<DecisionRecord[]> =>
+  decisionsOf(await ledgerSql(), orderId);
 
-export async function decisionsFor(orderId: string): Promise<DecisionRecord[]> {
-  const sql = await ledgerSql();
-  const result = await sql.query<{ decision: ReviewDecision; decided_by: string; note: string; decided_at: Date }>(
-    'SELECT decision, decided_by, note, decided_at FROM review_decisions WHERE order_id = $1 ORDER BY id',
-    [orderId],
-  );
-  return result.rows.map((row) => ({
-    decision: row.decision,
-    decidedBy: row.decided_by,
-    note: row.note,
-    decidedAt: new Date(row.decided_at),
-  }));
-}
-
-export interface OrderEvent {
-  transactionId: string;
-  resultCode: string;
-  outcome: string;
-  amount: number;
-  receivedAt: Date;
-  payload: unknown;
-}
-
-export async function eventsFor(orderId: string): Promise<OrderEvent[]> {
-  const sql = await ledgerSql();
-  const result = await sql.query<{
-    transaction_id: string;
-    result_code: string;
-    outcome: string;
-    amount: number | string;
-    received_at: Date;
-    payload: unknown;
-  }>(
-    'SELECT transaction_id, result_code, outcome, amount, received_at, payload FROM payment_events WHERE order_id = $1 ORDER BY id',
-    [orderId],
-  );
-  return result.rows.map((row) => ({
-    transactionId: row.transaction_id,
-    resultCode: row.result_code,
-    outcome: row.outcome,
-    amount: Number(row.amount),
-    receivedAt: new Date(row.received_at),
-    payload: row.payload,
-  }));
-}
+/** An order's recorded payment events, oldest first (`npm run orders -- show`). */
+export const eventsFor = async (orderId: string): Promise<OrderEvent[]> => eventsOfOrder(await ledgerSql(), orderId);

@@ -10,7 +10,7 @@ import { refundsOfOrder } from '@/lib/server/ledger/refunds';
 import { env } from '@/lib/server/env';
 import { paymentReference } from '@/lib/shared/payment-history';
 import type { Receipt } from '@/lib/shared/receipt';
-import { gatewayName } from './registry';
+import { gatewayName } from '@/lib/server/payments/registry';
 
 /**
  * The receipt of a paid order, for its owner only — the account that paid (the pay page) or the

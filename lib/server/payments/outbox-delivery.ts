@@ -13,6 +13,12 @@ import {
 import { log } from '@/lib/server/observability/log';
 import { metrics } from '@/lib/server/observability/metrics';
 
+/*
+ * The outbox's deliverer (docs/payments.md#grants-and-the-outbox): it hands the account directory
+ * what the ledger wrote into the outbox — a paid order's grant, a refund's revocation — once each,
+ * right after the commit and then on a timer until the directory took it.
+ */
+
 /** Retry delays double from 2 s up to 10 min, with full jitter so a recovering backend is not stampeded. */
 const FIRST_RETRY_MS = 2_000;
 const MAX_RETRY_MS = 600_000;
@@ -28,7 +34,7 @@ export type DeliveryResult = 'delivered' | 'retry_later' | 'not_due';
 /**
  * Delivers one outbox message now (an order's grant right after settlement, a refund's revocation
  * right after the refund). Never throws: a failure is recorded on the outbox row and left to
- * `deliverDueGrants`.
+ * `deliverDueMessages`.
  */
 async function deliverNow(id: string, now: Date): Promise<DeliveryResult> {
   try {
@@ -47,7 +53,7 @@ export const deliverGrant = (orderId: string, now = new Date()) => deliverNow(or
 /** Delivers one refund's revocation now. */
 export const deliverRevocation = (refundId: string, now = new Date()) => deliverNow(revocationId(refundId), now);
 
-const inFlightSlot = Symbol.for('quorum.grantDeliveriesInFlight');
+const inFlightSlot = Symbol.for('quorum.outboxDeliveriesInFlight');
 type InFlightSlot = { [inFlightSlot]?: Map<string, Promise<unknown>> };
 const inFlight = () => ((globalThis as InFlightSlot)[inFlightSlot] ??= new Map());
 
@@ -103,8 +109,8 @@ export async function backgroundDeliveriesFinished(): Promise<void> {
   while (deliveries.size > 0) await Promise.allSettled([...deliveries.values()]);
 }
 
-/** One round of the deliverer: every grant whose next attempt is due. */
-export async function deliverDueGrants(now = new Date()): Promise<{ delivered: number; failed: number }> {
+/** One round of the deliverer: every outbox message (grant or revocation) whose next attempt is due. */
+export async function deliverDueMessages(now = new Date()): Promise<{ delivered: number; failed: number }> {
   const sql = await ledgerSql();
   const counts = { delivered: 0, failed: 0 };
   for (;;) {
@@ -150,21 +156,21 @@ async function deliverWaitingRevocations(orderId: string, now: Date): Promise<vo
   }
 }
 
-const timerSlot = Symbol.for('quorum.grantDeliverer');
+const timerSlot = Symbol.for('quorum.outboxDeliverer');
 type TimerSlot = { [timerSlot]?: NodeJS.Timeout };
 
 /**
- * Runs `deliverDueGrants` every `intervalMs` in this process (started with the server), so grants
+ * Runs `deliverDueMessages` every `intervalMs` in this process (started with the server), so grants and revocations
  * left behind by a failing directory or a restart are delivered without anyone asking.
  */
-export function startGrantDeliverer(intervalMs: number): void {
+export function startOutboxDeliverer(intervalMs: number): void {
   const holder = globalThis as TimerSlot;
   if (holder[timerSlot]) return;
   let running = false;
   const tick = () => {
     if (running) return;
     running = true;
-    deliverDueGrants()
+    deliverDueMessages()
       .then(({ delivered, failed }) => {
         if (delivered || failed) log().info({ delivered, failed }, 'outbox: delivery round');
       })

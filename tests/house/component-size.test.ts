@@ -1,0 +1,61 @@
+import { execFileSync } from 'node:child_process';
+import { resolve } from 'node:path';
+
+/*
+ * Every component stays small enough to read in one go (eslint.config.mjs: at most 120 lines a
+ * function, blank lines and comments aside), wherever it lives: the pay and team pages' components,
+ * the layout's, the landing's, and the pages and layouts under app/. Each probe is linted as if it
+ * were a file at that path, by the repository's own ESLint configuration; only that rule runs.
+ */
+
+const root = resolve(__dirname, '../..');
+
+/** A component of `lines` lines of markup (each counted: no blank line, no comment). */
+const component = (lines: number) =>
+  `export function Probe() {\n  return (\n    <div>\n${'      <p>line</p>\n'.repeat(lines - 6)}    </div>\n  );\n}\n`;
+
+/** The rule's messages for each probe (`[file, code]`), in one ESLint run. */
+function sizeMessages(probes: Array<[string, string]>): string[][] {
+  const script = `
+    import { ESLint } from 'eslint';
+    const probes = JSON.parse(process.argv[1]);
+    const eslint = new ESLint({
+      cwd: process.cwd(),
+      ruleFilter: ({ ruleId }) => ruleId === 'max-lines-per-function',
+      overrideConfig: { languageOptions: { parserOptions: { projectService: false } } },
+    });
+    const out = [];
+    for (const [file, code] of probes) {
+      const [result] = await eslint.lintText(code, { filePath: file });
+      out.push(result.messages.map((m) => (m.ruleId ?? 'parse') + ': ' + m.message));
+    }
+    process.stdout.write(JSON.stringify(out));
+  `;
+  const output = execFileSync(process.execPath, ['--input-type=module', '-e', script, JSON.stringify(probes)], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  return JSON.parse(output) as string[][];
+}
+
+const places = [
+  'components/pay/probe.tsx',
+  'components/team/probe.tsx',
+  'components/layout/probe.tsx',
+  'components/landing/probe.tsx',
+  'components/policy/probe.tsx',
+  'app/[locale]/probe/page.tsx',
+];
+
+describe('every component stays under 120 lines', () => {
+  const tooLong = sizeMessages(places.map((file) => [file, component(121)]));
+  const justRight = sizeMessages(places.map((file) => [file, component(120)]));
+
+  it.each(places.map((file, index) => [file, index] as const))('a 121-line component is refused in %s', (_, index) => {
+    expect(tooLong[index]).toEqual([expect.stringMatching(/^max-lines-per-function: .*\(121\)/)]);
+  });
+
+  it('a 120-line component passes everywhere', () => {
+    expect(justRight).toEqual(places.map(() => []));
+  });
+});
