@@ -1,5 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { resolve } from 'node:path';
+import { lintProbes } from '../support/lint-probes';
 
 /*
  * Every component stays small enough to read in one go (eslint.config.mjs: at most 120 lines a
@@ -8,35 +7,16 @@ import { resolve } from 'node:path';
  * were a file at that path, by the repository's own ESLint configuration; only that rule runs.
  */
 
-const root = resolve(__dirname, '../..');
-
 /** A component of `lines` lines of markup (each counted: no blank line, no comment). */
 const component = (lines: number) =>
   `export function Probe() {\n  return (\n    <div>\n${'      <p>line</p>\n'.repeat(lines - 6)}    </div>\n  );\n}\n`;
 
 /** The rule's messages for each probe (`[file, code]`), in one ESLint run. */
-function sizeMessages(probes: Array<[string, string]>): string[][] {
-  const script = `
-    import { ESLint } from 'eslint';
-    const probes = JSON.parse(process.argv[1]);
-    const eslint = new ESLint({
-      cwd: process.cwd(),
-      ruleFilter: ({ ruleId }) => ruleId === 'max-lines-per-function',
-      overrideConfig: { languageOptions: { parserOptions: { projectService: false } } },
-    });
-    const out = [];
-    for (const [file, code] of probes) {
-      const [result] = await eslint.lintText(code, { filePath: file });
-      out.push(result.messages.map((m) => (m.ruleId ?? 'parse') + ': ' + m.message));
-    }
-    process.stdout.write(JSON.stringify(out));
-  `;
-  const output = execFileSync(process.execPath, ['--input-type=module', '-e', script, JSON.stringify(probes)], {
-    cwd: root,
-    encoding: 'utf8',
-  });
-  return JSON.parse(output) as string[][];
-}
+const sizeMessages = (probes: Array<[string, string]>) =>
+  lintProbes(
+    probes.map(([file, code]) => ({ file, code })),
+    ['max-lines-per-function'],
+  );
 
 const places = [
   'components/pay/probe.tsx',

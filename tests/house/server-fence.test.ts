@@ -1,5 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { resolve } from 'node:path';
+import { lintProbes, type LintProbe } from '../support/lint-probes';
 
 /*
  * The server-code fence (eslint.config.mjs): code that runs in the browser or is shared with it
@@ -8,42 +7,13 @@ import { resolve } from 'node:path';
  * ESLint configuration; only the fence's rule runs.
  */
 
-const root = resolve(__dirname, '../..');
-
-interface Probe {
-  file: string;
-  code: string;
-}
-
 /** The fence's messages for each probe, in one ESLint run. */
-function fenceMessages(probes: Probe[]): string[][] {
-  const script = `
-    import { ESLint } from 'eslint';
-    const probes = JSON.parse(process.argv[1]);
-    const eslint = new ESLint({
-      cwd: process.cwd(),
-      ruleFilter: ({ ruleId }) => ruleId === 'no-restricted-imports' || ruleId === 'no-restricted-syntax',
-      // The probes are no files on disk, so no type information: the fence needs none.
-      overrideConfig: { languageOptions: { parserOptions: { projectService: false } } },
-    });
-    const out = [];
-    for (const { file, code } of probes) {
-      const [result] = await eslint.lintText(code, { filePath: file });
-      out.push(result.messages.map((m) => (m.ruleId ?? 'parse') + ': ' + m.message));
-    }
-    process.stdout.write(JSON.stringify(out));
-  `;
-  const output = execFileSync(process.execPath, ['--input-type=module', '-e', script, JSON.stringify(probes)], {
-    cwd: root,
-    encoding: 'utf8',
-  });
-  return JSON.parse(output) as string[][];
-}
+const fenceMessages = (probes: LintProbe[]) => lintProbes(probes, ['no-restricted-imports', 'no-restricted-syntax']);
 
 const reported = (messages: string[]) => messages.some((m) => /^no-restricted-(imports|syntax):/.test(m));
 
 describe('the server-code fence', () => {
-  const refused: Probe[] = [
+  const refused: LintProbe[] = [
     { file: 'lib/shared/probe.ts', code: "import { env } from '../server/env';\nexport const a = env;\n" },
     { file: 'lib/shared/probe.ts', code: "import type { Env } from '../server/env';\nexport type A = Env;\n" },
     {
@@ -66,7 +36,7 @@ describe('the server-code fence', () => {
     },
     { file: 'lib/shared/probe.ts', code: "import { z } from 'zod';\nexport const a = z.string();\n" },
   ];
-  const allowed: Probe[] = [
+  const allowed: LintProbe[] = [
     {
       file: 'components/pay/probe.tsx',
       code: "import type { PayPageView } from '@/lib/shared/pay-view';\nexport type A = PayPageView;\n",
