@@ -12,3 +12,7 @@ export async function checkoutErrorTranslator(locale: Locale) {
 export async function teamErrorTranslator(locale: Locale) {
   return createTranslator({ locale, messages: await localeMessages(locale), namespace: 'TeamPage.errors' });
 }
+
+export async function miniAppRefusalTranslator(locale: Locale) {
+  return createTranslator({ locale, messages: await localeMessages(locale), namespace: 'MiniApp.refusal' });
+}

@@ -5,7 +5,7 @@ import { requestLocale } from '@/lib/server/http/guards';
 import { otherMethods } from '@/lib/server/http/methods';
 import { requestLog } from '@/lib/server/observability/log';
 import { paymentHistory } from '@/lib/server/payments/history';
-import { payingSubject } from '@/lib/server/session/session';
+import { requestPayingSubject } from '@/lib/server/session/request-session';
 import { isUnavailable } from '@/lib/server/unavailable';
 
 /** Only a page number: the account is the session's, never a parameter. */
@@ -16,7 +16,7 @@ export async function GET(request: NextRequest) {
   const locale = requestLocale(request);
   const query = historyQuery.safeParse(Object.fromEntries(request.nextUrl.searchParams));
   if (!query.success) return apiError('invalid_request', locale);
-  const subject = await payingSubject(request.cookies);
+  const subject = await requestPayingSubject(request);
   if (!subject) return apiError('no_session', locale);
   try {
     const history = await paymentHistory({ platform: subject.platform, userId: subject.userId }, query.data.page);

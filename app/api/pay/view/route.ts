@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { apiError } from '@/lib/server/http/api-error';
 import { requestLocale } from '@/lib/server/http/guards';
 import { loadPayView, unavailablePayView } from '@/lib/server/pay/load-pay-view';
-import { payingSubject } from '@/lib/server/session/session';
+import { requestPayingSubject } from '@/lib/server/session/request-session';
 import { isUnavailable, UNAVAILABLE_RETRY_SECONDS } from '@/lib/server/unavailable';
 import { payQueryLimits, type PayQuery } from '@/lib/shared/pay-query';
 import { declineReasons } from '@/lib/shared/decline';
@@ -29,7 +29,7 @@ export async function GET(request: NextRequest) {
   const query = payQuery.safeParse(Object.fromEntries(request.nextUrl.searchParams));
   if (!query.success) return apiError('invalid_request', locale);
   try {
-    const view = await loadPayView(await payingSubject(request.cookies), query.data as PayQuery, new Date());
+    const view = await loadPayView(await requestPayingSubject(request), query.data as PayQuery, new Date());
     return NextResponse.json(view, { headers: perPayer });
   } catch (error) {
     if (!isUnavailable(error)) {
