@@ -5,6 +5,7 @@ import { useDay } from '@/lib/i18n/day';
 import { localeInfo } from '@/lib/i18n/locales';
 import { CANCEL_PLAN_CONFIRMATION, type CancelPlanRequest } from '@/lib/shared/checkout';
 import { usePayViewReload } from './reload-context';
+import { sessionHeaders } from '@/lib/client/session-token';
 
 /** "Cancel plan" / "No, keep current plan" before moving from individual_pro to team_pro. */
 export function CancelPlanDialog({
@@ -25,7 +26,7 @@ export function CancelPlanDialog({
   async function cancelPlan(): Promise<string | null> {
     const response = await fetch('/api/plan/cancel', {
       method: 'POST',
-      headers: { 'Accept-Language': localeInfo(locale).tag, 'Content-Type': 'application/json' },
+      headers: { 'Accept-Language': localeInfo(locale).tag, 'Content-Type': 'application/json', ...sessionHeaders() },
       body: JSON.stringify({ confirm: CANCEL_PLAN_CONFIRMATION } satisfies CancelPlanRequest),
     }).catch(() => null);
     return response?.ok ? null : refusalOf(response, t('failed'));

@@ -17,6 +17,7 @@ import { PaymentHistory } from './payment-history';
 import { ReceiptView } from './receipt-view';
 import { Renewals } from './renewals';
 import { PayViewReloadProvider } from './reload-context';
+import { hasSessionToken, sessionHeaders } from '@/lib/client/session-token';
 
 /** While the gateway has not confirmed (or a dependency is down), ask again every few seconds, for a minute. */
 const RETRY_MS = 3_000;
@@ -43,7 +44,7 @@ export function PayView() {
     let view: PayPageView;
     try {
       const response = await fetch(`/api/pay/view?${query}`, {
-        headers: { 'Accept-Language': localeInfo(locale).tag },
+        headers: { 'Accept-Language': localeInfo(locale).tag, ...sessionHeaders() },
         cache: 'no-store',
       });
       view = response.ok || response.status === 503 ? ((await response.json()) as PayPageView) : unavailable();
@@ -84,7 +85,8 @@ export function PayView() {
       <div className="personal-page">
         <PayIntro />
         <AccountTables context={state.context} now={new Date(state.now)} />
-        <HandoffLauncher page="pay" />
+        {/* Inside Telegram the page is the Mini App: its session lives in this page only, and moves nowhere. */}
+        {!hasSessionToken() && <HandoffLauncher page="pay" />}
         <CheckoutForm {...state.form} />
         <Renewals renewals={state.renewals} />
         <PaymentHistory openAt={historyPageOf(search)} />

@@ -5,6 +5,7 @@ import { localeInfo, type Locale } from '@/lib/i18n/locales';
 import type { PaymentHistoryPage } from '@/lib/shared/payment-history';
 import { PaymentTable } from './payment-table';
 import styles from './payment-history.module.css';
+import { sessionHeaders } from '@/lib/client/session-token';
 
 type State = { kind: 'loading' } | { kind: 'ready'; history: PaymentHistoryPage } | { kind: 'unavailable' };
 
@@ -27,7 +28,7 @@ export function PaymentHistory({ openAt = null }: { openAt?: number | null }) {
   const load = useCallback(async () => {
     try {
       const response = await fetch(`/api/pay/history?page=${page}`, {
-        headers: { 'Accept-Language': localeInfo(locale).tag },
+        headers: { 'Accept-Language': localeInfo(locale).tag, ...sessionHeaders() },
         cache: 'no-store',
       });
       if (!response.ok) throw new Error(String(response.status));

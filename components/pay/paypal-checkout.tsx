@@ -9,6 +9,7 @@ import type { PaypalCheckoutParams, PaypalClientOptions } from '@/lib/shared/pay
 import type { ContinuationProps } from './continuations';
 import { PaypalLoading } from './paypal-loading';
 import styles from './pay.module.css';
+import { sessionHeaders } from '@/lib/client/session-token';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
@@ -97,7 +98,7 @@ function Buttons({ disabled, terms, startCheckout }: Omit<ContinuationProps, 'op
     try {
       const response = await fetch('/api/payments/paypal/confirm', {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'Accept-Language': localeInfo(locale).tag },
+        headers: { 'Content-Type': 'application/json', 'Accept-Language': localeInfo(locale).tag, ...sessionHeaders() },
         body: JSON.stringify({ orderId: orderId.current, subscriptionId }),
       });
       const answer = (await response.json()) as { redirectUrl: string } | { error: { message: string } };

@@ -9,6 +9,7 @@ import { useMoney } from '@/lib/i18n/money';
 import type { Renewal, StopRenewalRequest } from '@/lib/shared/renewals';
 import { usePayViewReload } from './reload-context';
 import styles from './pay.module.css';
+import { sessionHeaders } from '@/lib/client/session-token';
 
 /**
  * The payer's automatic renewals (gateway subscriptions, from the pay view), under the form: what
@@ -99,7 +100,7 @@ function StopRenewalDialog({
     if (!renewal) return null;
     const response = await fetch('/api/pay/renewals/stop', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'Accept-Language': localeInfo(locale).tag },
+      headers: { 'Content-Type': 'application/json', 'Accept-Language': localeInfo(locale).tag, ...sessionHeaders() },
       body: JSON.stringify({ gateway: renewal.gateway, id: renewal.id } satisfies StopRenewalRequest),
     }).catch(() => null);
     return response?.ok ? null : refusalOf(response, t('failed'));

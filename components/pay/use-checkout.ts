@@ -7,6 +7,7 @@ import {
   type CheckoutResponse,
   type CheckoutStart,
 } from '@/lib/shared/checkout';
+import { sessionHeaders } from '@/lib/client/session-token';
 
 const newKey = () => crypto.randomUUID();
 
@@ -37,6 +38,7 @@ export function useCheckout() {
           'Content-Type': 'application/json',
           'Accept-Language': localeInfo(locale).tag,
           [IDEMPOTENCY_HEADER]: idempotencyKey.current,
+          ...sessionHeaders(),
         },
         body: JSON.stringify(body),
       });

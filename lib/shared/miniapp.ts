@@ -5,6 +5,9 @@
 export const miniAppPages = ['pay', 'team'] as const;
 export type MiniAppPage = (typeof miniAppPages)[number];
 
+/** Where the page trades its initData for a session (POST, JSON `{initData, page}`). */
+export const MINIAPP_SESSION_PATH = '/api/miniapp/session';
+
 /**
  * Why the Mini App opened no session, as its page says it (messages `MiniApp.refusal.*`):
  * `off` the site offers no Mini App; `malformed` initData that is not Telegram's shape (cut short,
@@ -22,6 +25,13 @@ export const miniAppRefusals = [
   'not_team_admin',
 ] as const;
 export type MiniAppRefusal = (typeof miniAppRefusals)[number];
+
+export function isMiniAppRefusal(value: unknown): value is MiniAppRefusal {
+  return typeof value === 'string' && (miniAppRefusals as readonly string[]).includes(value);
+}
+
+/** What the exchange answers: the session to hold in memory, or why there is none. */
+export type MiniAppSessionAnswer = { token: string; expiresAt: number } | { error: { code: string; message: string } };
 
 /**
  * A team in `startapp`: a Telegram group's id as the Bot API writes it (`-100…`), which fits the

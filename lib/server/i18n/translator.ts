@@ -16,3 +16,7 @@ export async function teamErrorTranslator(locale: Locale) {
 export async function miniAppRefusalTranslator(locale: Locale) {
   return createTranslator({ locale, messages: await localeMessages(locale), namespace: 'MiniApp.refusal' });
 }
+
+export async function telegramHarnessTranslator(locale: Locale) {
+  return createTranslator({ locale, messages: await localeMessages(locale), namespace: 'TelegramHarness' });
+}
