@@ -2,6 +2,7 @@ import { NextRequest } from 'next/server';
 import { POST as exchange } from '@/app/api/miniapp/session/route';
 import { GET as payView } from '@/app/api/pay/view/route';
 import { GET as teamMembers } from '@/app/api/team/members/route';
+import { GET as teamOverview } from '@/app/api/team/overview/route';
 import { resetRateLimits } from '@/lib/server/testing';
 import type { PayPageView } from '@/lib/shared/pay-view';
 import { storeKinds, useTestStore } from '../support/stores';
@@ -82,6 +83,11 @@ describe.each(storeKinds)('the Mini App session exchange on %s', (kind) => {
     expect(alice.status).toBe(200);
     const members = await teamMembers(get('/api/team/members', { authorization: `Bearer ${alice.body.token}` }));
     expect(members.status).toBe(200);
+    const overview = await teamOverview(get('/api/team/overview', { authorization: `Bearer ${alice.body.token}` }));
+    expect(await overview.json()).toMatchObject({ team: { teamId: '-1002001', name: 'Acme Growth' } });
+    // A pay session is not a team session, whatever team it names.
+    const payToken = (await open(initDataOf(1001, '-1002001'), 'pay')).body.token;
+    expect((await teamOverview(get('/api/team/overview', { authorization: `Bearer ${payToken}` }))).status).toBe(401);
 
     expect(await open(initDataOf(1002, '-1002001'), 'team')).toMatchObject({
       status: 403,
