@@ -47,7 +47,7 @@ const teamPageHeaders = [{ key: 'Cross-Origin-Opener-Policy', value: 'same-origi
 
 // Pages the site has besides the landing page (lib/config/pages.ts; tests/i18n/proxy-matcher.test.ts
 // keeps this list equal to it). Next reads the config without a TypeScript compiler.
-const pagePattern = 'join|pay|team|terms|privacy|paymentPolicy|warrantyPolicy|otherPolicies';
+const pagePattern = 'join|pay|team|telegramPay|telegramTeam|terms|privacy|paymentPolicy|warrantyPolicy|otherPolicies';
 
 // A path shaped like a prefixed page (proxy.ts's matcher skips two or three lowercase letters before a
 // page) whose prefix names no locale, `/xx/join`: without this it would reach `[locale]/[...rest]` with
@@ -107,7 +107,9 @@ const nextConfig = {
   },
   async headers() {
     return [
-      { source: '/:path*', headers: securityHeaders },
+      // Every response but the Telegram harness's (a local stand-in that frames the Mini App, never
+      // offered in production), whose route sends its own policy: this one would forbid the frame.
+      { source: '/:path((?!api/miniapp/harness$).*)', headers: securityHeaders },
       referrerPolicy,
       // Later entries override earlier ones for the same header.
       { source: '/pay', headers: payPageHeaders },

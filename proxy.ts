@@ -159,6 +159,6 @@ export const config = {
   // and a code in place of its prefix (`/ja/...`) is redirected by next.config.mjs before the proxy.
   // The page lists must equal lib/config/pages.ts; tests/i18n/proxy-matcher.test.ts checks them.
   matcher: [
-    '/((?!api/|api$|_next/|_vercel/|fonts/|og/|video/|workers/|(?:robots\\.txt|sitemap\\.xml|icon\\.svg|favicon\\.ico|apple-icon\\.png)$|(?:(?!(?:en|pay)(?:/|$))[a-z]{2,3}(?:/(?:join|terms|privacy|paymentPolicy|warrantyPolicy|otherPolicies))?|join|terms|privacy|paymentPolicy|warrantyPolicy|otherPolicies)$).*)',
+    '/((?!api/|api$|_next/|_vercel/|fonts/|og/|video/|workers/|(?:robots\\.txt|sitemap\\.xml|icon\\.svg|favicon\\.ico|apple-icon\\.png)$|(?:(?!(?:en|pay)(?:/|$))[a-z]{2,3}(?:/(?:join|telegramPay|telegramTeam|terms|privacy|paymentPolicy|warrantyPolicy|otherPolicies))?|join|telegramPay|telegramTeam|terms|privacy|paymentPolicy|warrantyPolicy|otherPolicies)$).*)',
   ],
 };

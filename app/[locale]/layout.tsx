@@ -15,6 +15,7 @@ import { NavigationEffects } from '@/components/layout/navigation-effects';
 import { OfflineBanner } from '@/components/layout/offline-banner';
 import { BackToTop } from '@/components/layout/back-to-top';
 import { WebVitals } from '@/components/layout/web-vitals';
+import { OutsideMiniApp } from '@/components/layout/outside-mini-app';
 import '../globals.css';
 
 export function generateStaticParams() {
@@ -69,12 +70,16 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
           <TopProgressBar />
           <NavigationEffects />
           <OfflineBanner />
-          <SiteHeader />
+          <OutsideMiniApp>
+            <SiteHeader />
+          </OutsideMiniApp>
           <main id="main" tabIndex={-1}>
             {children}
           </main>
-          <SiteFooter />
-          <BackToTop />
+          <OutsideMiniApp>
+            <SiteFooter />
+            <BackToTop />
+          </OutsideMiniApp>
           <WebVitals />
         </NextIntlClientProvider>
       </body>

@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { isolated, VALUE } from '@/lib/i18n/isolate';
 import { billingProblem, type Billing, type BillingField, type BillingRequest } from '@/lib/shared/billing';
 import styles from './receipt.module.css';
+import { sessionHeaders } from '@/lib/client/session-token';
 
 /** The company details printed on a receipt: name, tax id and address, each in its own direction. */
 export function CompanyLines({ billing }: { billing: Billing }) {
@@ -80,7 +81,7 @@ export function CompanyDetailsForm({
     try {
       const response = await fetch('/api/pay/billing', {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
+        headers: { 'Content-Type': 'application/json', ...sessionHeaders() },
         body: JSON.stringify({ orderId, billing: next } satisfies BillingRequest),
       });
       const answer = (await response.json()) as { billing?: Billing | null; error?: { message: string } };

@@ -18,6 +18,7 @@ import { ReceiptView } from './receipt-view';
 import { Renewals } from './renewals';
 import { PayViewReloadProvider } from './reload-context';
 import { payHeaders } from './pay-api';
+import { hasSessionToken } from '@/lib/client/session-token';
 
 /** While the gateway has not confirmed (or a dependency is down), ask again every few seconds, for a minute. */
 const RETRY_MS = 3_000;
@@ -85,7 +86,8 @@ export function PayView() {
       <div className="personal-page">
         <PayIntro />
         <AccountTables context={state.context} now={new Date(state.now)} />
-        <HandoffLauncher page="pay" />
+        {/* Inside Telegram the page is the Mini App: its session lives in this page only, and moves nowhere. */}
+        {!hasSessionToken() && <HandoffLauncher page="pay" />}
         <CheckoutForm {...state.form} />
         <Renewals renewals={state.renewals} />
         <PaymentHistory openAt={historyPageOf(search)} />

@@ -1,6 +1,7 @@
 'use client';
 import { localeInfo, type Locale } from '@/lib/i18n/locales';
 import type { TeamApiError } from '@/lib/shared/team';
+import { sessionHeaders } from '@/lib/client/session-token';
 
 /**
  * A POST to the team API in the page's language: the parsed answer, or the server's translated
@@ -16,6 +17,7 @@ export async function postTeam<T>(
     headers: {
       'Accept-Language': localeInfo(locale as Locale).tag,
       ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...sessionHeaders(),
     },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   }).catch(() => null);

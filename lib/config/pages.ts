@@ -8,6 +8,10 @@ export const pages = {
   join: { path: '/join', indexable: true },
   pay: { path: '/pay', indexable: false },
   team: { path: '/team', indexable: false },
+  // The pay and team pages as a Telegram Mini App (docs/miniapp.md): the only pages Telegram's web
+  // clients may frame.
+  telegramPay: { path: '/telegramPay', indexable: false },
+  telegramTeam: { path: '/telegramTeam', indexable: false },
   terms: { path: '/terms', indexable: true },
   privacy: { path: '/privacy', indexable: true },
   paymentPolicy: { path: '/paymentPolicy', indexable: true },
@@ -22,6 +26,9 @@ export type PageKey = keyof typeof pages;
  * the header keeps the brand and the language, not the landing's navigation and "Sign up".
  */
 export const focusedPages: ReadonlySet<string> = new Set([pages.pay.path, pages.team.path]);
+
+/** The Mini App's pages: inside Telegram, without the site's header and footer (Telegram's window frames them). */
+export const miniAppPages: ReadonlySet<string> = new Set([pages.telegramPay.path, pages.telegramTeam.path]);
 
 export const policyPages = [
   'terms',

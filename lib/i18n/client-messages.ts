@@ -20,3 +20,5 @@ export const payClientNamespaces = ['PayPage', 'Plans', 'LinkErrors', 'LinkHando
 export const teamClientNamespaces = ['TeamPage', 'LinkHandoff'] as const;
 /** What a refused team page's client leaf uses (continuing in this browser with a handoff). */
 export const teamRefusalClientNamespaces = ['LinkHandoff'] as const;
+/** What the Mini App's shell uses around the pay or team page (opening, refusals). */
+export const miniAppClientNamespaces = ['MiniApp'] as const;

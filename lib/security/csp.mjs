@@ -12,14 +12,19 @@ import { createHash } from 'node:crypto';
  */
 
 /**
- * @param {{ scripts?: string[], gatewaySources?: readonly PageSources[], dev?: boolean }} [options]
+ * @param {{ scripts?: string[], gatewaySources?: readonly PageSources[], frameAncestors?: readonly string[], dev?: boolean }} [options]
  *   scripts: extra script-src sources ('sha256-…' or 'nonce-…', quoted); none → only this
  *   origin's files may run, no inline script at all.
  *   gatewaySources: the hosts of the gateways whose browser halves run on the page (the pay page's
  *   callers pass every gateway's); none on every other page, which loads nothing of theirs.
  * @returns {string}
  */
-export function contentSecurityPolicy({ scripts = [], gatewaySources = [], dev = false } = {}) {
+export function contentSecurityPolicy({
+  scripts = [],
+  gatewaySources = [],
+  frameAncestors = ["'none'"],
+  dev = false,
+} = {}) {
   /** @param {'script' | 'connect' | 'frame' | 'img'} directive each host once, in the gateways' order */
   const external = (directive) => [...new Set(gatewaySources.flatMap((sources) => sources[directive] ?? []))];
   // The dev server's hot reload evaluates code and injects inline scripts; a build never does.
@@ -34,7 +39,7 @@ export function contentSecurityPolicy({ scripts = [], gatewaySources = [], dev =
     "media-src 'self'",
     ['connect-src', "'self'", ...external('connect')].join(' '),
     ['frame-src', ...(external('frame').length > 0 ? external('frame') : ["'none'"])].join(' '),
-    "frame-ancestors 'none'",
+    ['frame-ancestors', ...frameAncestors].join(' '),
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",

@@ -93,6 +93,17 @@ const fields = z
       z.string().regex(/^[^/|]+\/[^/|]+\/[^/|]+\|[^/|]+\/[^/|]+\/[^/|]+$/, 'must be "a/b/c|d/e/f" (six plan ids)'),
     ),
     SUPPORT_EMAIL: optional(z.email({ error: 'must be an email address' })),
+    // The Telegram Mini App (docs/miniapp.md). The bot's token verifies initData with an HMAC (first
+    // party); without it, the bot's id verifies Telegram's Ed25519 signature (third party), so the
+    // site need not hold the token. Neither, in production: the Mini App is not offered.
+    TELEGRAM_BOT_TOKEN: optional(
+      z.string().regex(/^\d{1,20}:[A-Za-z0-9_-]{30,64}$/, 'must be the bot token @BotFather gave (<bot id>:<secret>)'),
+    ),
+    TELEGRAM_BOT_ID: optional(
+      z.string().regex(/^\d{1,20}$/, "must be the bot's numeric id (the token's part before ':')"),
+    ),
+    // 1: the bot lives on Telegram's test environment, whose initData is signed with its own key.
+    TELEGRAM_TEST_ENVIRONMENT: optional(z.enum(['0', '1'], { error: 'must be 0 or 1' })),
     // Seconds between reconciliation rounds inside the server; 0 turns it off (default: 300 in production, off elsewhere).
     RECONCILE_INTERVAL_SECONDS: optional(z.coerce.number().int().min(0).max(86_400)),
     // Checkouts per minute allowed per session / per client IP.
@@ -187,6 +198,14 @@ function requiredToServe(env: ParsedEnv, production: boolean, ctx: z.RefinementC
         });
       }
     }
+  }
+  const tokenBotId = env.TELEGRAM_BOT_TOKEN?.split(':')[0];
+  if (tokenBotId && env.TELEGRAM_BOT_ID && tokenBotId !== env.TELEGRAM_BOT_ID) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['TELEGRAM_BOT_ID'],
+      message: 'must be the id TELEGRAM_BOT_TOKEN starts with (both name one bot)',
+    });
   }
   if (env.CHAT_BACKEND_URL && !env.CHAT_BACKEND_SECRET) {
     ctx.addIssue({ code: 'custom', path: ['CHAT_BACKEND_SECRET'], message: 'is required with CHAT_BACKEND_URL' });

@@ -8,6 +8,7 @@ import { reconciliationLagSeconds, startReconciler } from '@/lib/server/payments
 import { logReviewQueueSize, reviewQueueSize } from '@/lib/server/payments/review/review-queue';
 import { markServerOwnsPglite } from '@/lib/server/db/owner';
 import { linkUrl } from '@/lib/server/links/link-url';
+import { HARNESS_PATH, HARNESS_TEAM, harnessOffered } from '@/lib/server/telegram/harness';
 import { installServerHooks } from '@/lib/server/http/server-hooks';
 import { listenHostOf, startWarnings } from '@/lib/server/start-warnings';
 import { log } from '@/lib/server/observability/log';
@@ -115,4 +116,8 @@ export async function onServerStart(): Promise<void> {
   console.log(`[quorum] demo pay link (alice, team Acme Growth, valid 24 h):\n  ${pay}`);
   console.log(`[quorum] demo team link (alice, admin of Acme Growth):\n  ${team}`);
   console.log('[quorum] more links: npm run paylink -- --platform telegram --user 1002 --team -1002001 --locale vi');
+  if (harnessOffered()) {
+    const miniApp = `${config.SITE_URL}${HARNESS_PATH}?user=1001&page=pay&team=${HARNESS_TEAM}&language=vi`;
+    console.log(`[quorum] demo Mini App (alice inside a stand-in for Telegram Web; no bot configured):\n  ${miniApp}`);
+  }
 }

@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { contentSecurityPolicy, inlineScriptHashes } from '../../lib/security/csp.mjs';
 import { BuildStepError } from '../build/next-output.mjs';
 import { gatewayPageSources } from './gateway-sources.mjs';
+import { frameAncestorsOf } from '../../lib/security/frame-ancestors.mjs';
 
 const MARK = 'quorumPageCsp';
 const STEP = 'csp-hashes';
@@ -74,7 +75,12 @@ export function hashPages(distDir = process.env.NEXT_DIST_DIR || '.next') {
       );
     }
     // The gateways' browser halves (PayPal's buttons) live on the pay page (every locale's): their hosts there, nowhere else.
-    policies[path] = contentSecurityPolicy({ scripts, gatewaySources: isPayPage(path) ? gatewaySources : [] });
+    // Only the Mini App's pages may be framed, and only by Telegram's web clients (and the local harness).
+    policies[path] = contentSecurityPolicy({
+      scripts,
+      gatewaySources: isPayPage(path) ? gatewaySources : [],
+      frameAncestors: frameAncestorsOf(path),
+    });
   }
   if (!policies['/']) {
     throw new BuildStepError(

@@ -26,6 +26,8 @@ export const floors = [
   'checkout',
   'pay',
   'team',
+  // The Telegram Mini App: initData traded for a session (after the route layer it answers through).
+  'telegram',
   'links',
   'vitals',
   // What starts the server and the commands, then the tests' hooks, on top of everything.

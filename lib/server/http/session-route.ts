@@ -3,7 +3,7 @@ import type { NextRequest } from 'next/server';
 import type { Locale } from '@/lib/i18n/locales';
 import type { Subject } from '@/lib/server/directory';
 import type { LinkAudience } from '@/lib/i18n/route-request';
-import { payingSubject, sessionFrom } from '@/lib/server/session/session';
+import { requestPayingSubject, requestSubject } from '@/lib/server/session/request-session';
 import { isUnavailable, UNAVAILABLE_RETRY_SECONDS } from '@/lib/server/unavailable';
 import { requestLog } from '@/lib/server/observability/log';
 import { apiError } from './api-error';
@@ -43,7 +43,7 @@ export function sessionRoute<Context = unknown, Body = undefined>(
     try {
       if (!isSameOrigin(request)) return await apiError('forbidden', locale);
       const subject =
-        options.audience === 'pay' ? await payingSubject(request.cookies) : await sessionFrom(request.cookies, 'team');
+        options.audience === 'pay' ? await requestPayingSubject(request) : await requestSubject(request, 'team');
       if (!subject) return await apiError(options.audience === 'team' ? 'no_team_session' : 'no_session', locale);
       const ip = clientIp(request);
       if (options.rateLimits) {

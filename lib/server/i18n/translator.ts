@@ -12,3 +12,11 @@ export async function checkoutErrorTranslator(locale: Locale) {
 export async function teamErrorTranslator(locale: Locale) {
   return createTranslator({ locale, messages: await localeMessages(locale), namespace: 'TeamPage.errors' });
 }
+
+export async function miniAppRefusalTranslator(locale: Locale) {
+  return createTranslator({ locale, messages: await localeMessages(locale), namespace: 'MiniApp.refusal' });
+}
+
+export async function telegramHarnessTranslator(locale: Locale) {
+  return createTranslator({ locale, messages: await localeMessages(locale), namespace: 'TelegramHarness' });
+}

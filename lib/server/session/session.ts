@@ -69,9 +69,42 @@ export async function sealSession(
   );
 }
 
+/**
+ * The session a Telegram Mini App opens with its verified initData (docs/miniapp.md): the same
+ * claims as a link's, under an audience of its own, so a Mini App's token is never taken for a
+ * cookie nor a cookie for a Mini App's token. It names no browser: nothing was claimed to open it.
+ */
+export function sealMiniAppSession(claims: LinkClaims, now = new Date()): { token: string; expiresAt: number } {
+  const issuedAt = Math.floor(now.getTime() / 1000);
+  const expiresAt = issuedAt + SESSION_LIFETIME_SECONDS;
+  const token = signHs256(
+    {
+      plt: claims.plt,
+      ...(claims.team ? { team: claims.team } : {}),
+      jti: claims.jti,
+      sub: claims.sub,
+      aud: sessionAudience(claims.aud, 'miniapp'),
+      iat: issuedAt,
+      exp: expiresAt,
+    },
+    derivedKey('session'),
+  );
+  return { token, expiresAt };
+}
+
+/** Where a session travels: a link's cookie, or the header a Mini App's page sends. */
+export type SessionCarrier = 'cookie' | 'miniapp';
+
+const sessionAudience = (audience: LinkAudience, carrier: SessionCarrier) =>
+  carrier === 'miniapp' ? `session:miniapp:${audience}` : `session:${audience}`;
+
 /** The subject of a session cookie, or null when it is absent, forged, expired, ended or for another audience. */
-export async function openSession(value: string | undefined, audience: LinkAudience): Promise<Subject | null> {
-  return (await readSession(value, audience))?.subject ?? null;
+export async function openSession(
+  value: string | undefined,
+  audience: LinkAudience,
+  carrier: SessionCarrier = 'cookie',
+): Promise<Subject | null> {
+  return (await readSession(value, audience, carrier))?.subject ?? null;
 }
 
 /** What a session cookie says, signed by this site and not expired, whether or not it still holds its link. */
@@ -89,13 +122,18 @@ export interface SealedSession {
  * A session cookie as sealed, without asking the store whether it still holds its link: the link
  * exchange reads it to let the browser that claimed a link first take it back.
  */
-export function sealedSession(value: string | undefined, audience: LinkAudience): SealedSession | null {
+export function sealedSession(
+  value: string | undefined,
+  audience: LinkAudience,
+  carrier: SessionCarrier = 'cookie',
+): SealedSession | null {
   if (!value || value.length > 4096) return null;
   const payload = verifyHs256(value, derivedKey('session'));
   if (!payload) return null;
   // A session for this audience, not yet expired (as jose checks `exp`: expired at that second).
   const { aud, exp, sub } = payload;
-  if (aud !== `session:${audience}` || typeof exp !== 'number' || exp <= Math.floor(Date.now() / 1000)) return null;
+  if (aud !== sessionAudience(audience, carrier)) return null;
+  if (typeof exp !== 'number' || exp <= Math.floor(Date.now() / 1000)) return null;
   if (typeof sub !== 'string') return null;
   const claims = linkClaims.safeParse({ ...payload, aud: audience });
   if (!claims.success) return null;
@@ -109,8 +147,12 @@ export function sealedSession(value: string | undefined, audience: LinkAudience)
 }
 
 /** The session of a cookie, if it still holds its link (docs/links.md). */
-async function readSession(value: string | undefined, audience: LinkAudience): Promise<SealedSession | null> {
-  const session = sealedSession(value, audience);
+async function readSession(
+  value: string | undefined,
+  audience: LinkAudience,
+  carrier: SessionCarrier = 'cookie',
+): Promise<SealedSession | null> {
+  const session = sealedSession(value, audience, carrier);
   if (!session) return null;
   if (session.holder && !(await stillHeld(session.claims, session.holder))) return null;
   return session;

@@ -82,3 +82,9 @@ export async function setMemberBlocked(subject: Subject, memberId: string, block
   const directory = await accountDirectory();
   return run(subject, (actor) => directory.setMemberBlocked(actor, memberId, blocked));
 }
+
+/** The team's plan and seats, for its admin (the Mini App's team page asks it through the API). */
+export async function teamOverviewOf(subject: Subject) {
+  const directory = await accountDirectory();
+  return run(subject, (actor) => directory.teamOverview(actor));
+}

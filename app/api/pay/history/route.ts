@@ -5,7 +5,7 @@ import { otherMethods } from '@/lib/server/http/methods';
 import { requestLog } from '@/lib/server/observability/log';
 import { paymentHistory } from '@/lib/server/pay/history';
 import { historyQuery } from '@/lib/server/pay/requests';
-import { payingSubject } from '@/lib/server/session/session';
+import { requestPayingSubject } from '@/lib/server/session/request-session';
 import { isUnavailable } from '@/lib/server/unavailable';
 
 // GET /api/pay/history?page=N — the payments of the account behind the pay session, newest first.
@@ -13,7 +13,7 @@ export async function GET(request: NextRequest) {
   const locale = requestLocale(request);
   const query = historyQuery.safeParse(Object.fromEntries(request.nextUrl.searchParams));
   if (!query.success) return apiError('invalid_request', locale);
-  const subject = await payingSubject(request.cookies);
+  const subject = await requestPayingSubject(request);
   if (!subject) return apiError('no_session', locale);
   try {
     const history = await paymentHistory({ platform: subject.platform, userId: subject.userId }, query.data.page);

@@ -1,0 +1,153 @@
+import { devices, expect, test, type Page } from '@playwright/test';
+import { CHROMIUM_PATH } from '../scripts/lib/chromium.mjs';
+import { message } from './support/messages';
+
+/*
+ * The pay page as a Telegram Mini App. The e2e server has no bot configured, so it verifies initData
+ * for the stand-in bot, whose harness (/api/miniapp/harness) plays Telegram Web around the page. The
+ * framing cases put the page inside a page the browser loads from https://web.telegram.org (served
+ * by the test itself): a cross-site frame, as in Telegram Web.
+ */
+// The framing page is "public" (https://web.telegram.org) and the site under test is on localhost:
+// Chromium's local-network-access check would stop that frame before its CSP is ever read. Blocking
+// third-party cookies makes the frame what Telegram Web is for many of its users: cookieless.
+test.use({
+  launchOptions: {
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-features=LocalNetworkAccessChecks',
+      '--test-third-party-cookie-phaseout',
+    ],
+  },
+});
+
+const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = devices['Pixel 7'];
+const harness = (language: string, extra = '') =>
+  `/api/miniapp/harness?user=1001&page=pay&team=-1002001&language=${language}${extra}`;
+
+async function openInHarness(page: Page, language: string) {
+  await page.goto(harness(language));
+  const app = page.frameLocator('#harness-app');
+  await expect(app.getByTestId('account-table')).toContainText('alice');
+  return app;
+}
+
+test.describe('the Mini App on a phone, in the harness', () => {
+  test.use({ viewport, userAgent, deviceScaleFactor, isMobile, hasTouch });
+
+  test('opens /pay in Vietnamese, Telegram’s language for the user, with the account and team, and no cookie', async ({
+    page,
+    context,
+  }) => {
+    const app = await openInHarness(page, 'vi');
+    const frame = page.frame({ url: /\/vi\/telegramPay/ });
+    expect(frame, 'the bare /telegramPay moved to the user’s language').not.toBeNull();
+    await expect(app.locator('html')).toHaveAttribute('lang', 'vi');
+    await expect(app.getByTestId('team-table')).toBeVisible();
+    // Telegram's window frames the page: no site header, no "Open in another browser".
+    await expect(app.locator('header.site-header, footer.site-footer')).toHaveCount(0);
+    await expect(page.locator('body')).toHaveAttribute('data-app-ready', 'true');
+    await expect(page.locator('#harness-back')).toBeHidden();
+    expect((await context.cookies()).filter((cookie) => cookie.name.includes('quorum-'))).toEqual([]);
+  });
+
+  test('opens /pay in English for an English-speaking user, and follows Telegram’s theme as it changes', async ({
+    page,
+  }) => {
+    const app = await openInHarness(page, 'en');
+    expect(page.frame({ url: /localhost:\d+\/telegramPay/ })).not.toBeNull();
+    await expect(app.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(app.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    const background = () => app.locator('body').evaluate((body) => getComputedStyle(body).backgroundColor);
+    await expect.poll(background).toBe('rgb(255, 255, 255)');
+    await page.getByRole('button', { name: message('en', 'TelegramHarness.dark') }).click();
+    await expect.poll(background).toBe('rgb(33, 33, 33)');
+    await expect(app.locator('html')).toHaveCSS('color-scheme', 'dark');
+  });
+});
+
+/** The Mini App's address as the harness signs it (a fresh initData for alice). */
+async function harnessFrameSource(page: Page, language: string): Promise<string> {
+  const html = await (await page.request.get(harness(language))).text();
+  const src = /<iframe id="harness-app"[^>]*\ssrc="([^"]+)"/.exec(html)?.[1];
+  expect(src, 'the harness frames the Mini App').toBeTruthy();
+  return src!.replaceAll('&amp;', '&');
+}
+
+/** A page of another origin, served by the test, that frames `target`. */
+async function framedBy(page: Page, parent: string, target: string) {
+  await page.route(`${parent}/**`, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><title>frame</title><iframe id="app" style="width:400px;height:700px" src="${target}"></iframe>`,
+    }),
+  );
+  const refusals: string[] = [];
+  page.on('console', (entry) => {
+    if (/frame-ancestors/.test(entry.text())) refusals.push(entry.text());
+  });
+  await page.goto(`${parent}/k/`);
+  return refusals;
+}
+
+test.describe('who may frame the Mini App', () => {
+  test('Telegram Web frames the Mini App page cross-site, and it opens with its session in memory', async ({
+    page,
+    baseURL,
+  }) => {
+    const src = await harnessFrameSource(page, 'en');
+    const refusals = await framedBy(page, 'https://web.telegram.org', `${baseURL}${src}`);
+    await expect(page.frameLocator('#app').getByTestId('account-table')).toContainText('alice');
+    expect(refusals).toEqual([]);
+    expect(await page.context().cookies(baseURL)).toEqual([]);
+  });
+
+  test('refuses initData that is not Telegram’s for this bot, in the user’s language, with no page', async ({
+    page,
+    baseURL,
+  }) => {
+    const src = await harnessFrameSource(page, 'vi');
+    const forged = src.replace(
+      /(%26hash%3D)([0-9a-f])/,
+      (_, mark: string, c: string) => `${mark}${c === 'a' ? 'b' : 'a'}`,
+    );
+    expect(forged).not.toBe(src);
+    await framedBy(page, 'https://web.telegram.org', `${baseURL}${forged}`);
+    const app = page.frameLocator('#app');
+    await expect(app.getByTestId('miniapp-problem')).toHaveAttribute('data-problem', 'signature');
+    await expect(app.getByTestId('miniapp-problem')).toContainText(message('vi', 'MiniApp.refusal.signature'));
+    await expect(app.getByTestId('account-table')).toHaveCount(0);
+  });
+
+  test('Telegram Web cannot frame /pay, nor any page but the Mini App’s', async ({ page, baseURL }) => {
+    const refusals = await framedBy(page, 'https://web.telegram.org', `${baseURL}/pay`);
+    await expect.poll(() => refusals.length).toBeGreaterThan(0);
+    await expect(page.frameLocator('#app').locator('main')).toHaveCount(0);
+  });
+
+  test('another site cannot frame the Mini App page', async ({ page, baseURL }) => {
+    const src = await harnessFrameSource(page, 'en');
+    const refusals = await framedBy(page, 'https://clickjack.example', `${baseURL}${src}`);
+    await expect.poll(() => refusals.length).toBeGreaterThan(0);
+    await expect(page.frameLocator('#app').getByTestId('account-table')).toHaveCount(0);
+  });
+
+  test('says so in the headers: the Mini App’s pages allow Telegram Web, every other page nobody', async ({
+    request,
+  }) => {
+    const policy = async (path: string) => (await request.get(path)).headers()['content-security-policy'] ?? '';
+    for (const path of ['/telegramPay', '/vi/telegramPay', '/telegramTeam']) {
+      expect(await policy(path)).toContain("frame-ancestors 'self' https://web.telegram.org");
+    }
+    for (const path of ['/', '/pay', '/team', '/vi/pay', '/join']) {
+      expect(await policy(path)).toContain("frame-ancestors 'none'");
+    }
+  });
+});

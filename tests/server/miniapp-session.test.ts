@@ -1,0 +1,161 @@
+import { NextRequest } from 'next/server';
+import { POST as exchange } from '@/app/api/miniapp/session/route';
+import { GET as payView } from '@/app/api/pay/view/route';
+import { GET as teamMembers } from '@/app/api/team/members/route';
+import { GET as teamOverview } from '@/app/api/team/overview/route';
+import { resetRateLimits } from '@/lib/server/testing';
+import type { PayPageView } from '@/lib/shared/pay-view';
+import { storeKinds, useTestStore } from '../support/stores';
+import { useEnv } from '../support/env';
+import { launchFields, signedByToken } from '../support/init-data';
+import { sessionCookie } from '../support/money';
+
+/*
+ * POST /api/miniapp/session: the Mini App trades Telegram's initData for a session it holds in
+ * memory and sends as `Authorization: Bearer`. The demo directory: alice (1001) admin of the
+ * telegram team -1002001, bob (1002) a member of it, linh (1010) in no team.
+ */
+const botToken = '7123456789:AAHtestTokenForTheMiniAppRouteTests_01';
+const origin = 'http://localhost:3000';
+let ip = 0;
+
+function post(body: unknown, headers: Record<string, string> = {}) {
+  ip += 1;
+  return new NextRequest(`${origin}/api/miniapp/session`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'sec-fetch-site': 'same-origin',
+      'x-forwarded-for': `10.7.${Math.floor(ip / 250)}.${ip % 250}`,
+      ...headers,
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+const initDataOf = (id: number, startParam?: string, at = new Date(), token = botToken) =>
+  signedByToken(launchFields({ id, language_code: 'vi' }, at, startParam), token);
+
+async function open(initData: string, page: 'pay' | 'team', headers: Record<string, string> = {}) {
+  const response = await exchange(post({ initData, page }, headers));
+  const body = (await response.json()) as {
+    token?: string;
+    expiresAt?: number;
+    error?: { code: string; message: string };
+  };
+  return { status: response.status, body, cookie: response.headers.get('set-cookie') };
+}
+
+const get = (path: string, headers: Record<string, string>) =>
+  new NextRequest(`${origin}${path}`, { headers: { 'sec-fetch-site': 'same-origin', ...headers } });
+
+async function viewWith(headers: Record<string, string>) {
+  const response = await payView(get('/api/pay/view', headers));
+  return (await response.json()) as PayPageView;
+}
+
+describe.each(storeKinds)('the Mini App session exchange on %s', (kind) => {
+  useEnv({ TELEGRAM_BOT_TOKEN: botToken });
+  useTestStore(kind);
+  beforeEach(resetRateLimits);
+
+  it('opens a pay session for the Telegram user as a header token, with no cookie', async () => {
+    const { status, body, cookie } = await open(initDataOf(1001), 'pay');
+    expect(status).toBe(200);
+    expect(cookie).toBeNull();
+    expect(body.expiresAt).toBeGreaterThan(Date.now() / 1000);
+    const view = await viewWith({ authorization: `Bearer ${body.token}` });
+    expect(view).toMatchObject({ kind: 'form', context: { account: { platform: 'telegram', userId: '1001' } } });
+  });
+
+  it('keeps the team startapp names for a member, and drops it for someone outside the team', async () => {
+    const bob = await open(initDataOf(1002, '-1002001'), 'pay');
+    expect(await viewWith({ authorization: `Bearer ${bob.body.token}` })).toMatchObject({
+      context: { team: { teamId: '-1002001' } },
+    });
+    const linh = await open(initDataOf(1010, '-1002001'), 'pay');
+    expect(linh.status).toBe(200);
+    expect(await viewWith({ authorization: `Bearer ${linh.body.token}` })).toMatchObject({ context: { team: null } });
+  });
+
+  it('opens the team page only for an admin of the team startapp names', async () => {
+    const alice = await open(initDataOf(1001, '-1002001'), 'team');
+    expect(alice.status).toBe(200);
+    const members = await teamMembers(get('/api/team/members', { authorization: `Bearer ${alice.body.token}` }));
+    expect(members.status).toBe(200);
+    const overview = await teamOverview(get('/api/team/overview', { authorization: `Bearer ${alice.body.token}` }));
+    expect(await overview.json()).toMatchObject({ team: { teamId: '-1002001', name: 'Acme Growth' } });
+    // A pay session is not a team session, whatever team it names.
+    const payToken = (await open(initDataOf(1001, '-1002001'), 'pay')).body.token;
+    expect((await teamOverview(get('/api/team/overview', { authorization: `Bearer ${payToken}` }))).status).toBe(401);
+
+    expect(await open(initDataOf(1002, '-1002001'), 'team')).toMatchObject({
+      status: 403,
+      body: { error: { code: 'not_team_admin' } },
+    });
+    expect(await open(initDataOf(1001, '-1009999'), 'team')).toMatchObject({
+      status: 403,
+      body: { error: { code: 'not_team_admin' } },
+    });
+    expect(await open(initDataOf(1001), 'team')).toMatchObject({ status: 422, body: { error: { code: 'no_team' } } });
+  });
+
+  it('refuses a pay session to a Telegram user the assistant does not know', async () => {
+    expect(await open(initDataOf(424242), 'pay')).toMatchObject({
+      status: 404,
+      body: { error: { code: 'unknown_account' } },
+    });
+  });
+
+  it.each([
+    [
+      'forged (another bot’s token)',
+      () => initDataOf(1001, undefined, new Date(), '7999999999:AAHanotherBotsTokenWhichSignsOtherData'),
+      401,
+      'signature',
+    ],
+    [
+      'stale (opened over an hour ago)',
+      () => initDataOf(1001, undefined, new Date(Date.now() - 3601_000)),
+      401,
+      'stale',
+    ],
+    ['truncated', () => initDataOf(1001).slice(0, -20), 401, 'signature'],
+    ['not initData at all', () => 'user=alice', 401, 'signature'],
+    ['a field given twice', () => `${initDataOf(1001)}&auth_date=1`, 400, 'malformed'],
+  ])('refuses %s initData with a translated message and no session', async (_, initData, status, code) => {
+    const { body, cookie, ...answer } = await open(initData(), 'pay', { 'accept-language': 'vi-VN' });
+    expect(answer.status).toBe(status);
+    expect(cookie).toBeNull();
+    expect(body.token).toBeUndefined();
+    expect(body.error?.code).toBe(code);
+    expect(body.error?.message).toMatch(/trò chuyện/);
+  });
+
+  it('refuses a request from another site, and a body that is not the exchange’s', async () => {
+    expect(
+      (await exchange(post({ initData: initDataOf(1001), page: 'pay' }, { 'sec-fetch-site': 'cross-site' }))).status,
+    ).toBe(403);
+    expect((await exchange(post({ initData: initDataOf(1001), page: 'admin' }))).status).toBe(422);
+  });
+
+  it('takes the Mini App token only from the header, and a link’s session only from its cookie', async () => {
+    const { body } = await open(initDataOf(1001), 'pay');
+    expect(await viewWith({ cookie: `quorum-pay=${body.token}` })).toMatchObject({ kind: 'result' });
+    const linkCookie = await sessionCookie({ platform: 'telegram', userId: '1001' });
+    const linkSession = linkCookie.split('=')[1]!.split(';')[0]!;
+    expect(await viewWith({ authorization: `Bearer ${linkSession}` })).toMatchObject({ kind: 'result' });
+    // A request with the header is judged by it alone, whatever cookie rides along.
+    expect(await viewWith({ authorization: 'Bearer nonsense', cookie: linkCookie })).toMatchObject({ kind: 'result' });
+    expect(await viewWith({ cookie: linkCookie })).toMatchObject({ kind: 'form' });
+  });
+});
+
+describe('the Mini App in production without the bot’s credentials', () => {
+  useEnv({ APP_ENV: 'production', ALLOW_HTTP_SITE_URL: '1' });
+  useTestStore('pglite');
+
+  it('is not offered: the exchange answers `off`', async () => {
+    expect(await open(initDataOf(1001), 'pay')).toMatchObject({ status: 404, body: { error: { code: 'off' } } });
+  });
+});
