@@ -149,7 +149,10 @@ function PaymentRow({
         {hasReceipt(payment) ? (
           <>
             {' '}
+            {/* Not prefetched: on the team page each row's receipt is a dynamic render, and a table of
+                payments would cost the server one per row for pages that are seldom opened. */}
             <Link
+              prefetch={false}
               href={{
                 pathname: receiptPath,
                 query: {
