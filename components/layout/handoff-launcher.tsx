@@ -1,7 +1,7 @@
 'use client';
 import { useEffect, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
-import { localeInfo } from '@/lib/i18n/locales';
+import { apiHeaders } from '@/lib/client/api-headers';
 import { HANDOFF_FRAGMENT, HANDOFF_REQUEST_ACTION, type HandoffIssued } from '@/lib/shared/handoff';
 import styles from './handoff-launcher.module.css';
 
@@ -40,8 +40,7 @@ export function HandoffLauncher({ page }: { page: 'pay' | 'team' }) {
     try {
       const response = await fetch(HANDOFF_REQUEST_ACTION, {
         method: 'POST',
-        // The refusal comes back in the page's language.
-        headers: { 'Content-Type': 'application/json', 'Accept-Language': localeInfo(locale).tag },
+        headers: apiHeaders(locale, { json: true }),
         body: JSON.stringify({ page }),
       });
       const answer = (await response.json()) as Partial<HandoffIssued> & { error?: { message?: string } };

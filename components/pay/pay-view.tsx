@@ -17,7 +17,7 @@ import { PaymentHistory } from './payment-history';
 import { ReceiptView } from './receipt-view';
 import { Renewals } from './renewals';
 import { PayViewReloadProvider } from './reload-context';
-import { payHeaders } from './pay-api';
+import { apiHeaders } from '@/lib/client/api-headers';
 import { hasSessionToken } from '@/lib/client/session-token';
 
 /** While the gateway has not confirmed (or a dependency is down), ask again every few seconds, for a minute. */
@@ -45,7 +45,7 @@ export function PayView() {
     let view: PayPageView;
     try {
       const response = await fetch(`/api/pay/view?${query}`, {
-        headers: payHeaders(locale),
+        headers: apiHeaders(locale),
         cache: 'no-store',
       });
       view = response.ok || response.status === 503 ? ((await response.json()) as PayPageView) : unavailable();

@@ -5,7 +5,7 @@ import type { Locale } from '@/lib/i18n/locales';
 import type { PaymentHistoryPage } from '@/lib/shared/payment-history';
 import { PaymentTable } from './payment-table';
 import styles from './payment-history.module.css';
-import { payHeaders } from './pay-api';
+import { apiHeaders } from '@/lib/client/api-headers';
 
 type State = { kind: 'loading' } | { kind: 'ready'; history: PaymentHistoryPage } | { kind: 'unavailable' };
 
@@ -28,7 +28,7 @@ export function PaymentHistory({ openAt = null }: { openAt?: number | null }) {
   const load = useCallback(async () => {
     try {
       const response = await fetch(`/api/pay/history?page=${page}`, {
-        headers: payHeaders(locale),
+        headers: apiHeaders(locale),
         cache: 'no-store',
       });
       if (!response.ok) throw new Error(String(response.status));

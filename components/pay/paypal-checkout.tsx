@@ -9,7 +9,7 @@ import type { PaypalCheckoutParams, PaypalClientOptions } from '@/lib/shared/pay
 import type { ContinuationProps } from './continuations';
 import { PaypalLoading } from './paypal-loading';
 import styles from './pay.module.css';
-import { payHeaders } from './pay-api';
+import { apiHeaders } from '@/lib/client/api-headers';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
@@ -98,7 +98,7 @@ function Buttons({ disabled, terms, startCheckout }: Omit<ContinuationProps, 'op
     try {
       const response = await fetch('/api/payments/paypal/confirm', {
         method: 'POST',
-        headers: payHeaders(locale, { json: true }),
+        headers: apiHeaders(locale, { json: true }),
         body: JSON.stringify({ orderId: orderId.current, subscriptionId }),
       });
       const answer = (await response.json()) as { redirectUrl: string } | { error: { message: string } };

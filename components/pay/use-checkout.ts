@@ -7,7 +7,7 @@ import {
   type CheckoutResponse,
   type CheckoutStart,
 } from '@/lib/shared/checkout';
-import { payHeaders } from './pay-api';
+import { apiHeaders } from '@/lib/client/api-headers';
 
 const newKey = () => crypto.randomUUID();
 
@@ -34,7 +34,7 @@ export function useCheckout() {
     try {
       const response = await fetch('/api/checkout', {
         method: 'POST',
-        headers: { ...payHeaders(locale, { json: true }), [IDEMPOTENCY_HEADER]: idempotencyKey.current },
+        headers: { ...apiHeaders(locale, { json: true }), [IDEMPOTENCY_HEADER]: idempotencyKey.current },
         body: JSON.stringify(body),
       });
       const answer = (await response.json()) as CheckoutResponse;

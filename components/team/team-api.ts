@@ -1,7 +1,6 @@
 'use client';
-import { localeInfo, type Locale } from '@/lib/i18n/locales';
 import type { TeamApiError } from '@/lib/shared/team';
-import { sessionHeaders } from '@/lib/client/session-token';
+import { apiHeaders } from '@/lib/client/api-headers';
 
 /**
  * A POST to the team API in the page's language: the parsed answer, or the server's translated
@@ -14,11 +13,7 @@ export async function postTeam<T>(
 ): Promise<{ ok: true; value: T } | { ok: false; code: string; message: string } | null> {
   const response = await fetch(path, {
     method: 'POST',
-    headers: {
-      'Accept-Language': localeInfo(locale as Locale).tag,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...sessionHeaders(),
-    },
+    headers: apiHeaders(locale, { json: body !== undefined }),
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   }).catch(() => null);
   if (!response) return null;
