@@ -2,7 +2,7 @@ import 'server-only';
 import { z } from 'zod';
 import { pages } from '@/lib/config/pages';
 import { locales } from '@/lib/i18n/locales';
-import { webVitalNames, WEB_VITALS_MAX_BYTES } from '@/lib/shared/web-vitals';
+import { webVitalNames, WEB_VITALS_MAX_BYTES, type WebVitalsReport } from '@/lib/shared/web-vitals';
 import { clientNetwork, isSameOrigin, readJsonBody } from '@/lib/server/request/guards';
 import { rateLimit } from '@/lib/server/http/rate-limit';
 import { metrics } from '@/lib/server/observability/metrics';
@@ -39,7 +39,8 @@ const report = z.strictObject({
       ),
     )
     .refine((values) => Object.keys(values).length > 0),
-});
+  // The browser builds a WebVitalsReport: what this accepts must be one, or the two have drifted apart.
+}) satisfies z.ZodType<WebVitalsReport>;
 
 export type WebVitalsOutcome =
   'recorded' | 'invalid' | 'too_large' | 'rate_limited' | 'capped' | 'cross_site' | 'unsupported_media_type';
