@@ -2,9 +2,11 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocale } from 'next-intl';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { apiHeaders } from '@/lib/client/api-headers';
+import { takeEarlySession } from '@/lib/client/early-session';
 import { holdSessionToken } from '@/lib/client/session-token';
 import { connectTelegram, telegramBackButton, telegramLaunch } from '@/lib/client/telegram';
-import { localeInfo, type Locale } from '@/lib/i18n/locales';
+import type { Locale } from '@/lib/i18n/locales';
 import { telegramLanguagePath } from '@/lib/i18n/telegram-language';
 import {
   isMiniAppRefusal,
@@ -67,13 +69,7 @@ async function openSession(
   locale: Locale,
 ): Promise<{ ok: true; token: string } | { ok: false; problem: MiniAppProblem }> {
   try {
-    const response = await fetch(MINIAPP_SESSION_PATH, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'Accept-Language': localeInfo(locale).tag },
-      body: JSON.stringify({ initData, page }),
-      cache: 'no-store',
-    });
-    const answer = (await response.json()) as MiniAppSessionAnswer;
+    const answer = (await takeEarlySession(initData, page)) ?? (await askForSession(initData, page, locale));
     if ('token' in answer) return { ok: true, token: answer.token };
     const code = answer.error.code;
     return {
@@ -83,6 +79,16 @@ async function openSession(
   } catch {
     return { ok: false, problem: 'failed' };
   }
+}
+
+async function askForSession(initData: string, page: MiniAppPage, locale: Locale): Promise<MiniAppSessionAnswer> {
+  const response = await fetch(MINIAPP_SESSION_PATH, {
+    method: 'POST',
+    headers: apiHeaders(locale, { json: true }),
+    body: JSON.stringify({ initData, page }),
+    cache: 'no-store',
+  });
+  return (await response.json()) as MiniAppSessionAnswer;
 }
 
 /** Telegram's back button while the page is away from where the Mini App opened (a receipt, a page of a list). */

@@ -1,4 +1,4 @@
-import { defaultLocale, isLocale, localizedPath, splitLocalePrefix, type Locale } from './locales';
+import { defaultLocale, isLocale, localizedPath, locales, prefixOf, splitLocalePrefix, type Locale } from './locales';
 
 /**
  * The locale of a Telegram user's `language_code` (an IETF tag such as `pt-br`, `zh-hans`, `ja`),
@@ -18,4 +18,13 @@ export function telegramLanguagePath(pathname: string, languageCode: string | un
   if (splitLocalePrefix(pathname).locale) return null;
   const locale = localeOfLanguageCode(languageCode);
   return locale && locale !== defaultLocale ? localizedPath(locale, pathname) : null;
+}
+
+/**
+ * The same rule as a table, for the Mini App's launch script (components/miniapp/launch-script.tsx),
+ * which moves the bare page before the framework loads: each language the site speaks other than
+ * English, by its code, and the URL prefix it moves to (`ja` → `jp`).
+ */
+export function telegramLanguagePrefixes(): Record<string, string> {
+  return Object.fromEntries(locales.filter((code) => code !== defaultLocale).map((code) => [code, prefixOf(code)]));
 }

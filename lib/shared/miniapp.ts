@@ -8,6 +8,9 @@ export type MiniAppPage = (typeof miniAppPages)[number];
 /** Where the page trades its initData for a session (POST, JSON `{initData, page}`). */
 export const MINIAPP_SESSION_PATH = '/api/miniapp/session';
 
+/** Where the page's launch script leaves the exchange it started before the framework loaded. */
+export const EARLY_SESSION_GLOBAL = '__quorumMiniAppSession';
+
 /**
  * Why the Mini App opened no session, as its page says it (messages `MiniApp.refusal.*`):
  * `off` the site offers no Mini App; `malformed` initData that is not Telegram's shape (cut short,

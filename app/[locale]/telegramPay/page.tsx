@@ -8,6 +8,7 @@ import type { Locale } from '@/lib/i18n/locales';
 import { PayView } from '@/components/pay/pay-view';
 import { PayLoading } from '@/components/pay/pay-loading';
 import { MiniApp } from '@/components/miniapp/mini-app';
+import { MiniAppLaunchScript } from '@/components/miniapp/launch-script';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/telegramPay'>): Promise<Metadata> {
   return pageMetadata((await params).locale as Locale, 'telegramPay');
@@ -22,6 +23,7 @@ export default async function TelegramPayPage({ params }: PageProps<'/[locale]/t
   const t = await getTranslations({ locale, namespace: 'PayPage' });
   return (
     <>
+      <MiniAppLaunchScript page="pay" locale={locale} />
       <noscript>
         <div className="personal-page">
           <p role="alert">{t('needsJavaScript')}</p>
