@@ -19,6 +19,7 @@ import { Renewals } from './renewals';
 import { PayViewReloadProvider } from './reload-context';
 import { apiHeaders } from '@/lib/client/api-headers';
 import { hasSessionToken } from '@/lib/client/session-token';
+import { takeEarlyPayView } from '@/lib/client/early-session';
 
 /** While the gateway has not confirmed (or a dependency is down), ask again every few seconds, for a minute. */
 const RETRY_MS = 3_000;
@@ -44,11 +45,13 @@ export function PayView() {
   const load = useCallback(async () => {
     let view: PayPageView;
     try {
-      const response = await fetch(`/api/pay/view?${query}`, {
-        headers: apiHeaders(locale),
-        cache: 'no-store',
-      });
-      view = response.ok || response.status === 503 ? ((await response.json()) as PayPageView) : unavailable();
+      // Inside Telegram the launch script may have asked already, while the page loaded.
+      const early = await takeEarlyPayView(query);
+      if (early) view = early;
+      else {
+        const response = await fetch(`/api/pay/view?${query}`, { headers: apiHeaders(locale), cache: 'no-store' });
+        view = response.ok || response.status === 503 ? ((await response.json()) as PayPageView) : unavailable();
+      }
     } catch {
       // Offline, or the server did not answer: the same honest "try again" view.
       view = unavailable();

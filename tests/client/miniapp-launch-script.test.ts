@@ -3,6 +3,7 @@ import { miniAppLaunchCode } from '@/components/miniapp/launch-script';
 import { locales, type Locale } from '@/lib/i18n/locales';
 import { telegramLanguagePath } from '@/lib/i18n/telegram-language';
 import { EARLY_SESSION_GLOBAL, MINIAPP_SESSION_PATH, type MiniAppPage } from '@/lib/shared/miniapp';
+import { payQueryParams } from '@/lib/shared/pay-query';
 
 /*
  * The Mini App's launch script runs before the framework, in the page itself: here it runs in a
@@ -16,7 +17,13 @@ const initDataFor = (languageCode: string | undefined) =>
     hash: 'ab'.repeat(32),
   }).toString();
 
-function launch(page: MiniAppPage, locale: Locale, pathname: string, hash: string) {
+function launch(
+  page: MiniAppPage,
+  locale: Locale,
+  pathname: string,
+  hash: string,
+  search = '?tgWebAppStartParam=-1002001',
+) {
   const moves: string[] = [];
   const requests: Array<{ url: string; init: { method: string; headers: Record<string, string>; body: string } }> = [];
   const window: Record<string, unknown> = {};
@@ -26,13 +33,17 @@ function launch(page: MiniAppPage, locale: Locale, pathname: string, hash: strin
     JSON,
     String,
     Object,
-    location: { pathname, search: '?tgWebAppStartParam=-1002001', hash, replace: (to: string) => moves.push(to) },
+    location: { pathname, search, hash, replace: (to: string) => moves.push(to) },
     fetch: (url: string, init: (typeof requests)[number]['init']) => {
       requests.push({ url, init });
-      return Promise.resolve({ json: () => Promise.resolve({ token: 't', expiresAt: 1 }) });
+      const answer = url.startsWith('/api/pay/view') ? { kind: 'form' } : { token: 't', expiresAt: 1 };
+      return Promise.resolve({ ok: true, status: 200, json: () => Promise.resolve(answer) });
     },
   });
-  return { moves, requests, early: window[EARLY_SESSION_GLOBAL] as { initData: string; page: string } | undefined };
+  const early = window[EARLY_SESSION_GLOBAL] as
+    | { initData: string; page: string; answer: Promise<unknown>; view?: { query: string; answer: Promise<unknown> } }
+    | undefined;
+  return { moves, requests, early };
 }
 
 const hashOf = (initData: string) => `#${new URLSearchParams({ tgWebAppData: initData, tgWebAppVersion: '8.0' })}`;
@@ -65,10 +76,31 @@ describe('the Mini App launch script', () => {
     expect(init.headers).toEqual({ 'Content-Type': 'application/json', 'Accept-Language': 'vi-VN' });
     expect(JSON.parse(init.body)).toEqual({ initData, page: 'team' });
     expect(early).toMatchObject({ initData, page: 'team' });
-    await expect((early as unknown as { answer: Promise<unknown> }).answer).resolves.toEqual({
+    await expect(early?.answer).resolves.toEqual({
       token: 't',
       expiresAt: 1,
     });
+  });
+
+  test('on the pay page, it asks for the payer’s view with the session as soon as it comes, with the query PayView builds', async () => {
+    const initData = initDataFor('en');
+    const search = '?tgWebAppStartParam=-1002001&plan=team_pro&seats=20&utm=x';
+    const { requests, early } = launch('pay', 'en', '/telegramPay', hashOf(initData), search);
+    await early?.view?.answer;
+    expect(requests.map((request) => request.url)).toEqual([
+      MINIAPP_SESSION_PATH,
+      `/api/pay/view?${new URLSearchParams(payQueryParams.flatMap((name) => (name === 'plan' ? [[name, 'team_pro']] : name === 'seats' ? [[name, '20']] : [])))}`,
+    ]);
+    expect(requests[1]?.init.headers).toEqual({ 'Accept-Language': 'en-US', Authorization: 'Bearer t' });
+    expect(early?.view?.query).toBe(requests[1]?.url.split('?')[1]);
+    await expect(early?.view?.answer).resolves.toEqual({ kind: 'form' });
+  });
+
+  test('the team page asks for no pay view', async () => {
+    const { requests, early } = launch('team', 'en', '/telegramTeam', hashOf(initDataFor('en')));
+    await early?.answer;
+    expect(early?.view).toBeUndefined();
+    expect(requests).toHaveLength(1);
   });
 
   test('when it moves, it asks for nothing: the page in the right language will', () => {
