@@ -1,20 +1,27 @@
 import 'server-only';
 import { ledgerSql } from '@/lib/server/db';
-import { decisionsOf, type DecisionRecord } from '@/lib/server/ledger/review-decisions';
-import { eventsOfOrder, type OrderEvent } from '@/lib/server/ledger/payment-events';
+import { decisionsOf } from '@/lib/server/ledger/review-decisions';
+import { eventsOfOrder } from '@/lib/server/ledger/payment-events';
 import { findOrder, listOrders, countOrders } from '@/lib/server/ledger/orders';
 import { searchOrders } from '@/lib/server/ledger/order-search';
-import { outboxDepth, outboxOfOrder, undeliveredEntries, type OutboxEntry } from '@/lib/server/ledger/outbox';
-import { lastReconcileRun, type ReconcileRun } from '@/lib/server/ledger/reconcile-runs';
+import { outboxDepth, outboxOfOrder, undeliveredEntries } from '@/lib/server/ledger/outbox';
+import { lastReconcileRun } from '@/lib/server/ledger/reconcile-runs';
 import { countRequestedRefunds, refundsOfOrder, requestedRefunds, type Refund } from '@/lib/server/ledger/refunds';
 import type { Order } from '@/lib/server/ledger/types';
 import { paymentRecordOf } from '@/lib/server/pay/history';
 import { receiptFor } from '@/lib/server/pay/receipt';
 import { allGateways } from '@/lib/server/payments/registry';
 import { reconciliationLagSeconds } from '@/lib/server/payments/reconcile';
-import type { PaymentRecord } from '@/lib/shared/payment-history';
-import type { OrderQuery } from './requests';
-import { auditOfOrder, type AuditEntry } from './store/audit';
+import type {
+  ConsoleOrder,
+  ConsoleRefund,
+  OrderQuery,
+  OrderStory,
+  ReviewItem,
+  ReviewReason,
+  SystemState,
+} from '@/lib/shared/ops-console';
+import { auditOfOrder } from './store/audit';
 
 /**
  * What the console reads: the same ledger functions the `npm run orders` commands read, and what
@@ -24,10 +31,42 @@ import { auditOfOrder, type AuditEntry } from './store/audit';
  */
 export const ORDERS_PER_PAGE = 25;
 
-/** An order as the console lists and shows it: no checkout start, no client address. */
-export type ConsoleOrder = Omit<Order, 'checkoutStart' | 'clientIp' | 'idempotencyKey'>;
+/** An order as the console lists and shows it: these fields, and no other (no checkout start, no client address). */
+const shown = (order: Order): ConsoleOrder => ({
+  id: order.id,
+  status: order.status,
+  platform: order.platform,
+  userId: order.userId,
+  teamId: order.teamId,
+  plan: order.plan,
+  period: order.period,
+  seats: order.seats,
+  gateway: order.gateway,
+  method: order.method,
+  currency: order.currency,
+  amount: order.amount,
+  gatewayRef: order.gatewayRef,
+  subscriptionId: order.subscriptionId,
+  granted: order.granted,
+  refundHeldAt: order.refundHeldAt,
+  createdAt: order.createdAt,
+  updatedAt: order.updatedAt,
+});
 
-const shown = ({ checkoutStart: _start, clientIp: _ip, idempotencyKey: _key, ...order }: Order): ConsoleOrder => order;
+const shownRefund = (refund: Refund): ConsoleRefund => ({
+  id: refund.id,
+  orderId: refund.orderId,
+  amount: refund.amount,
+  currency: refund.currency,
+  status: refund.status,
+  origin: refund.origin,
+  gatewayRef: refund.gatewayRef,
+  reason: refund.reason,
+  requestedBy: refund.requestedBy,
+  answerMessage: refund.answerMessage,
+  createdAt: refund.createdAt,
+  settledAt: refund.settledAt,
+});
 
 const dayStart = (day: string | undefined, plus = 0) =>
   day ? new Date(Date.parse(`${day}T00:00:00Z`) + plus * 86_400_000) : undefined;
@@ -53,17 +92,6 @@ function masked(value: unknown): unknown {
   );
 }
 
-export interface OrderStory {
-  order: ConsoleOrder;
-  events: OrderEvent[];
-  refunds: Refund[];
-  decisions: DecisionRecord[];
-  outbox: OutboxEntry[];
-  audit: AuditEntry[];
-  /** What the payer's own history shows of this payment, and whether their receipt is there. */
-  payer: { record: PaymentRecord; receipt: boolean };
-}
-
 export async function orderStory(orderId: string): Promise<OrderStory | null> {
   const sql = await ledgerSql();
   const order = await findOrder(sql, orderId);
@@ -80,21 +108,12 @@ export async function orderStory(orderId: string): Promise<OrderStory | null> {
   return {
     order: shown(order),
     events: events.map((event) => ({ ...event, payload: masked(event.payload) })),
-    refunds,
+    refunds: refunds.map(shownRefund),
     decisions,
     outbox,
-    audit,
+    audit: audit.map(({ at, actor, action, reason, detail }) => ({ at, actor, action, reason, detail })),
     payer: { record, receipt: receipt !== null },
   };
-}
-
-export type ReviewReason = 'refund_report' | 'amount_mismatch' | 'held_for_review' | 'other';
-
-export interface ReviewItem {
-  order: ConsoleOrder;
-  reason: ReviewReason;
-  /** The gateway's code on the event that put it there, when one did. */
-  code: string | null;
 }
 
 /** The review queue, most recently changed first, each with why it waits. */
@@ -115,18 +134,22 @@ export async function reviewQueue(limit = 200): Promise<ReviewItem[]> {
 }
 
 /** Refunds of ours still waiting on a gateway's answer, oldest first. */
-export async function waitingRefunds(limit = 200): Promise<Refund[]> {
-  return requestedRefunds(await ledgerSql(), new Date(), limit);
+export async function waitingRefunds(limit = 200): Promise<ConsoleRefund[]> {
+  return (await requestedRefunds(await ledgerSql(), new Date(), limit)).map(shownRefund);
 }
 
-export interface SystemState {
-  needsReview: number;
-  refundsWaiting: number;
-  lastRun: ReconcileRun | null;
-  /** Per gateway offered here: how far reconciliation is behind, in seconds. */
-  lag: Array<{ gateway: string; seconds: number }>;
-  outboxDepth: number;
-  undelivered: OutboxEntry[];
+/** What the console says of a recorded round: when, how long, and how many orders each gateway was asked about. */
+function roundOf(run: Awaited<ReturnType<typeof lastReconcileRun>>): SystemState['lastRun'] {
+  if (!run) return null;
+  const gateways = Array.isArray(run.report.gateways)
+    ? (run.report.gateways as Array<{ gateway: string; asked: number }>)
+    : [];
+  return {
+    startedAt: run.startedAt,
+    finishedAt: run.finishedAt,
+    asked: Object.fromEntries(gateways.map((g) => [g.gateway, Number(g.asked)])),
+    ms: Number(run.report.ms ?? 0),
+  };
 }
 
 export async function systemState(): Promise<SystemState> {
@@ -142,7 +165,7 @@ export async function systemState(): Promise<SystemState> {
   return {
     needsReview,
     refundsWaiting,
-    lastRun,
+    lastRun: roundOf(lastRun),
     lag: Object.entries(lag).map(([gateway, seconds]) => ({ gateway, seconds })),
     outboxDepth: depth,
     undelivered,

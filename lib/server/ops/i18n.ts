@@ -1,5 +1,6 @@
 import 'server-only';
 import Negotiator from 'negotiator';
+import type { OpsLocale, OpsTranslate } from '@/lib/shared/ops-console';
 import en from './messages/en.json';
 import vi from './messages/vi.json';
 
@@ -10,8 +11,8 @@ import vi from './messages/vi.json';
  * on the server only, so its messages never reach a browser's bundle; tests/i18n/ops-messages.test.ts
  * holds both files to the same keys and placeholders. Placeholders are `{name}`, nothing more.
  */
-export const opsLocales = ['en', 'vi'] as const;
-export type OpsLocale = (typeof opsLocales)[number];
+export const opsLocales = ['en', 'vi'] as const satisfies readonly OpsLocale[];
+export type { OpsLocale, OpsTranslate };
 export const OPS_LOCALE_COOKIE = 'quorum-ops-lang';
 
 type Tree = { [key: string]: string | Tree };
@@ -23,8 +24,6 @@ export function opsLocale(cookie: string | undefined, acceptLanguage: string | n
   const preferred = new Negotiator({ headers: { 'accept-language': acceptLanguage ?? '' } }).language([...opsLocales]);
   return preferred === 'vi' ? 'vi' : 'en';
 }
-
-export type OpsTranslate = (key: string, values?: Record<string, string | number>) => string;
 
 /** `t('orders.title')`; a key missing in Vietnamese falls back to English, a key missing in both is shown as itself. */
 export function opsTranslator(locale: OpsLocale): OpsTranslate {

@@ -36,6 +36,7 @@ const text = (max: number) =>
     .trim()
     .max(max)
     .optional()
+    .catch(undefined)
     .transform((value) => value || undefined);
 const day = z
   .string()
@@ -54,4 +55,7 @@ export const orderQuery = z.object({
   to: day.catch(undefined),
   page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
 });
-export type OrderQuery = z.infer<typeof orderQuery>;
+export type { OrderQuery } from '@/lib/shared/ops-console';
+
+/** An order's page address (`/ops/orders/{id}`): an order id's alphabet, or no such order. */
+export const orderIdParam = orderId;
