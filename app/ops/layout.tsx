@@ -7,7 +7,7 @@ import styles from '@/components/ops/ops.module.css';
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await opsPageContext();
   return {
-    title: { template: `%s · ${t('meta.title')}`, default: t('meta.title') },
+    title: { template: t('meta.titleTemplate'), default: t('meta.title') },
     robots: { index: false, follow: false },
   };
 }

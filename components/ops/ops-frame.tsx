@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import type { OpsTranslate } from '@/lib/shared/ops-console';
+import type { OperatorRoleName, OpsTranslate } from '@/lib/shared/ops-console';
 import styles from './ops.module.css';
 import { SignOutButton } from './sign-out-button';
 
@@ -17,7 +17,7 @@ const sections: Array<{ id: ConsoleSection; href: string }> = [
 export function OpsFrame(props: {
   t: OpsTranslate;
   locale: 'en' | 'vi';
-  operator: { name: string; role: 'viewer' | 'refunder' } | null;
+  operator: { name: string; role: OperatorRoleName } | null;
   current?: ConsoleSection;
   path: string;
   children: ReactNode;

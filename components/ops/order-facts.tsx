@@ -8,7 +8,7 @@ export function OrderFacts({ t, locale, story }: { t: OpsTranslate; locale: OpsL
   const { order, payer } = story;
   const facts: Array<[string, string]> = [
     [t('order.status'), statusLabel(t, order)],
-    [t('order.gateway'), `${order.gateway} · ${order.method}`],
+    [t('order.gateway'), t('order.gatewayMethod', { gateway: order.gateway, method: order.method })],
     [t('order.gatewayRef'), order.gatewayRef ?? order.subscriptionId ?? '—'],
     [t('order.amount'), money(locale, order.amount, order.currency)],
     [t('order.payer'), `${order.platform}:${order.userId}`],

@@ -37,8 +37,9 @@ export function OrderTable(props: {
         order.gateway,
         money(locale, order.amount, order.currency),
         <span key="payer" className={styles.mono}>
-          {order.platform}:{order.userId}
-          {order.teamId ? ` · ${order.teamId}` : ''}
+          {order.teamId
+            ? t('orders.payerTeam', { payer: `${order.platform}:${order.userId}`, team: order.teamId })
+            : `${order.platform}:${order.userId}`}
         </span>,
         `${order.plan}/${order.period}${order.seats ? ` ×${order.seats}` : ''}`,
         when(locale, order.createdAt),

@@ -34,7 +34,15 @@ describe('the console’s messages', () => {
   });
 
   it('translates every Vietnamese message (no English copies left but the language switch)', () => {
-    const copies = [...english].filter(([key, message]) => vietnamese.get(key) === message && message.length > 8);
+    // A message of placeholders and punctuation alone ("{gateway} · {method}") has nothing to translate.
+    const words = (message: string) =>
+      message
+        .replace(/\{\w+\}/g, '')
+        .replace(/[^\p{L}]+/gu, ' ')
+        .trim();
+    const copies = [...english].filter(
+      ([key, message]) => vietnamese.get(key) === message && words(message).length > 8,
+    );
     expect(copies).toEqual([]);
   });
 

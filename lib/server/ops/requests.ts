@@ -55,7 +55,6 @@ export const orderQuery = z.object({
   to: day.catch(undefined),
   page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
 });
-export type { OrderQuery } from '@/lib/shared/ops-console';
 
 /** An order's page address (`/ops/orders/{id}`): an order id's alphabet, or no such order. */
 export const orderIdParam = orderId;

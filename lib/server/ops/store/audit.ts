@@ -62,12 +62,3 @@ export async function auditOfOrder(sql: Sql, orderId: string): Promise<AuditEntr
   );
   return result.rows.map(toEntry);
 }
-
-/** The newest entries, newest first. */
-export async function recentAudit(sql: Sql, limit: number): Promise<AuditEntry[]> {
-  const result = await sql.query<AuditRow>(
-    'SELECT at, actor, operator_id, action, order_id, reason, detail FROM operator_audit ORDER BY id DESC LIMIT $1',
-    [limit],
-  );
-  return result.rows.map(toEntry);
-}

@@ -1,5 +1,5 @@
 import { otherMethods } from '@/lib/server/http/methods';
-import { runConsoleAction } from '@/lib/server/ops/console-actions';
+import { needsStepUp, runConsoleAction } from '@/lib/server/ops/console-actions';
 import { resolveBody } from '@/lib/server/ops/requests';
 import { actionResponse, opsRoute } from '@/lib/server/ops/route';
 
@@ -9,7 +9,7 @@ export const POST = opsRoute(
     access: 'refunder',
     limit: 'action',
     body: { schema: resolveBody, maxBytes: 2048 },
-    stepUp: (body) => body.decision === 'refund',
+    stepUp: (body) => needsStepUp({ kind: 'resolve', ...body }),
   },
   async ({ session, body: { key, ...decision }, locale }) =>
     actionResponse(await runConsoleAction(session, key, { kind: 'resolve', ...decision }), locale),
