@@ -136,7 +136,11 @@ test.describe('the operators’ console', () => {
       expect(await axeViolations(ops)).toEqual([]);
     }
 
+    // An order that does not exist is a 404, not an error.
+    expect((await ops.goto('/ops/orders/ffffffffffffffffffffffffffffffff'))?.status()).toBe(404);
+
     // Signed out, then in again with the same passkey (a discoverable one: no name typed).
+    await ops.goto('/ops');
     await ops.getByRole('button', { name: en.nav.signOut }).click();
     await expect(ops.getByRole('heading', { level: 1, name: en.signIn.title })).toBeVisible();
     expect(await axeViolations(ops)).toEqual([]);

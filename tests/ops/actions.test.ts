@@ -6,6 +6,7 @@ import { findOrder } from '@/lib/server/ledger/orders';
 import { refundsOfOrder } from '@/lib/server/ledger/refunds';
 import type { Order } from '@/lib/server/ledger/types';
 import { orderStory, systemState } from '@/lib/server/ops/console';
+import { refundAsOperator } from '@/lib/server/ops/actions';
 import { paymentUrl } from '@/lib/server/payments/vnpay/payment-url';
 import { completeSandboxPayment } from '@/lib/server/payments/vnpay/sandbox';
 import { backgroundDeliveriesFinished } from '@/lib/server/payments/outbox-delivery';
@@ -105,6 +106,18 @@ describe.each(storeKinds)('console actions on %s', (kind) => {
       expect.objectContaining({ actor: name, action: 'refund', reason: 'charged twice', at: expect.any(Date) }),
     ]);
     expect(story?.payer.record.status).toBe('refunded');
+  });
+
+  it('the orders command refunds through the same function, and is in the audit log too (actor: who ran it)', async () => {
+    const order = await paidOrder();
+    const result = await refundAsOperator(
+      { name: 'cli:root', operatorId: null },
+      { orderId: order.id, reason: 'by mail' },
+    );
+    expect(result).toMatchObject({ ok: true, answer: { state: 'succeeded' } });
+    expect((await orderStory(order.id))?.audit).toEqual([
+      expect.objectContaining({ actor: 'cli:root', action: 'refund', reason: 'by mail' }),
+    ]);
   });
 
   it('the audit log is append-only: the database refuses to change or delete an entry', async () => {
