@@ -49,6 +49,18 @@ describe('the console’s pages at the request layer', () => {
     },
   );
 
+  it('speaks the operator’s language: Vietnamese by the browser’s preference or the console’s switch', async () => {
+    const byBrowser = await proxy(
+      new NextRequest('http://localhost:3000/ops', { headers: { 'accept-language': 'vi-VN,vi;q=0.9,en;q=0.5' } }),
+    );
+    const html = await byBrowser.text();
+    expect(html).toContain('<html lang="vi">');
+    expect(html).toContain('Hãy đăng nhập để xem trang này.');
+    const bySwitch = await get('/ops', 'quorum-ops-lang=vi');
+    expect(await bySwitch.text()).toContain('<html lang="vi">');
+    expect(await (await get('/ops')).text()).toContain('<html lang="en">');
+  });
+
   it('a payer’s or a team admin’s session cookie is no operator session (401)', async () => {
     const cookie = `${await sessionCookie(alice)}; ${await sessionCookie(alice, 'team')}`;
     expect((await get('/ops/orders', cookie)).status).toBe(401);
