@@ -44,6 +44,13 @@ const referrerPolicy = {
 // scripts/csp/hash-pages.mjs, from what each gateway declares in lib/server/payments/<id>/page-sources.json.)
 const payPageHeaders = [{ key: 'Cross-Origin-Opener-Policy', value: 'same-origin-allow-popups' }];
 const teamPageHeaders = [{ key: 'Cross-Origin-Opener-Policy', value: 'same-origin' }];
+// The operators' console (docs/operations.md): never indexed, never named in a Referer, no window
+// of another site may hold a reference to it. Its policy comes from the proxy, with a nonce.
+const opsHeaders = [
+  { key: 'Cross-Origin-Opener-Policy', value: 'same-origin' },
+  { key: 'X-Robots-Tag', value: 'noindex, nofollow' },
+  { key: 'Referrer-Policy', value: 'no-referrer' },
+];
 
 // Pages the site has besides the landing page (lib/config/pages.ts; tests/i18n/proxy-matcher.test.ts
 // keeps this list equal to it). Next reads the config without a TypeScript compiler.
@@ -116,6 +123,9 @@ const nextConfig = {
       { source: '/:locale/pay', headers: payPageHeaders },
       { source: '/team', headers: teamPageHeaders },
       { source: '/:locale/team', headers: teamPageHeaders },
+      { source: '/ops', headers: opsHeaders },
+      { source: '/ops/:path*', headers: opsHeaders },
+      { source: '/api/ops/:path*', headers: opsHeaders },
       {
         // The first-view font scripts are render-blocking and named by their content's hash
         // (npm run fonts): a new subset is a new URL, so a browser keeps each for a year, unasked.

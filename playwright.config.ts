@@ -73,6 +73,9 @@ export default defineConfig({
         DATA_DIR: dataDir,
         SITE_URL: `http://localhost:${port}`,
         NEXT_TELEMETRY_DISABLED: '1',
+        // The start prints an invitation for the console's demo operator into this server's log,
+        // where e2e/ops.spec.ts finds it (the server owns its PGlite: no command can invite beside it).
+        DEMO_LINKS: '1',
         ...manyLinks,
       },
     },

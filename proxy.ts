@@ -1,9 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { NextResponse, type NextRequest } from 'next/server';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS } from '@/lib/i18n/locale-cookie';
-import { decisionLocale, routeRequest, type LinkPageRoute, type RouteDecision } from '@/lib/i18n/route-request';
+import {
+  decisionLocale,
+  routeRequest,
+  type LinkPageRoute,
+  type OpsRoute,
+  type RouteDecision,
+} from '@/lib/i18n/route-request';
 import { prefixOf, type Locale } from '@/lib/i18n/locales';
-import { contentSecurityPolicy, type PageSources } from '@/lib/security/csp.mjs';
+import { contentSecurityPolicy, opsContentSecurityPolicy, type PageSources } from '@/lib/security/csp.mjs';
 import { env } from '@/lib/server/env';
 import { linkOpening } from '@/lib/server/links/link-exchange';
 import { prerenderedPage, prerenderedResponse } from '@/lib/server/prerendered';
@@ -12,6 +18,7 @@ import { requestLog } from '@/lib/server/observability/log';
 import { statusPage } from '@/lib/server/http/status-page';
 import { teamDirectoryDown } from '@/lib/server/team/page-guard';
 import { UNAVAILABLE_RETRY_SECONDS } from '@/lib/server/unavailable';
+import { opsSignInRequired } from '@/lib/server/ops/page-guard';
 
 /**
  * The request layer, for what cannot be static: the pay/team link's opening page, locale negotiation at
@@ -30,6 +37,7 @@ export async function proxy(request: NextRequest): Promise<Response> {
     acceptLanguage: request.headers.get('accept-language'),
   });
   try {
+    if (decision.kind === 'ops') return await opsPage(request, decision);
     return decision.kind === 'link-page' ? await linkPage(request, decision) : await respond(request, decision);
   } catch (error) {
     // Next would answer a bare 500; the visitor gets the error page of the locale they were in.
@@ -61,6 +69,28 @@ async function linkPage(request: NextRequest, page: LinkPageRoute): Promise<Resp
 const dev = process.env.NODE_ENV === 'development';
 
 /**
+ * The operators' console: without a live operator session a console page is answered here, 401,
+ * with nothing but the way to sign in (each page checks the session again); with one, or on the
+ * sign-in and enrolment pages, it renders under the console's own policy and a fresh nonce.
+ */
+async function opsPage(request: NextRequest, page: OpsRoute): Promise<Response> {
+  if (!(await storeAvailable())) {
+    return statusPage('en', 'unavailable', 503, { retryAfter: UNAVAILABLE_RETRY_SECONDS });
+  }
+  if (page.needsSession) {
+    const refusal = await opsSignInRequired(request);
+    if (refusal) return refusal;
+  }
+  const nonce = randomBytes(16).toString('base64');
+  const policy = opsContentSecurityPolicy({ nonce, dev });
+  const headers = new Headers(request.headers);
+  headers.set('Content-Security-Policy', policy);
+  const response = NextResponse.next({ request: { headers } });
+  response.headers.set('Content-Security-Policy', policy);
+  return response;
+}
+
+/**
  * The gateways' hosts for a pay page rendered here (the dev server; a build's has them already),
  * from the registry, loaded only then: every other request stays clear of the gateways' code.
  */
@@ -75,7 +105,10 @@ async function pass(request: NextRequest, locale: Locale, page: string): Promise
   return withNonce(request, page === '/pay' ? await payPageSources() : []);
 }
 
-async function respond(request: NextRequest, decision: Exclude<RouteDecision, LinkPageRoute>): Promise<Response> {
+async function respond(
+  request: NextRequest,
+  decision: Exclude<RouteDecision, LinkPageRoute | OpsRoute>,
+): Promise<Response> {
   switch (decision.kind) {
     case 'pass':
       return pass(request, decision.locale, decision.page);
@@ -153,12 +186,12 @@ export const config = {
   // their shape, not by a list of the locale table's prefixes: any two or three lowercase letters
   // (every prefix has that shape, tests/i18n/locales.test.ts) except the default locale's code (`/en`
   // is the English home, `/en/...` moves to the unprefixed path: both the proxy's) and the one page
-  // of that shape (`/pay`), alone or before a prerendered page. So a new locale needs nothing here
+  // of that shape (`/pay`; and `/ops`, the operators' console, which the proxy guards), alone or before a prerendered page. So a new locale needs nothing here
   // (tests/i18n/add-a-locale.test.ts). A path of that shape that names no locale (`/xx`, `/xx/join`)
   // finds no `[locale]` page (app/[locale]/layout.tsx: `dynamicParams = false`) and gets Next's 404,
   // and a code in place of its prefix (`/ja/...`) is redirected by next.config.mjs before the proxy.
   // The page lists must equal lib/config/pages.ts; tests/i18n/proxy-matcher.test.ts checks them.
   matcher: [
-    '/((?!api/|api$|_next/|_vercel/|fonts/|og/|video/|workers/|(?:robots\\.txt|sitemap\\.xml|icon\\.svg|favicon\\.ico|apple-icon\\.png)$|(?:(?!(?:en|pay)(?:/|$))[a-z]{2,3}(?:/(?:join|telegramPay|telegramTeam|terms|privacy|paymentPolicy|warrantyPolicy|otherPolicies))?|join|telegramPay|telegramTeam|terms|privacy|paymentPolicy|warrantyPolicy|otherPolicies)$).*)',
+    '/((?!api/|api$|_next/|_vercel/|fonts/|og/|video/|workers/|(?:robots\\.txt|sitemap\\.xml|icon\\.svg|favicon\\.ico|apple-icon\\.png)$|(?:(?!(?:en|pay|ops)(?:/|$))[a-z]{2,3}(?:/(?:join|telegramPay|telegramTeam|terms|privacy|paymentPolicy|warrantyPolicy|otherPolicies))?|join|telegramPay|telegramTeam|terms|privacy|paymentPolicy|warrantyPolicy|otherPolicies)$).*)',
   ],
 };

@@ -14,7 +14,9 @@ import { negotiateLocale } from './negotiate';
  * - `not-found`: a path that is no page of the site, answered with the locale's 404 page;
  * - `link-page`: `/pay` or `/team`, the pages a link opens, with the link's token when the address
  *   carries one (`?t=`): the proxy serves the opening page, or checks what the page needs first;
- * - `pass`: any other known page.
+ * - `pass`: any other known page;
+ * - `ops`: the operators' console (`/ops`, `/ops/…`), in no locale of the site's: the proxy checks its
+ *   session and gives it a policy of its own (docs/operations.md).
  *
  * This is the one place a request's path is read: the proxy, the link exchange and the team page's
  * guard act on the decision.
@@ -24,7 +26,16 @@ export type RouteDecision =
   | { kind: 'home'; setLocaleCookie: Locale; negotiated: boolean }
   | { kind: 'not-found'; locale: Locale }
   | LinkPageRoute
+  | OpsRoute
   | { kind: 'pass'; locale: Locale; page: string };
+
+/** A console page: its sign-in and enrolment pages open without a session, every other one needs it. */
+export interface OpsRoute {
+  kind: 'ops';
+  needsSession: boolean;
+}
+
+const OPS_OPEN_PAGES: ReadonlySet<string> = new Set(['/ops/sign-in', '/ops/enrol']);
 
 /** Who a link is for: the pay page's payer or the team page's admin, each page its own session. */
 export const linkAudiences = ['pay', 'team'] as const;
@@ -70,6 +81,10 @@ export function routeRequest({ pathname, search, cookie, acceptLanguage }: Route
     const locale = negotiateLocale({ cookie, acceptLanguage });
     if (locale === defaultLocale) return { kind: 'home', setLocaleCookie: locale, negotiated: true };
     return { kind: 'redirect', status: 307, location: `/${prefixOf(locale)}${search}`, setLocaleCookie: locale };
+  }
+
+  if (pathname === '/ops' || pathname.startsWith('/ops/')) {
+    return { kind: 'ops', needsSession: !OPS_OPEN_PAGES.has(pathname.replace(/\/+$/, '')) };
   }
 
   const { first, rest, locale: prefixed } = splitLocalePrefix(pathname);

@@ -69,3 +69,29 @@ export function inlineScriptHashes(html) {
 export function scriptHash(body) {
   return `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`;
 }
+
+/**
+ * The operators' console's own policy (docs/operations.md#the-security-model), stricter than the
+ * site's: nothing is allowed by default; scripts only from this origin and with this response's
+ * nonce (Next's own inline scripts carry it); no frames either way, no plugins, no <base>, forms and
+ * connections to this origin only. Styles stay as the site's (React and Next write style elements).
+ * @param {{ nonce: string, dev?: boolean }} options
+ * @returns {string}
+ */
+export function opsContentSecurityPolicy({ nonce, dev = false }) {
+  return [
+    "default-src 'none'",
+    ['script-src', "'self'", `'nonce-${nonce}'`, ...(dev ? ["'unsafe-eval'"] : [])].join(' '),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    // The dev server's hot reload talks over a WebSocket to its own origin.
+    ['connect-src', "'self'", ...(dev ? ['ws:'] : [])].join(' '),
+    "manifest-src 'self'",
+    "frame-src 'none'",
+    "frame-ancestors 'none'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+  ].join('; ');
+}

@@ -23,6 +23,7 @@ import { ledgerSql, openDatabase, whenDatabaseOpens } from '@/lib/server/db';
 import { MigrationMismatchError } from '@/lib/server/db/migrations';
 import { seedDemoData, seedWanted } from '@/lib/server/directory/embedded/seed';
 import { unfinishedBuildProblem } from '@/lib/config/build-marker.mjs';
+import { inviteOperator } from '@/lib/server/ops/operators';
 
 const GRANT_DELIVERY_INTERVAL_MS = 5_000;
 
@@ -116,6 +117,13 @@ export async function onServerStart(): Promise<void> {
   console.log(`[quorum] demo pay link (alice, team Acme Growth, valid 24 h):\n  ${pay}`);
   console.log(`[quorum] demo team link (alice, admin of Acme Growth):\n  ${team}`);
   console.log('[quorum] more links: npm run paylink -- --platform telegram --user 1002 --team -1002001 --locale vi');
+  // The demo operator of the console at /ops: a fresh single-use invitation each start (docs/operations.md).
+  const operator = await inviteOperator({ name: 'demo', role: 'refunder', by: 'npm start' });
+  if (operator.ok) {
+    console.log(
+      `[quorum] demo operators' console (operator "demo", refunder; enrol a passkey, once):\n  ${operator.link}`,
+    );
+  }
   if (harnessOffered()) {
     const miniApp = `${config.SITE_URL}${HARNESS_PATH}?user=1001&page=pay&team=${HARNESS_TEAM}&language=vi`;
     console.log(`[quorum] demo Mini App (alice inside a stand-in for Telegram Web; no bot configured):\n  ${miniApp}`);

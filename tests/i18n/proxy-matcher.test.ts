@@ -49,7 +49,9 @@ describe('proxy matcher', () => {
     '/missing.txt',
     '/vi/join/extra',
     '/joinx',
-  ])('runs on %s (negotiation, link exchange, nonce, redirect or 404)', (path) => {
+    '/ops',
+    '/ops/orders',
+  ])('runs on %s (negotiation, link exchange, nonce, the console’s session check, redirect or 404)', (path) => {
     expect(matcher.test(path)).toBe(true);
   });
 

@@ -30,6 +30,8 @@ export const floors = [
   'telegram',
   'links',
   'vitals',
+  // The operators' console: its own tables, passkeys, sessions and audit log, over the money rooms' domain.
+  'ops',
   // What starts the server and the commands, then the tests' hooks, on top of everything.
   'startup.ts',
   'cli',

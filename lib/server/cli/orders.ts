@@ -5,7 +5,8 @@
  * `npm run orders -- refund <order> [--amount <minor units>] --reason "…" [--by <name>]`
  * `npm run orders -- refunds [--all] [--limit 50]`
  * The review queue (lib/server/payments/review/) and refunds (lib/server/payments/refunds/).
- * Decisions and refunds are recorded with who (--by, or the OS user), when and why.
+ * Decisions and refunds are recorded with who (--by, or the OS user), when and why, in the
+ * ledger and the operators' audit log — through the same functions the console at /ops calls.
  */
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -13,15 +14,14 @@ import { z } from 'zod';
 import { ledgerSql } from '@/lib/server/db';
 import { countOrders, findOrder, listOrders } from '@/lib/server/ledger/orders';
 import type { Order } from '@/lib/server/ledger/types';
+import { decisionsFor, describeDelivery, eventsFor } from '@/lib/server/payments/review/review';
 import {
-  decisionsFor,
-  describeDelivery,
-  eventsFor,
-  recordFromReview,
-  refundFromReview,
-  resolveOrder,
-} from '@/lib/server/payments/review/review';
-import { refundOrder } from '@/lib/server/payments/refunds/refund-order';
+  decideAsOperator,
+  recordAsOperator,
+  refundAsOperator,
+  refundFromReviewAsOperator,
+  type Actor,
+} from '@/lib/server/ops/actions';
 import { countRequestedRefunds, recentRefunds, refundsOfOrder, requestedRefunds } from '@/lib/server/ledger/refunds';
 import { describeRefund, money, parseAmountOption, refundLine } from './refund-text';
 import { closeLedgerAndExit, openLedgerForCli } from './ledger-access';
@@ -99,7 +99,7 @@ function orderOf(target: string | undefined, why: string): string {
   return id.data;
 }
 
-const operator = (values: Values) => values.by?.trim() || userInfo().username;
+const operator = (values: Values): Actor => ({ name: values.by?.trim() || userInfo().username, operatorId: null });
 
 async function list(_target: string | undefined, values: Values): Promise<never> {
   const status = values.status === undefined ? null : z.enum(statuses).safeParse(values.status);
@@ -154,9 +154,9 @@ async function resolve(target: string | undefined, values: Values): Promise<neve
   if (values.amount !== undefined && !values.refund && !values.record) fail('--amount goes with --refund or --record');
   if (values.record && amount === undefined) fail('--record needs --amount (what the gateway shows was refunded)');
   await openLedgerForCli();
-  if (values.record && amount !== undefined) return resolveByRecording(id, { amount, note, by });
-  if (values.refund) return resolveByRefunding(id, { amount, note, by });
-  const result = await resolveOrder({ orderId: id, decision: values.grant ? 'grant' : 'close', note, by });
+  if (values.record && amount !== undefined) return resolveByRecording(id, by, { amount, note });
+  if (values.refund) return resolveByRefunding(id, by, { amount, note });
+  const result = await decideAsOperator(by, { orderId: id, decision: values.grant ? 'grant' : 'close', note });
   if (!result.ok) {
     console.error(
       result.reason === 'not_found'
@@ -173,8 +173,8 @@ async function resolve(target: string | undefined, values: Values): Promise<neve
 }
 
 /** `resolve --record --amount`: the refund the operator found at the gateway is booked. */
-async function resolveByRecording(id: string, input: { amount: number; note: string; by: string }): Promise<never> {
-  const result = await recordFromReview({ orderId: id, ...input });
+async function resolveByRecording(id: string, by: Actor, input: { amount: number; note: string }): Promise<never> {
+  const result = await recordAsOperator(by, { orderId: id, ...input });
   if (!result.ok) {
     console.error(
       result.reason === 'not_found'
@@ -191,8 +191,8 @@ async function resolveByRecording(id: string, input: { amount: number; note: str
 }
 
 /** `resolve --refund [--amount]`: the money goes back through the gateway. */
-async function resolveByRefunding(id: string, input: { amount?: number; note: string; by: string }): Promise<never> {
-  const result = await refundFromReview({ orderId: id, ...input });
+async function resolveByRefunding(id: string, by: Actor, input: { amount?: number; note: string }): Promise<never> {
+  const result = await refundFromReviewAsOperator(by, { orderId: id, ...input });
   if (!result.ok) {
     if (result.reason === 'refund_failed') console.error(describeRefund(id, result.refund));
     else
@@ -216,7 +216,7 @@ async function refund(target: string | undefined, values: Values): Promise<never
   const amount = parseAmount(values.amount);
   const by = operator(values);
   await openLedgerForCli();
-  const result = await refundOrder({ orderId: id, amount, reason, by });
+  const result = await refundAsOperator(by, { orderId: id, amount, reason });
   const text = describeRefund(id, result);
   const succeeded = result.ok && result.answer.state !== 'refused';
   (succeeded ? console.log : console.error)(text);

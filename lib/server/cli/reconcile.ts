@@ -3,7 +3,9 @@
  * and settles them through the callbacks' own path (lib/server/payments/reconcile.ts).
  * Exit status: 0 done, 1 failed, 4 done but some gateway could not be asked.
  */
-import { describeReport, reconcile } from '@/lib/server/payments/reconcile';
+import { userInfo } from 'node:os';
+import { describeReport } from '@/lib/server/payments/reconcile';
+import { reconcileAsOperator } from '@/lib/server/ops/actions';
 import { closeLedgerAndExit, openLedgerForCli } from './ledger-access';
 
 async function main() {
@@ -12,7 +14,8 @@ async function main() {
     process.exit(2);
   }
   await openLedgerForCli();
-  const report = await reconcile();
+  // Recorded in the operators' audit log, as the console's "run now" is.
+  const report = await reconcileAsOperator({ name: `cli:${userInfo().username}`, operatorId: null });
   for (const line of describeReport(report)) console.log(line);
   await closeLedgerAndExit(report.gateways.some((g) => g.unavailable > 0) ? 4 : 0);
 }

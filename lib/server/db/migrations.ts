@@ -419,6 +419,94 @@ export const migrations: readonly Migration[] = [
   CREATE INDEX subscriptions_active ON subscriptions (gateway, id) WHERE state = 'active';
   `,
   },
+  // The operators' console (docs/operations.md): operators signed in with passkeys only, their
+  // single-use invitations, the passkey ceremonies' challenges, short sessions, one row per console
+  // action (its idempotency key: a repeat answers the first result), and an append-only audit log
+  // the database itself refuses to change. Reconciliation's rounds are recorded, so the console can
+  // say when it last ran.
+  {
+    id: '0020_operators_console',
+    sql: `
+  CREATE TABLE operators (
+    id               text PRIMARY KEY,
+    name             text NOT NULL UNIQUE,
+    role             text NOT NULL CHECK (role IN ('viewer', 'refunder')),
+    webauthn_user_id text NOT NULL UNIQUE,
+    created_at       timestamptz NOT NULL,
+    revoked_at       timestamptz
+  );
+  CREATE TABLE operator_credentials (
+    id           text PRIMARY KEY,
+    operator_id  text NOT NULL REFERENCES operators,
+    public_key   text NOT NULL,
+    counter      bigint NOT NULL DEFAULT 0,
+    transports   text NOT NULL DEFAULT '[]',
+    created_at   timestamptz NOT NULL,
+    last_used_at timestamptz
+  );
+  CREATE INDEX operator_credentials_operator ON operator_credentials (operator_id);
+  CREATE TABLE operator_invitations (
+    token_hash  text PRIMARY KEY,
+    operator_id text NOT NULL REFERENCES operators,
+    created_by  text NOT NULL,
+    created_at  timestamptz NOT NULL,
+    expires_at  timestamptz NOT NULL,
+    used_at     timestamptz
+  );
+  CREATE TABLE operator_challenges (
+    id         text PRIMARY KEY,
+    purpose    text NOT NULL CHECK (purpose IN ('enrol', 'sign_in', 'step_up')),
+    challenge  text NOT NULL,
+    subject    text,
+    expires_at timestamptz NOT NULL
+  );
+  CREATE TABLE operator_sessions (
+    id_hash     text PRIMARY KEY,
+    operator_id text NOT NULL REFERENCES operators,
+    created_at  timestamptz NOT NULL,
+    verified_at timestamptz NOT NULL,
+    expires_at  timestamptz NOT NULL,
+    ended_at    timestamptz
+  );
+  CREATE INDEX operator_sessions_operator ON operator_sessions (operator_id);
+  CREATE TABLE operator_actions (
+    operator_id text NOT NULL REFERENCES operators,
+    key         text NOT NULL,
+    action      text NOT NULL,
+    fingerprint text NOT NULL,
+    result      jsonb,
+    created_at  timestamptz NOT NULL,
+    finished_at timestamptz,
+    PRIMARY KEY (operator_id, key)
+  );
+  CREATE TABLE operator_audit (
+    id          bigserial PRIMARY KEY,
+    at          timestamptz NOT NULL,
+    actor       text NOT NULL,
+    operator_id text,
+    action      text NOT NULL,
+    order_id    text,
+    reason      text,
+    detail      jsonb NOT NULL DEFAULT '{}'
+  );
+  CREATE INDEX operator_audit_order ON operator_audit (order_id, id) WHERE order_id IS NOT NULL;
+  CREATE FUNCTION operator_audit_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    RAISE EXCEPTION 'operator_audit is append-only';
+  END
+  $$;
+  CREATE TRIGGER operator_audit_no_change BEFORE UPDATE OR DELETE ON operator_audit
+    FOR EACH ROW EXECUTE FUNCTION operator_audit_append_only();
+  CREATE TRIGGER operator_audit_no_truncate BEFORE TRUNCATE ON operator_audit
+    FOR EACH STATEMENT EXECUTE FUNCTION operator_audit_append_only();
+  CREATE TABLE reconcile_runs (
+    id          bigserial PRIMARY KEY,
+    started_at  timestamptz NOT NULL,
+    finished_at timestamptz NOT NULL,
+    report      jsonb NOT NULL
+  );
+  `,
+  },
 ];
 
 /** The SHA-256 of a migration's text, as the database records it when the migration is applied. */

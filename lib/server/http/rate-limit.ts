@@ -33,6 +33,13 @@ const BILLING_SAVES_PER_IP = 30;
  * (docs/serving.md#real-users-web-vitals).
  */
 const VITALS_REPORTS_PER_MINUTE = 20;
+/**
+ * The operators' console (docs/operations.md): passkey ceremonies per client network (a person
+ * signs in once an hour; a script guessing at invitations or replaying assertions is cut short),
+ * and actions per operator (a refund, a retry: a person's pace, not a loop's).
+ */
+const OPS_CEREMONIES_PER_IP = 20;
+const OPS_ACTIONS_PER_OPERATOR = 30;
 
 /**
  * The site's rate limits. With DATABASE_URL the counts live in the ledger's PostgreSQL database
@@ -53,6 +60,8 @@ const limits = () => {
     renewalStopPerIp: { points: RENEWAL_STOPS_PER_IP, duration: 60 },
     billingPerSession: { points: BILLING_SAVES_PER_SESSION, duration: 60 },
     billingPerIp: { points: BILLING_SAVES_PER_IP, duration: 60 },
+    opsCeremoniesPerIp: { points: OPS_CEREMONIES_PER_IP, duration: 60 },
+    opsActionsPerOperator: { points: OPS_ACTIONS_PER_OPERATOR, duration: 60 },
     vitalsPerClient: { points: VITALS_REPORTS_PER_MINUTE, duration: 60, local: true },
     vitalsPagePerClient: { points: env().VITALS_PAGE_REPORTS_PER_HOUR, duration: 3600 },
   };

@@ -61,3 +61,13 @@ export async function ordersOf(
     more: result.rows.length > limit,
   };
 }
+
+/** The last payment event the gateway sent for one order (what its payer's history reads), if any. */
+export async function lastEventOf(sql: Sql, orderId: string): Promise<OrderWithLastEvent['lastEvent']> {
+  const result = await sql.query<{ result_code: string; succeeded: boolean }>(
+    'SELECT result_code, succeeded FROM payment_events WHERE order_id = $1 ORDER BY received_at DESC, id DESC LIMIT 1',
+    [orderId],
+  );
+  const row = result.rows[0];
+  return row ? { resultCode: row.result_code, succeeded: row.succeeded === true } : null;
+}

@@ -181,3 +181,62 @@ export async function hasGrant(tx: Sql, orderId: string): Promise<boolean> {
   const result = await tx.query(`SELECT 1 FROM outbox WHERE order_id = $1 AND kind = 'grant'`, [orderId]);
   return result.rows.length > 0;
 }
+
+/** One outbox row as an operator reads it: what it carries, where its delivery stands. */
+export interface OutboxEntry {
+  id: string;
+  orderId: string;
+  kind: OutboxMessage['kind'];
+  attempts: number;
+  lastError: string | null;
+  createdAt: Date;
+  nextAttemptAt: Date;
+  deliveredAt: Date | null;
+}
+
+interface OutboxEntryRow {
+  id: string;
+  order_id: string;
+  kind: OutboxMessage['kind'];
+  attempts: number;
+  last_error: string | null;
+  created_at: Date | string;
+  next_attempt_at: Date | string;
+  delivered_at: Date | string | null;
+}
+
+const ENTRY_COLUMNS = 'id, order_id, kind, attempts, last_error, created_at, next_attempt_at, delivered_at';
+
+const toEntry = (row: OutboxEntryRow): OutboxEntry => ({
+  id: row.id,
+  orderId: row.order_id,
+  kind: row.kind,
+  attempts: Number(row.attempts),
+  lastError: row.last_error,
+  createdAt: new Date(row.created_at),
+  nextAttemptAt: new Date(row.next_attempt_at),
+  deliveredAt: row.delivered_at ? new Date(row.delivered_at) : null,
+});
+
+/** An order's grant and revocations, oldest first. */
+export async function outboxOfOrder(sql: Sql, orderId: string): Promise<OutboxEntry[]> {
+  const result = await sql.query<OutboxEntryRow>(
+    `SELECT ${ENTRY_COLUMNS} FROM outbox WHERE order_id = $1 ORDER BY created_at, id`,
+    [orderId],
+  );
+  return result.rows.map(toEntry);
+}
+
+/** The messages still waiting for the directory, oldest first. */
+export async function undeliveredEntries(sql: Sql, limit: number): Promise<OutboxEntry[]> {
+  const result = await sql.query<OutboxEntryRow>(
+    `SELECT ${ENTRY_COLUMNS} FROM outbox WHERE delivered_at IS NULL ORDER BY created_at, id LIMIT $1`,
+    [limit],
+  );
+  return result.rows.map(toEntry);
+}
+
+export async function outboxEntry(sql: Sql, id: string): Promise<OutboxEntry | null> {
+  const result = await sql.query<OutboxEntryRow>(`SELECT ${ENTRY_COLUMNS} FROM outbox WHERE id = $1`, [id]);
+  return result.rows[0] ? toEntry(result.rows[0]) : null;
+}

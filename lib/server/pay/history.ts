@@ -1,6 +1,7 @@
 import 'server-only';
 import { ledgerSql } from '@/lib/server/db';
-import { ordersOf, type OrderOwner, type OrderWithLastEvent } from '@/lib/server/ledger/history';
+import { lastEventOf, ordersOf, type OrderOwner, type OrderWithLastEvent } from '@/lib/server/ledger/history';
+import type { Order } from '@/lib/server/ledger/types';
 import {
   PAYMENTS_PER_PAGE,
   paymentReference,
@@ -42,6 +43,22 @@ export async function paymentHistory(owner: OrderOwner, page: number): Promise<P
     page,
     hasOlder: more,
   };
+}
+
+/** One payment as its payer's history shows it, whoever asks (the operators' console shows the same). */
+export async function paymentRecordOf(order: Order): Promise<PaymentRecord> {
+  const sql = await ledgerSql();
+  const [lastEvent, refunds, daysTaken, scheduled] = await Promise.all([
+    lastEventOf(sql, order.id),
+    refundTotals(sql, [order.id]),
+    revokedDays(sql, [order.id]),
+    scheduledStart(sql, order, new Date()),
+  ]);
+  return withRefunds(
+    paymentRecord({ order, lastEvent }, Boolean(scheduled)),
+    refunds.get(order.id),
+    daysTaken.get(order.id),
+  );
 }
 
 /** `scheduled`: a renewal approved to start when the paid time ends (stored-result.ts, scheduledStart). */

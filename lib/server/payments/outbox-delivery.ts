@@ -50,6 +50,13 @@ async function deliverNow(id: string, now: Date): Promise<DeliveryResult> {
 /** Delivers one order's grant now (its outbox row's id is the order's). */
 export const deliverGrant = (orderId: string, now = new Date()) => deliverNow(orderId, now);
 
+/**
+ * An operator's retry of one outbox message (the console): delivered now if it is undelivered and
+ * nobody holds its lease — a message being delivered this moment, or delivered already, is not
+ * delivered again (`not_due`).
+ */
+export const retryDelivery = (id: string, now = new Date()) => deliverNow(id, now);
+
 /** Delivers one refund's revocation now. */
 export const deliverRevocation = (refundId: string, now = new Date()) => deliverNow(revocationId(refundId), now);
 

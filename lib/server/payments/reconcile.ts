@@ -1,6 +1,7 @@
 import 'server-only';
 import { ledgerSql } from '@/lib/server/db';
 import { countOrders, oldestPendingByGateway, pendingOrders } from '@/lib/server/ledger/orders';
+import { recordReconcileRun } from '@/lib/server/ledger/reconcile-runs';
 import type { Order, PaymentOutcome } from '@/lib/server/ledger/types';
 import type { PaymentGateway } from './gateway';
 import { allGateways } from './registry';
@@ -81,7 +82,20 @@ export async function reconcile(
   const refunds = await reconcileRefunds(now, options.gateways ?? allGateways);
   const paidTwiceRefunded = await refundPaidTwiceLeftBehind();
   const needsReview = await countOrders(sql, 'needs_review');
-  return { gateways: reports, refunds, paidTwiceRefunded, needsReview, ms: Math.round(performance.now() - started) };
+  const report = {
+    gateways: reports,
+    refunds,
+    paidTwiceRefunded,
+    needsReview,
+    ms: Math.round(performance.now() - started),
+  };
+  // When it last ran, and what it found: the operators' console shows it.
+  await recordReconcileRun(sql, {
+    startedAt: now,
+    finishedAt: new Date(now.getTime() + report.ms),
+    report: report as unknown as Record<string, unknown>,
+  });
+  return report;
 }
 
 /**

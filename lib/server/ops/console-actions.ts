@@ -1,0 +1,112 @@
+import 'server-only';
+import { createHash } from 'node:crypto';
+import { ledgerSql } from '@/lib/server/db';
+import type { RefundResult } from '@/lib/server/payments/refunds/refund-order';
+import type { OpsErrorCode } from './errors';
+import {
+  decideAsOperator,
+  reconcileAsOperator,
+  refundAsOperator,
+  refundFromReviewAsOperator,
+  retryDeliveryAsOperator,
+  type Actor,
+} from './actions';
+import type { OperatorSession } from './session';
+import { claimAction, finishAction, releaseAction } from './store/actions';
+
+/**
+ * The console's actions, each exactly once per idempotency key: the page makes one key per
+ * action it shows and sends it with every try, so a double click, a second tab or a retry after a
+ * time-out runs the action once and is answered what the first run answered. Two operators acting
+ * on one order at once are kept apart by the domain itself (an order's lock, one refund in flight).
+ */
+export type ConsoleAction =
+  | { kind: 'refund'; orderId: string; amount?: number | undefined; reason: string }
+  | {
+      kind: 'resolve';
+      orderId: string;
+      decision: 'grant' | 'close' | 'refund';
+      note: string;
+      amount?: number | undefined;
+    }
+  | { kind: 'reconcile' }
+  | { kind: 'retry_delivery'; outboxId: string };
+
+/** `done`: what the page says happened (its message in the console's words); `replayed`: a repeat's answer. */
+export type ActionOutcome =
+  | { ok: true; done: string; values: Record<string, string | number>; replayed?: boolean }
+  | { ok: false; code: OpsErrorCode; values?: Record<string, string | number>; replayed?: boolean };
+
+/** Whether an action needs the passkey proved within the last minutes (docs/operations.md#step-up). */
+export const needsStepUp = (action: ConsoleAction) =>
+  action.kind === 'refund' || (action.kind === 'resolve' && action.decision === 'refund');
+
+export async function runConsoleAction(
+  session: OperatorSession,
+  key: string,
+  action: ConsoleAction,
+): Promise<ActionOutcome> {
+  const sql = await ledgerSql();
+  const operatorId = session.operator.id;
+  const fingerprint = createHash('sha256').update(JSON.stringify(action)).digest('hex');
+  const claim = await claimAction(sql, { operatorId, key, action: action.kind, fingerprint, now: new Date() });
+  if (!claim.claimed) {
+    if (claim.fingerprint !== fingerprint) return { ok: false, code: 'idempotency_conflict' };
+    if (!claim.finished) return { ok: false, code: 'action_in_progress' };
+    return { ...(claim.result as ActionOutcome), replayed: true };
+  }
+  let outcome: ActionOutcome;
+  try {
+    outcome = await perform({ name: session.operator.name, operatorId }, action);
+  } catch (error) {
+    await releaseAction(sql, operatorId, key).catch(() => undefined);
+    throw error;
+  }
+  await finishAction(sql, { operatorId, key, result: outcome, now: new Date() });
+  return outcome;
+}
+
+async function perform(actor: Actor, action: ConsoleAction): Promise<ActionOutcome> {
+  switch (action.kind) {
+    case 'refund':
+      return refundOutcome(await refundAsOperator(actor, action));
+    case 'resolve': {
+      if (action.decision === 'refund') {
+        const result = await refundFromReviewAsOperator(actor, action);
+        if (result.ok) return refundOutcome(result.refund);
+        return result.reason === 'refund_failed' ? refundOutcome(result.refund) : refusal(result.reason);
+      }
+      const result = await decideAsOperator(actor, { ...action, decision: action.decision });
+      if (!result.ok) return refusal(result.reason);
+      return { ok: true, done: 'resolved', values: { status: result.order.status, delivery: result.delivery ?? '' } };
+    }
+    case 'reconcile': {
+      const report = await reconcileAsOperator(actor);
+      const asked = report.gateways.reduce((sum, g) => sum + g.asked, 0);
+      return { ok: true, done: 'reconciled', values: { asked, review: report.needsReview, ms: report.ms } };
+    }
+    case 'retry_delivery': {
+      const result = await retryDeliveryAsOperator(actor, action.outboxId);
+      if (result === 'not_found') return { ok: false, code: 'outbox_not_found' };
+      if (result === 'delivered_before') return { ok: false, code: 'delivered_before' };
+      if (result === 'not_due') return { ok: false, code: 'delivery_busy' };
+      return { ok: true, done: result === 'delivered' ? 'delivered' : 'delivery_failed', values: {} };
+    }
+  }
+}
+
+const refusal = (reason: 'not_found' | 'not_under_review' | 'refund_report'): ActionOutcome => ({
+  ok: false,
+  code: reason === 'not_found' ? 'order_not_found' : reason,
+});
+
+function refundOutcome(result: RefundResult): ActionOutcome {
+  if (!result.ok) {
+    const code = result.reason === 'not_found' ? 'order_not_found' : result.reason;
+    return { ok: false, code, values: result.remaining === undefined ? {} : { remaining: result.remaining } };
+  }
+  const { refund, answer } = result;
+  const values = { refund: refund.id, amount: refund.amount, currency: refund.currency };
+  if (answer.state === 'refused') return { ok: false, code: 'gateway_refused', values: { message: answer.message } };
+  return { ok: true, done: answer.state === 'succeeded' ? 'refund_done' : 'refund_pending', values };
+}
