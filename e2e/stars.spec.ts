@@ -49,7 +49,8 @@ test.describe('Telegram Stars in the Mini App, on a phone', () => {
       const sheet = page.locator('#harness-sheet');
       await expect(sheet).toBeVisible();
       await expect(page.locator('#harness-sheet-amount')).toContainText('100');
-      await sheet.getByRole('button', { name: message(language, 'TelegramHarness.sheetPay') }).click();
+      // The harness speaks the tester's language, not the Telegram user's.
+      await sheet.locator('[data-sheet-action="pay"]').click();
       await expect(sheet).toBeHidden();
 
       const purchase = app.getByTestId('purchase');
