@@ -5,6 +5,11 @@ import { reloadEnv } from '@/lib/server/testing';
 import { botApi } from '@/lib/server/payments/telegram_stars/bot-api';
 import { starsConfig } from '@/lib/server/payments/telegram_stars/config';
 import { starsGateway } from '@/lib/server/payments/telegram_stars/gateway';
+import { POST as checkout } from '@/app/api/checkout/route';
+import { resetRateLimits } from '@/lib/server/testing';
+import { storeKinds, useTestStore } from '../support/stores';
+import { checkoutPost } from '../support/money';
+import { miniAppAuthorization } from '../support/stars';
 
 /*
  * The Stars gateway's Bot API client against a fake Bot API this test serves on 127.0.0.1: every
@@ -39,6 +44,9 @@ beforeAll(async () => {
       answer(request, res);
     });
   });
+  // Idle connections stay open past the suites' slow steps (opening a database): the client's reuse of
+  // one the server has just closed would otherwise read as an outage.
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const vars = {
     TELEGRAM_BOT_TOKEN: token,
@@ -189,6 +197,24 @@ describe('the Bot API client (a fake Bot API on 127.0.0.1)', () => {
     expect(Date.now() - started).toBeLessThan(2_000);
   });
 
+  it('sends a call once more when the connection drops before any answer, and no more than once', async () => {
+    let drops = 1;
+    answer = (_, res) => {
+      if (drops-- > 0) res.socket?.destroy();
+      else json(res, 200, { ok: true, result: true });
+    };
+    expect(await botApi(config()).editUserStarSubscription(1001, 'stxFirst', true)).toEqual({ ok: true, result: true });
+    expect(seen).toHaveLength(2);
+    seen = [];
+    answer = (_, res) => res.socket?.destroy();
+    expect(await botApi(config()).editUserStarSubscription(1001, 'stxFirst', true)).toEqual({
+      ok: false,
+      kind: 'unavailable',
+      reason: 'editUserStarSubscription: no answer',
+    });
+    expect(seen).toHaveLength(2);
+  });
+
   it('reads no more of an answer than its cap', async () => {
     answer = (_, res) => json(res, 200, { ok: true, result: 'x'.repeat(600 * 1024) });
     expect(
@@ -240,5 +266,29 @@ describe('the Bot API client (a fake Bot API on 127.0.0.1)', () => {
       ['editUserStarSubscription', { user_id: 1001, telegram_payment_charge_id: 'stxFirst', is_canceled: true }],
       ['getStarTransactions', { offset: 200, limit: 100 }],
     ]);
+  });
+});
+
+describe.each(storeKinds)('checkout when the Bot API fails, on %s', (kind) => {
+  const store = useTestStore(kind);
+
+  it('answers a translated 503 and fails the order at once, so nothing stands in the way of the next try', async () => {
+    resetRateLimits();
+    answer = (_, res) => json(res, 500, { ok: false, error_code: 500, description: 'Internal Server Error' });
+    const response = await checkout(
+      checkoutPost(
+        { plan: 'individual_pro', period: 'period0', gateway: 'telegram_stars', method: 'stars' },
+        { ...miniAppAuthorization({ userId: '1001' }), 'accept-language': 'vi' },
+      ),
+    );
+    expect(response.status).toBe(503);
+    const body = (await response.json()) as { error: { code: string; message: string } };
+    expect(body.error.code).toBe('service_unavailable');
+    expect(body.error.message).not.toBe('');
+    const orders = await store().sql.query<{ status: string }>(
+      "SELECT status FROM orders WHERE gateway = 'telegram_stars'",
+    );
+    expect(orders.rows).toEqual([{ status: 'failed' }]);
+    expect(seen.map((request) => request.path)).toEqual([`/bot${token}/createInvoiceLink`]);
   });
 });

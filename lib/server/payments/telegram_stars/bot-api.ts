@@ -70,14 +70,23 @@ async function call<T>(
   budgetMs = CALL_BUDGET_MS,
 ): Promise<BotApiResult<T>> {
   let body: unknown;
-  let status: number;
-  try {
-    const response = await config.transport(`${config.apiBase}/bot${config.botToken}/${method}`, {
+  let status = 0;
+  const signal = AbortSignal.timeout(budgetMs);
+  const send = () =>
+    config.transport(`${config.apiBase}/bot${config.botToken}/${method}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify(params),
-      signal: AbortSignal.timeout(budgetMs),
+      signal,
       redirect: 'error',
+    });
+  try {
+    // A connection the server closed while idle fails before any byte of the answer: sent once more,
+    // within the same budget. Every call here may be repeated (a second link, the same answer, a
+    // refund Telegram then calls already made, a read).
+    const response = await send().catch((error: unknown) => {
+      if (isTimeout(error)) throw error;
+      return send();
     });
     status = response.status;
     body = await cappedJson(response, MAX_ANSWER_BYTES);
