@@ -1,3 +1,4 @@
+import { NextRequest } from 'next/server';
 import { addMonths } from '@/lib/pricing/quote';
 import { findOrder } from '@/lib/server/ledger/orders';
 import { resetStandIn } from '@/lib/server/testing';
@@ -10,6 +11,7 @@ import {
   preCheckout,
   preCheckoutAnswer,
   refunded,
+  starsRoutes,
   starsUpdate,
   webhookSecret,
 } from '../support/stars';
@@ -59,6 +61,23 @@ describe.each(storeKinds)('Telegram Stars updates on %s', (kind) => {
       expect(await count('payment_events', "transaction_id = 'stx-forged'")).toBe(0);
       expect(await count('webhook_events')).toBe(0);
       expect((await findOrder(store().sql, order.id))!.status).toBe('pending');
+    });
+
+    it('refuses an update over 64 KB unread (413), secret or not', async () => {
+      const order = await pendingStarsOrder();
+      const response = await starsRoutes.ipn(
+        new NextRequest('http://localhost:3000/api/payments/telegram_stars/ipn', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': webhookSecret() },
+          body: JSON.stringify({
+            update_id: 1,
+            padding: 'x'.repeat(70_000),
+            message: { successful_payment: { invoice_payload: order.id } },
+          }),
+        }),
+      );
+      expect(response.status).toBe(413);
+      expect(await count('payment_events')).toBe(0);
     });
 
     it('acknowledges an authentic update that carries no payment, and ignores it', async () => {
