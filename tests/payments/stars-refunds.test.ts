@@ -7,12 +7,16 @@ import { backgroundDeliveriesFinished } from '@/lib/server/payments/outbox-deliv
 import { reconcile } from '@/lib/server/payments/reconcile';
 import { refundOrder } from '@/lib/server/payments/refunds/refund-order';
 import { describeRefund } from '@/lib/server/cli/refund-text';
+import { refundFromReview } from '@/lib/server/payments/review/review';
 import { starsGateway } from '@/lib/server/payments/telegram_stars/gateway';
 import { playSheet, renewNow } from '@/lib/server/payments/telegram_stars/sandbox/sheet';
 import { standInState } from '@/lib/server/payments/telegram_stars/sandbox/store';
 import { storeKinds, useTestStore } from '../support/stores';
 import { checkoutPost, sessionCookie } from '../support/money';
-import { miniAppAuthorization, pendingStarsOrder } from '../support/stars';
+import { miniAppAuthorization, payment, pendingStarsOrder, preCheckout } from '../support/stars';
+
+/** A pre-checkout the site refuses: the amount is not the order's. */
+const preCheckoutRefusal = (order: Order) => preCheckout(order, 'pcq-no', 1001, order.amount + 1);
 
 /*
  * Telegram Stars end to end on the local stand-in: checkout only inside the Mini App, the invoice
@@ -123,6 +127,24 @@ describe.each(storeKinds)('Telegram Stars through the stand-in on %s', (kind) =>
       expect(describeRefund(order.id, result)).toMatch(/only whole/);
       expect(await count('refunds')).toBe(0);
       expect(standInState().transactions.filter((t) => t.receiver)).toHaveLength(0);
+    });
+  });
+
+  describe('the review queue', () => {
+    it('refunds a payment Telegram took after the pre-checkout refused it, through refundStarPayment', async () => {
+      const order = await pendingStarsOrder({ period: 'period1', months: 7, amount: 600 });
+      // The stand-in knows the charge (as Telegram would), but the site's pre-checkout had said no.
+      await payInSheet(order);
+      await store().sql.query("UPDATE orders SET status = 'pending' WHERE id = $1", [order.id]);
+      await store().sql.query('DELETE FROM payment_events');
+      await store().sql.query('DELETE FROM outbox');
+      await preCheckoutRefusal(order);
+      const charge = standInState().transactions[0]!.id;
+      await payment(order, charge);
+      expect(await status(order)).toBe('needs_review');
+      const decided = await refundFromReview({ orderId: order.id, note: 'paid after a refusal', by: 'operator' });
+      expect(decided).toMatchObject({ ok: true, refund: { answer: { state: 'succeeded' } } });
+      expect(standInState().charges.get(charge)!.refunded).toBe(true);
     });
   });
 

@@ -78,7 +78,8 @@ export async function onSuccessfulPayment(
   const renewal = payment.is_recurring === true && payment.is_first_recurring !== true;
   const subscription = renewsByItself(order.period) || payment.is_recurring ? subscriptionIdOf(order.id) : null;
   if (!renewal) {
-    const held = (code: string) => holdPaymentForReview({ ...event, result: 'held', resultCode: code });
+    // Money Telegram took: recorded as taken, so a person can refund it from the queue.
+    const held = (code: string) => holdPaymentForReview({ ...event, resultCode: code });
     if (await preCheckoutRefused(order.id)) return held(PAID_AFTER_REFUSAL);
     const paidBy = order.status === 'paid' ? (await paidEventOf(sql, order.id))?.transactionId : undefined;
     if (paidBy !== undefined && paidBy !== event.transactionId) return held(PAID_AGAIN);
