@@ -7,6 +7,9 @@
 export const currencies = ['USD', 'VND', 'XTR'] as const;
 export type Currency = (typeof currencies)[number];
 
+/** The currencies Intl writes as money (ISO 4217); stars are written by the site itself (lib/i18n/format-money.ts). */
+export const isoCurrencies = currencies.filter((currency) => currency !== 'XTR');
+
 /** Decimal places of each currency's minor unit (display, and reading a gateway's decimal amounts). */
 export const minorUnitDigits: Record<Currency, number> = { USD: 2, VND: 0, XTR: 0 };
 
