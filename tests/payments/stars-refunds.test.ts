@@ -188,6 +188,24 @@ describe.each(storeKinds)('Telegram Stars through the stand-in on %s', (kind) =>
       expect(await count('subscriptions', "state = 'active'")).toBe(1);
     });
 
+    it('finds a recent payment behind thousands of older transactions (the newest pages are read)', async () => {
+      const order = await pendingStarsOrder({ period: 'period1', months: 7, amount: 600 });
+      const older = Array.from({ length: 12_345 }, (_, i) => ({
+        id: `stx-old-${i}`,
+        amount: 1,
+        date: 1_700_000_000 + i,
+      }));
+      standInState().transactions.push(...older, {
+        id: 'stx-recent',
+        amount: 600,
+        date: Math.floor(Date.now() / 1000),
+        source: { type: 'user', transaction_type: 'invoice_payment', user: { id: 1001 }, invoice_payload: order.id },
+      });
+      const answer = await starsGateway.query(order, new Date());
+      expect(answer).toMatchObject({ state: 'final', event: { transactionId: 'stx-recent', amount: 600 } });
+      expect(await status(order)).toBe('paid');
+    });
+
     it('closes an invoice Telegram never took money for once its window has passed', async () => {
       const order = await pendingStarsOrder();
       await reconcile({ now: new Date(Date.now() + 31 * 60_000), gateways: [starsGateway] });

@@ -15,20 +15,47 @@ import { PAYMENT_WINDOW_MS } from './precheckout';
  */
 
 const PAGE = 100;
-/** The most pages one question reads: a bot with more history is read only this far back from its start. */
+/** The most pages one question reads: the newest MAX_PAGES × PAGE transactions (the recent ones it asks about). */
 const MAX_PAGES = 50;
 
 type Scan = { ok: true; transactions: StarTransaction[] } | { ok: false; reason: string };
 
+class Unanswered extends Error {}
+
+/**
+ * The bot's newest transactions, at most MAX_PAGES pages, that `keep` picks. Telegram lists them
+ * oldest first and says not how many there are: a bot with one page is read in one call; beyond
+ * that, the count is found by doubling the offset and then halving the gap (a few dozen calls for a
+ * million transactions), and the last pages are read.
+ */
 async function scan(config: StarsConfig, keep: (transaction: StarTransaction) => boolean): Promise<Scan> {
-  const found: StarTransaction[] = [];
-  for (let page = 0; page < MAX_PAGES; page++) {
-    const answer = await botApi(config).getStarTransactions(page * PAGE, PAGE);
-    if (!answer.ok) return { ok: false, reason: answer.kind === 'refused' ? answer.description : answer.reason };
-    found.push(...answer.result.transactions.filter(keep));
-    if (answer.result.transactions.length < PAGE) break;
+  const api = botApi(config);
+  const read = async (offset: number, limit: number) => {
+    const answer = await api.getStarTransactions(offset, limit);
+    if (!answer.ok) throw new Unanswered(answer.kind === 'refused' ? answer.description : answer.reason);
+    return answer.result.transactions;
+  };
+  try {
+    const first = await read(0, PAGE);
+    if (first.length < PAGE) return { ok: true, transactions: first.filter(keep) };
+    const has = async (offset: number) => (await read(offset, 1)).length > 0;
+    let low = PAGE - 1;
+    let high = PAGE;
+    while (await has(high)) [low, high] = [high, high * 2];
+    while (high - low > 1) {
+      const middle = Math.floor((low + high) / 2);
+      if (await has(middle)) low = middle;
+      else high = middle;
+    }
+    const found: StarTransaction[] = [];
+    for (let offset = Math.max(0, high - MAX_PAGES * PAGE); offset < high; offset += PAGE) {
+      found.push(...(await read(offset, PAGE)).filter(keep));
+    }
+    return { ok: true, transactions: found };
+  } catch (error) {
+    if (error instanceof Unanswered) return { ok: false, reason: error.message };
+    throw error;
   }
-  return { ok: true, transactions: found };
 }
 
 const paymentOf = (orderId: string) => (transaction: StarTransaction) =>
