@@ -155,15 +155,12 @@ export function CheckoutForm(props: PayFormProps) {
       <PayControl
         adminsOnly={draft.adminsOnly ? teamAdminsOnly : undefined}
         renewalRunning={underWay.renewal !== null}
-        continuation={
-          gateway?.continuation.kind === 'sdk' && gateway.clientOptions !== undefined
-            ? continuations[gateway.continuation.sdk]
-            : undefined
-        }
+        continuation={continuationOf(gateway)}
         continuationProps={{
           options: gateway?.clientOptions,
           disabled: !canPay && !checkout.pending,
           terms: renewalTerms(draft, plan, now),
+          price: draft.priced?.ok ? draft.priced : null,
           startCheckout: sdkCheckout,
         }}
         canPay={canPay}
@@ -172,6 +169,12 @@ export function CheckoutForm(props: PayFormProps) {
     </form>
   );
 }
+
+/** The chosen gateway's SDK component, when it continues with one and sent its options. */
+const continuationOf = (gateway: ReturnType<typeof useSelection>['gateway']) =>
+  gateway?.continuation.kind === 'sdk' && gateway.clientOptions !== undefined
+    ? continuations[gateway.continuation.sdk]
+    : undefined;
 
 /** Team Pro while the payer's own Individual Pro runs: they cancel it first, in the dialog this opens. */
 function CancelFirst({ expiresAt }: { expiresAt: Date }) {

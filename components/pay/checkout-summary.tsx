@@ -26,6 +26,8 @@ function useRefusalText(): (refusal: DraftRefusal) => React.ReactNode {
         return t('form.belowMin', { min: money(refusal.min, refusal.currency) });
       case 'above_gateway_max':
         return t('form.aboveMax', { max: money(refusal.max, refusal.currency) });
+      case 'above_subscription_max':
+        return t('form.aboveSubscriptionMax', { max: money(refusal.max, refusal.currency) });
     }
   };
 }

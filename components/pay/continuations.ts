@@ -23,6 +23,8 @@ export interface ContinuationProps {
   options: unknown;
   disabled: boolean;
   terms: RenewalTerms | null;
+  /** What the selection costs, as the form quotes it; null while it cannot be paid. */
+  price?: { amount: number; currency: Currency } | null;
   /** Runs the site's checkout: the `params` of its `{kind: 'sdk'}` answer, or null when it was refused (the form shows why). */
   startCheckout: () => Promise<unknown>;
 }
@@ -38,4 +40,6 @@ export const continuations: Readonly<Record<string, ComponentType<ContinuationPr
   paypal: dynamic(() => import('./paypal-checkout').then((module) => module.PaypalCheckout), {
     loading: PaypalLoading,
   }),
+  // Telegram's payment sheet, opened through the Mini Apps SDK the Mini App already loaded.
+  telegram_stars: dynamic(() => import('./telegram_stars-checkout').then((module) => module.StarsCheckout)),
 };

@@ -1,11 +1,11 @@
-import { currencies } from '@/lib/pricing/catalogue';
+import { isoCurrencies } from '@/lib/pricing/catalogue';
 import { localeInfo, type Locale } from '@/lib/i18n/locales';
 
 /** The worker that loads ICU for the pay form's formatters off the main thread (public/workers/warm-intl.js). */
 export function warmIntlWorkerUrl(locale: Locale): string {
   const query = new URLSearchParams([
     ['locale', localeInfo(locale).tag],
-    ...currencies.map((currency) => ['currency', currency]),
+    ...isoCurrencies.map((currency) => ['currency', currency]),
   ]);
   return `/workers/warm-intl.js?${query}`;
 }

@@ -1,6 +1,7 @@
 import {
   backButton,
   init,
+  invoice,
   miniApp,
   retrieveLaunchParams,
   retrieveRawInitData,
@@ -84,5 +85,23 @@ function framedBySameOrigin(): boolean {
   } catch {
     // Reading another origin's location throws: Telegram Web's frame.
     return false;
+  }
+}
+
+/** How Telegram's payment sheet closed (`invoiceClosed`), or `unavailable` when no Telegram client can open one. */
+export type InvoiceOutcome = 'paid' | 'cancelled' | 'failed' | 'pending' | 'unavailable';
+
+/**
+ * Opens an invoice link (`https://t.me/$…`) in Telegram's own payment sheet and waits for it to
+ * close. Only the server's successful_payment grants anything: `paid` here only says to show the
+ * result, which the server reads from its ledger.
+ */
+export async function openTelegramInvoice(url: string): Promise<InvoiceOutcome> {
+  if (!invoice.open.isAvailable()) return 'unavailable';
+  try {
+    const status = await invoice.open(url, 'url');
+    return status === 'paid' || status === 'cancelled' || status === 'pending' ? status : 'failed';
+  } catch {
+    return 'failed';
   }
 }

@@ -1,13 +1,17 @@
 /**
  * The plan catalogue: the only place where plans, prices, allowances and periods
  * are written. The landing page, the pay page, checkout and every translation take their
- * numbers from here. Prices are integers in the currency's minor unit (US cents; VND has none).
+ * numbers from here. Prices are integers in the currency's minor unit (US cents; VND has none;
+ * Telegram Stars, `XTR`, are whole stars).
  */
-export const currencies = ['USD', 'VND'] as const;
+export const currencies = ['USD', 'VND', 'XTR'] as const;
 export type Currency = (typeof currencies)[number];
 
+/** The currencies Intl writes as money (ISO 4217); stars are written by the site itself (lib/i18n/format-money.ts). */
+export const isoCurrencies = currencies.filter((currency) => currency !== 'XTR');
+
 /** Decimal places of each currency's minor unit (display, and reading a gateway's decimal amounts). */
-export const minorUnitDigits: Record<Currency, number> = { USD: 2, VND: 0 };
+export const minorUnitDigits: Record<Currency, number> = { USD: 2, VND: 0, XTR: 0 };
 
 /** An amount in minor units as the decimal Intl formats (199 USD cents → 1.99); display only. */
 export function toMajorUnits(minor: number, currency: Currency): number {
@@ -19,20 +23,20 @@ export const TEAM_BLOCK_SIZE = 10;
 export const plans = {
   free: {
     pricing: 'per_user',
-    price: { USD: 0, VND: 0 },
+    price: { USD: 0, VND: 0, XTR: 0 },
     /** Queries per user per day; beyond that, pay-as-you-go. */
     dailyQueryLimit: 5,
     features: ['payAsYouGo'],
   },
   individual_pro: {
     pricing: 'per_user',
-    price: { USD: 199, VND: 49_000 },
+    price: { USD: 199, VND: 49_000, XTR: 100 },
     dailyQueryLimit: 50,
     features: ['priorityAccess', 'prioritySupport', 'usageAnalytics', 'templateLibrary'],
   },
   team_pro: {
     pricing: 'per_block',
-    price: { USD: 1_499, VND: 350_000 },
+    price: { USD: 1_499, VND: 350_000, XTR: 750 },
     /** null = unlimited */
     dailyQueryLimit: null,
     features: ['allProFeatures', 'customTrainingData', 'trainingSessions', 'premiumSupport'],

@@ -14,6 +14,8 @@ export interface DraftGateway extends AmountLimits {
   currency: Currency;
   /** false: it cannot take period3 (a team-size increase on the running plan). */
   period3?: boolean;
+  /** The periods it charges as a subscription, and the most one charge may be (lib/shared/gateway-offer.ts). */
+  subscription?: { periods: readonly PeriodId[]; max: number };
 }
 
 export interface DraftInput {
@@ -41,7 +43,8 @@ export type DraftRefusal =
   | { code: 'period3_not_with_gateway'; gateway: string }
   | { code: 'nothing_to_pay' | 'period3_inactive' }
   | { code: 'below_gateway_min'; min: number; currency: Currency }
-  | { code: 'above_gateway_max'; max: number; currency: Currency };
+  | { code: 'above_gateway_max'; max: number; currency: Currency }
+  | { code: 'above_subscription_max'; max: number; currency: Currency };
 
 export interface CheckoutDraft {
   /** Whose plan is bought: the team's for Team Pro (null without a team), else the payer's. */
@@ -90,6 +93,9 @@ function refusalOf(
     return { code: 'below_gateway_min', min: gateway.min, currency: gateway.currency };
   if (limit === 'above_max' && gateway)
     return { code: 'above_gateway_max', max: gateway.max, currency: gateway.currency };
+  const renewalMax = gateway?.subscription?.periods.includes(period) ? gateway.subscription.max : null;
+  if (priced?.ok && gateway && renewalMax !== null && priced.amount > renewalMax)
+    return { code: 'above_subscription_max', max: renewalMax, currency: gateway.currency };
   return null;
 }
 

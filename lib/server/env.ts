@@ -46,8 +46,9 @@ const endpointsOf: Array<{
 ];
 
 /** Upstreams that carry money or who may pay: plain http would let anyone on the path answer for them. */
-const httpsInProduction: Array<'CHAT_BACKEND_URL' | GatewayEndpoint> = [
+const httpsInProduction: Array<'CHAT_BACKEND_URL' | 'TELEGRAM_BOT_API_URL' | GatewayEndpoint> = [
   'CHAT_BACKEND_URL',
+  'TELEGRAM_BOT_API_URL',
   ...(Object.keys(gatewaySandboxEndpoints) as GatewayEndpoint[]),
 ];
 
@@ -104,6 +105,13 @@ const fields = z
     ),
     // 1: the bot lives on Telegram's test environment, whose initData is signed with its own key.
     TELEGRAM_TEST_ENVIRONMENT: optional(z.enum(['0', '1'], { error: 'must be 0 or 1' })),
+    // Telegram Stars (docs/payments.md#telegram-stars): the secret_token given to setWebhook, which
+    // Telegram sends with every update; with TELEGRAM_BOT_TOKEN it makes Stars available.
+    TELEGRAM_WEBHOOK_SECRET: optional(
+      z.string().regex(/^[A-Za-z0-9_-]{16,256}$/, 'must be 16 to 256 of the characters A-Z a-z 0-9 _ -'),
+    ),
+    // The Bot API's origin (default Telegram's own; a local Bot API server, or a test's stand-in).
+    TELEGRAM_BOT_API_URL: optional(httpUrl).default('https://api.telegram.org'),
     // Seconds between reconciliation rounds inside the server; 0 turns it off (default: 300 in production, off elsewhere).
     RECONCILE_INTERVAL_SECONDS: optional(z.coerce.number().int().min(0).max(86_400)),
     // Checkouts per minute allowed per session / per client IP.
@@ -164,6 +172,7 @@ const schema = fields
       MOMO_ENDPOINT: endpoint('MOMO_ENDPOINT'),
       PAYPAL_API_BASE: endpoint('PAYPAL_API_BASE'),
       RECONCILE_INTERVAL_SECONDS: env.RECONCILE_INTERVAL_SECONDS ?? (isProduction ? 300 : 0),
+      TELEGRAM_BOT_API_URL: env.TELEGRAM_BOT_API_URL.replace(/\/+$/, ''),
       SITE_URL: env.SITE_URL.replace(/\/+$/, ''),
       isProduction,
       /** The public origin browsers see: the only one a state-changing request may come from. */

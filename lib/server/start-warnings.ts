@@ -39,6 +39,8 @@ function listensOnLoopbackOnly(host: string | null): boolean {
  *   reaches the port without passing them writes those entries itself and picks its own
  *   rate-limit bucket and the payer address a gateway is sent (VNPay's vnp_IpAddr).
  * - A plain-http SITE_URL in production, allowed by ALLOW_HTTP_SITE_URL: cookies without Secure.
+ * - A bot token without a webhook secret: the Mini App opens, but no update could be verified, so it
+ *   offers no way to pay.
  */
 export function startWarnings(config: Env, listenHost: string | null): string[] {
   const warnings: string[] = [];
@@ -55,6 +57,12 @@ export function startWarnings(config: Env, listenHost: string | null): string[] 
     warnings.push(
       `SITE_URL ${config.SITE_URL} is plain http in production (ALLOW_HTTP_SITE_URL=1): session cookies ` +
         'are sent without Secure and can be read on the network.',
+    );
+  }
+  if (config.TELEGRAM_BOT_TOKEN && !config.TELEGRAM_WEBHOOK_SECRET) {
+    warnings.push(
+      'TELEGRAM_BOT_TOKEN is set without TELEGRAM_WEBHOOK_SECRET: Telegram Stars is not offered, so the Mini App ' +
+        'has no way to pay (set the secret, and give it to setWebhook as secret_token: docs/payments.md#telegram-stars).',
     );
   }
   return warnings;

@@ -11,3 +11,4 @@ export { installDirectory } from './directory';
 export { configureRateLimits, resetRateLimits } from './http/rate-limit';
 export { forgetAvailability } from './availability';
 export { resetPaypalTokens } from './payments/paypal/client';
+export { resetStandIn } from './payments/telegram_stars/sandbox/store';

@@ -54,6 +54,7 @@ export const checkoutErrors = [
   'team_admin_required',
   'below_gateway_min',
   'above_gateway_max',
+  'above_subscription_max',
   'idempotency_conflict',
   'checkout_expired',
   'rate_limited',

@@ -5,7 +5,7 @@
  * refuses an out-of-range amount before any request and the server refuses it again before any
  * redirect, with the same function (lib/pricing/limits.ts).
  */
-import type { Currency } from '@/lib/pricing/catalogue';
+import type { Currency, PeriodId } from '@/lib/pricing/catalogue';
 import type { AmountLimits } from '@/lib/pricing/limits';
 import type { Continuation } from './checkout';
 
@@ -24,6 +24,31 @@ export interface GatewayOffer extends AmountLimits {
   continuation: Continuation;
   /** false: the gateway cannot take period3 (a team-size increase on the current plan). */
   period3?: boolean;
+  /**
+   * Where it is offered. Absent: on the pay page a browser opens. `miniapp`: only inside the Telegram
+   * Mini App, and there it is the only kind offered (Telegram's rule for digital goods sold inside
+   * Telegram: docs/payments.md#telegram-stars).
+   */
+  surface?: 'miniapp';
+  /**
+   * Periods it charges as a subscription that renews by itself every `everyDays` days (the others
+   * are one payment), and the most one such charge may be (`max`, in minor units); a larger price
+   * is refused before any request. Absent: every period of a renewing gateway renews by its months.
+   */
+  subscription?: { periods: readonly PeriodId[]; everyDays: number; max: number };
+}
+
+/** Where the pay page runs: a browser (a signed link's page), or inside Telegram as its Mini App. */
+export type PaySurface = 'browser' | 'miniapp';
+
+/** Whether a gateway is offered on this surface: a Mini App's gateways there alone, the others everywhere else. */
+export function offeredOn(offer: Pick<GatewayOffer, 'surface'>, surface: PaySurface): boolean {
+  return (offer.surface ?? 'browser') === surface;
+}
+
+/** The charge limit a gateway's subscriptions put on this period, or null when the period is one payment. */
+export function subscriptionLimit(offer: Pick<GatewayOffer, 'subscription'>, period: PeriodId): number | null {
+  return offer.subscription?.periods.includes(period) ? offer.subscription.max : null;
 }
 
 /** An offer on the pay page: available means this deployment can take the payment right now. */

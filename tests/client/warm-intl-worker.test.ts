@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
 import { warmIntlWorkerUrl } from '@/components/pay/warm-intl-script';
-import { currencies } from '@/lib/pricing/catalogue';
+import { isoCurrencies } from '@/lib/pricing/catalogue';
 
 const source = readFileSync('public/workers/warm-intl.js', 'utf8');
 
@@ -31,10 +31,10 @@ function runWorker(url: string, { failOn }: { failOn?: string } = {}) {
 }
 
 describe('the pay page’s Intl warm-up worker', () => {
-  it('builds a currency formatter per catalogue currency, a date formatter and plural rules, in the page’s locale, then closes', () => {
+  it('builds a currency formatter per catalogue currency Intl writes, a date formatter and plural rules, in the page’s locale, then closes', () => {
     const worker = runWorker(warmIntlWorkerUrl('ja'));
     expect(worker.built).toEqual([
-      ...currencies.map((currency) => `NumberFormat ja-JP ${currency}`),
+      ...isoCurrencies.map((currency) => `NumberFormat ja-JP ${currency}`),
       'DateTimeFormat ja-JP',
       'PluralRules ja-JP',
     ]);

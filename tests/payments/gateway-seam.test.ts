@@ -6,8 +6,8 @@ import { gatewayPageSources } from '@/scripts/csp/gateway-sources.mjs';
 import { gatewayRoutes } from '../support/money';
 
 describe('the gateway registry', () => {
-  it('lists VNPay, MoMo and PayPal once each, in the pay page’s order, each named and with named methods', () => {
-    expect(allGateways.map((gateway) => gateway.id)).toEqual(['vnpay', 'momo', 'paypal']);
+  it('lists VNPay, MoMo, PayPal and Telegram Stars once each, in the pay page’s order, each named and with named methods', () => {
+    expect(allGateways.map((gateway) => gateway.id)).toEqual(['vnpay', 'momo', 'paypal', 'telegram_stars']);
     for (const gateway of allGateways) {
       expect(gateway.offer.id).toBe(gateway.id);
       expect(en.PayPage.form.gateways).toHaveProperty(gateway.id);
@@ -24,6 +24,13 @@ describe('the gateway registry', () => {
       directives(contentSecurityPolicy({ gatewaySources: payPageSources })),
     );
     expect(contentSecurityPolicy({ gatewaySources: payPageSources })).toContain('frame-src https://www.paypal.com');
+  });
+
+  it('offers a browser’s pay page every gateway but the Mini App’s, and the Mini App Telegram Stars alone', () => {
+    expect(gatewayChoices('miniapp').map((choice) => [choice.id, choice.currency, choice.renews])).toEqual([
+      ['telegram_stars', 'XTR', true],
+    ]);
+    expect(gatewayChoices('browser').map((choice) => choice.id)).not.toContain('telegram_stars');
   });
 
   it('offers the pay page every gateway with what it accepts, and which are available here', () => {

@@ -28,6 +28,15 @@ describe('the Telegram harness with no bot configured, outside production', () =
     expect(JSON.parse(launch.get('tgWebAppThemeParams')!)).toMatchObject({ bg_color: '#212121' });
     expect((await harnessScript()).status).toBe(200);
   });
+
+  it('plays Telegram’s payment sheet for the Mini App’s gateway: its stand-in’s sheet, for the launched user', async () => {
+    const html = await (await open('user=1010&page=pay&language=vi')).text();
+    expect(html).toMatch(/<body [^>]*data-user="1010" data-sheet="\/api\/payments\/telegram_stars\/sandbox\/sheet">/);
+    expect(html).toContain('<dialog id="harness-sheet"');
+    const script = await (await harnessScript()).text();
+    expect(script).toContain('web_app_open_invoice');
+    expect(script).toContain("send('invoice_closed', { slug, status })");
+  });
 });
 
 describe('the Telegram harness with a real bot configured', () => {

@@ -63,4 +63,13 @@ describe('warnings at start', () => {
       startWarnings(parseEnv({ SITE_URL: 'https://pay.example.com', PAYLINK_SECRET: 'x'.repeat(32) }), 'localhost'),
     ).toEqual([]);
   });
+
+  it('warns that a bot token without a webhook secret offers the Mini App no way to pay', () => {
+    const token = '7123456789:AAHtestTokenForTheStartWarningTests_01';
+    expect(startWarnings(parseEnv({ TELEGRAM_BOT_TOKEN: token }), 'localhost')).toEqual([
+      expect.stringMatching(/TELEGRAM_BOT_TOKEN is set without TELEGRAM_WEBHOOK_SECRET: Telegram Stars is not offered/),
+    ]);
+    const both = parseEnv({ TELEGRAM_BOT_TOKEN: token, TELEGRAM_WEBHOOK_SECRET: 's'.repeat(32) });
+    expect(startWarnings(both, 'localhost')).toEqual([]);
+  });
 });

@@ -20,7 +20,7 @@ export const POST = sessionRoute(
     // A checkout body is a few dozen bytes; anything near the cap is not one.
     body: { schema: checkoutRequest, maxBytes: 4096 },
   },
-  async ({ request, subject, locale, clientIp, body: selection }) => {
+  async ({ request, subject, surface, locale, clientIp, body: selection }) => {
     const key = request.headers.get(IDEMPOTENCY_HEADER);
     if (key !== null && !idempotencyKey.safeParse(key).success) return apiError('invalid_request', locale);
     const billing = selection.billing == null ? null : billingInput.safeParse(selection.billing);
@@ -34,6 +34,7 @@ export const POST = sessionRoute(
       locale,
       clientIp,
       now: new Date(),
+      surface,
     });
     metrics().checkouts.inc({ gateway: selection.gateway, outcome: result.ok ? 'created' : result.code });
     if (!result.ok) {

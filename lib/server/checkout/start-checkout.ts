@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import { isMethodOf } from '@/lib/shared/gateway-offer';
+import { isMethodOf, offeredOn, subscriptionLimit, type PaySurface } from '@/lib/shared/gateway-offer';
 import { withinLimits } from '@/lib/pricing/limits';
 import { buyerState } from '@/lib/pricing/buyer';
 import { isActive, quote, renewalStartsAt } from '@/lib/pricing/quote';
@@ -41,6 +41,8 @@ export interface CheckoutInput {
   locale: Locale;
   clientIp: string;
   now: Date;
+  /** Where the session pays (a browser, or the Telegram Mini App): only that surface's gateways take it. */
+  surface?: PaySurface;
 }
 
 export const refuse = (code: CheckoutErrorCode): CheckoutRefusal => ({ ok: false, code });
@@ -61,7 +63,9 @@ export async function startCheckout(input: CheckoutInput): Promise<CheckoutResul
 
   const gateway = findGateway(selection.gateway);
   if (!gateway) return refuse('invalid_request');
-  if (!gateway.available()) return refuse('gateway_unavailable');
+  // Inside Telegram only its own payments, and those nowhere else (lib/shared/gateway-offer.ts, offeredOn).
+  if (!gateway.available() || !offeredOn(gateway.offer, input.surface ?? 'browser'))
+    return refuse('gateway_unavailable');
   const { offer } = gateway;
   if (!isMethodOf(offer, selection.method)) return refuse('unknown_method');
   // period3 keeps the current plan and pays a prorated increase; a gateway that cannot take that
@@ -91,6 +95,11 @@ export async function startCheckout(input: CheckoutInput): Promise<CheckoutResul
       ...refuse(outOfRange === 'below_min' ? 'below_gateway_min' : 'above_gateway_max'),
       limits: { min: offer.min, max: offer.max, currency },
     };
+  }
+  // A period the gateway charges as a subscription may cost at most what one renewal may charge.
+  const renewalMax = subscriptionLimit(offer, selection.period);
+  if (renewalMax !== null && priced.amount > renewalMax) {
+    return { ...refuse('above_subscription_max'), limits: { min: offer.min, max: renewalMax, currency } };
   }
 
   const sql = await ledgerSql();

@@ -38,6 +38,7 @@ const refusals: Record<Exclude<RefundResult, { ok: true }>['reason'], string> = 
   not_paid: 'no payment of this order took money: there is nothing to refund',
   refund_in_progress: 'a refund of this order is waiting for the gateway: see `npm run orders -- refunds`',
   exceeds_paid: 'that is more than is still paid',
+  whole_only: 'this gateway refunds a payment only whole, never a part of it: leave out --amount to refund all of it',
   nothing_left: 'everything paid has been refunded already',
   no_refund_api: 'this gateway takes no refund calls from us: refund at the gateway; reconciliation records it',
   gateway_unavailable: 'the gateway is not configured here',

@@ -25,6 +25,8 @@ export const errorStatus: Record<ApiErrorCode, number> = {
   team_admin_required: 403,
   below_gateway_min: 422,
   above_gateway_max: 422,
+  // A subscription's charge above what the gateway lets one renewal be: a longer period, paid once, can.
+  above_subscription_max: 422,
   idempotency_conflict: 422,
   checkout_expired: 409,
   rate_limited: 429,

@@ -3,7 +3,8 @@ import type { NextRequest } from 'next/server';
 import type { Locale } from '@/lib/i18n/locales';
 import type { Subject } from '@/lib/server/directory';
 import type { LinkAudience } from '@/lib/i18n/route-request';
-import { requestPayingSubject, requestSubject } from '@/lib/server/session/request-session';
+import { requestPaySession, requestSubject } from '@/lib/server/session/request-session';
+import type { PaySurface } from '@/lib/shared/gateway-offer';
 import { isUnavailable, UNAVAILABLE_RETRY_SECONDS } from '@/lib/server/unavailable';
 import { requestLog } from '@/lib/server/observability/log';
 import { apiError } from './api-error';
@@ -14,6 +15,8 @@ import { rateLimit, type RateLimitBucket } from './rate-limit';
 export interface SessionRequest<Body = undefined> {
   request: NextRequest;
   subject: Subject;
+  /** Where the session pays: inside the Telegram Mini App (its header) or in a browser (a link's cookie). */
+  surface: PaySurface;
   locale: Locale;
   clientIp: string;
   /** The request's JSON body, parsed by the route's schema (undefined for a route that takes none). */
@@ -42,12 +45,16 @@ export function sessionRoute<Context = unknown, Body = undefined>(
     const locale = requestLocale(request);
     try {
       if (!isSameOrigin(request)) return await apiError('forbidden', locale);
-      const subject =
-        options.audience === 'pay' ? await requestPayingSubject(request) : await requestSubject(request, 'team');
-      if (!subject) return await apiError(options.audience === 'team' ? 'no_team_session' : 'no_session', locale);
+      const session =
+        options.audience === 'pay'
+          ? await requestPaySession(request)
+          : await requestSubject(request, 'team').then(
+              (subject) => subject && { subject, surface: carrierOf(request) },
+            );
+      if (!session) return await apiError(options.audience === 'team' ? 'no_team_session' : 'no_session', locale);
       const ip = clientIp(request);
       if (options.rateLimits) {
-        const wait = await rateLimit(options.rateLimits(subject, ip));
+        const wait = await rateLimit(options.rateLimits(session.subject, ip));
         if (wait) return await apiError('rate_limited', locale, { retryAfterSeconds: wait });
       }
       let body = undefined as Body;
@@ -56,7 +63,7 @@ export function sessionRoute<Context = unknown, Body = undefined>(
         if (!parsed.ok) return await apiError(parsed.code, locale);
         body = parsed.body;
       }
-      return await handler({ request, subject, locale, clientIp: ip, body }, context as Context);
+      return await handler({ request, ...session, locale, clientIp: ip, body }, context as Context);
     } catch (error) {
       if (isUnavailable(error)) {
         requestLog(request).warn({ err: error, path: request.nextUrl.pathname }, 'a dependency is unavailable');
@@ -67,3 +74,6 @@ export function sessionRoute<Context = unknown, Body = undefined>(
     }
   };
 }
+
+/** A team session's surface: the Mini App's header, or a link's cookie. */
+const carrierOf = (request: NextRequest): PaySurface => (request.headers.has('authorization') ? 'miniapp' : 'browser');

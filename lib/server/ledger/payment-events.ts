@@ -111,3 +111,12 @@ export async function lastFailureCode(sql: Sql, orderId: string): Promise<string
   );
   return result.rows[0]?.result_code ?? null;
 }
+
+/** The order a gateway's transaction was recorded for, or null (a refund names the payment it returns). */
+export async function orderOfTransaction(sql: Sql, gateway: string, transactionId: string): Promise<string | null> {
+  const result = await sql.query<{ order_id: string }>(
+    'SELECT order_id FROM payment_events WHERE gateway = $1 AND transaction_id = $2',
+    [gateway, storableText(transactionId)],
+  );
+  return result.rows[0]?.order_id ?? null;
+}

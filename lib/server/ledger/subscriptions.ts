@@ -283,3 +283,16 @@ export async function resourceOfWebhookEvent(
   );
   return result.rows[0]?.resource_id ?? null;
 }
+
+/** The outcome of the latest recorded event of `eventType` about `resourceId`, or null when there is none. */
+export async function latestWebhookOutcome(
+  sql: Sql,
+  input: { gateway: string; eventType: string; resourceId: string },
+): Promise<string | null> {
+  const result = await sql.query<{ outcome: string }>(
+    `SELECT outcome FROM webhook_events WHERE gateway = $1 AND event_type = $2 AND resource_id = $3
+      ORDER BY received_at DESC LIMIT 1`,
+    [input.gateway, input.eventType, storableText(input.resourceId)],
+  );
+  return result.rows[0]?.outcome ?? null;
+}

@@ -24,6 +24,8 @@ export const opsErrorStatus = {
   not_paid: 409,
   refund_in_progress: 409,
   exceeds_paid: 422,
+  // Telegram Stars refunds a payment whole or not at all.
+  whole_only: 422,
   nothing_left: 409,
   no_refund_api: 409,
   gateway_unavailable: 503,

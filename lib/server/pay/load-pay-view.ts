@@ -20,6 +20,7 @@ import { accountStanding, recheckOpenAttempts } from '@/lib/server/checkout/stan
 import { teamAdminRefusal } from '@/lib/server/checkout/team-admin-guard';
 import type { PayContextView, PayPageView } from '@/lib/shared/pay-view';
 import { env } from '@/lib/server/env';
+import type { PaySurface } from '@/lib/shared/gateway-offer';
 
 /** A view without the support address, which loadPayView adds to every one. */
 type PayPageContent<View = PayPageView> = View extends unknown ? Omit<View, 'supportEmail'> : never;
@@ -28,8 +29,13 @@ type PayPageContent<View = PayPageView> = View extends unknown ? Omit<View, 'sup
  * What `/pay` shows, as `GET /api/pay/view` sends it: with the support address, which every view
  * offers.
  */
-export async function loadPayView(subject: Subject | null, query: PayQuery, now: Date): Promise<PayPageView> {
-  return { ...(await payPageContent(subject, query, now)), supportEmail: supportEmail() };
+export async function loadPayView(
+  subject: Subject | null,
+  query: PayQuery,
+  now: Date,
+  surface: PaySurface = 'browser',
+): Promise<PayPageView> {
+  return { ...(await payPageContent(subject, query, now, surface)), supportEmail: supportEmail() };
 }
 
 /** The pay view of a dependency that is down: the page says so and asks again. */
@@ -45,7 +51,12 @@ const supportEmail = () => env().SUPPORT_EMAIL ?? site.supportEmail;
  * the address) is shown as is; otherwise the account behind the session; without a session, why
  * the link did not open one (`?link=`).
  */
-async function payPageContent(subject: Subject | null, query: PayQuery, now: Date): Promise<PayPageContent> {
+async function payPageContent(
+  subject: Subject | null,
+  query: PayQuery,
+  now: Date,
+  surface: PaySurface,
+): Promise<PayPageContent> {
   const status = query.status;
   const orderId = query.order;
   if (status && orderId && isOrderId(orderId)) {
@@ -104,7 +115,7 @@ async function payPageContent(subject: Subject | null, query: PayQuery, now: Dat
     form: {
       user: view(buyerState(context, 'individual_pro'))!,
       team: view(buyerState(context, 'team_pro')),
-      gateways: gatewayChoices(),
+      gateways: gatewayChoices(surface),
       now: now.toISOString(),
       initial: initialSelection(query, buyerState(context, 'team_pro')),
       standing: await accountStanding(sql, subject, now),

@@ -275,6 +275,11 @@ interface GatewayBase {
    */
   refund?(call: RefundCall, now: Date): Promise<RefundAnswer>;
   /**
+   * The gateway returns a payment only whole (Telegram Stars): a partial refund is refused, with the
+   * reason, before anything is recorded or asked. Absent: any amount up to what is still paid.
+   */
+  readonly refundsWhole?: true;
+  /**
    * What the gateway's records say about a paid order's refunds, ours and any made elsewhere (a
    * merchant portal). Absent: the gateway reports refunds itself (PayPal's webhooks), and a refund
    * of ours without an answer is asked again with the same request id.

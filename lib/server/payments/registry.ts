@@ -1,9 +1,10 @@
 import 'server-only';
-import type { GatewayChoice } from '@/lib/shared/gateway-offer';
+import { offeredOn, type GatewayChoice, type PaySurface } from '@/lib/shared/gateway-offer';
 import type { PageSources } from '@/lib/security/csp.mjs';
 import type { PaymentGateway } from './gateway';
 import { momoGateway } from './momo/gateway';
 import { paypalGateway } from './paypal/gateway';
+import { starsGateway } from './telegram_stars/gateway';
 import { vnpayGateway } from './vnpay/gateway';
 
 /** What the rest of the site reads of a list of gateways (the site's own list is below). */
@@ -15,17 +16,22 @@ export function gatewayRegistry(registry: readonly PaymentGateway[]) {
     findGateway,
     /** A gateway's brand name for an id stored on an order or subscription (the id itself if unknown). */
     gatewayName: (id: string): string => findGateway(id)?.offer.name ?? id,
-    /** What the pay page offers: every gateway, whether it can take a payment now, whether it renews, its browser half's options. */
-    gatewayChoices: (): GatewayChoice[] =>
-      registry.map((gateway) => {
-        const clientOptions = gateway.clientOptions?.() ?? null;
-        return {
-          ...gateway.offer,
-          available: gateway.available(),
-          renews: gateway.subscriptions !== undefined,
-          ...(clientOptions !== null ? { clientOptions } : {}),
-        };
-      }),
+    /**
+     * What the pay page offers on a surface (a browser's page, or the Telegram Mini App): every gateway
+     * offered there, whether it can take a payment now, whether it renews, its browser half's options.
+     */
+    gatewayChoices: (surface: PaySurface = 'browser'): GatewayChoice[] =>
+      registry
+        .filter((gateway) => offeredOn(gateway.offer, surface))
+        .map((gateway) => {
+          const clientOptions = gateway.clientOptions?.() ?? null;
+          return {
+            ...gateway.offer,
+            available: gateway.available(),
+            renews: gateway.subscriptions !== undefined,
+            ...(clientOptions !== null ? { clientOptions } : {}),
+          };
+        }),
     /** The hosts the gateways' browser halves load from, for the pay page's Content-Security-Policy. */
     payPageSources: registry.flatMap((gateway): PageSources[] => (gateway.pageSources ? [gateway.pageSources] : [])),
   };
@@ -39,4 +45,5 @@ export const { allGateways, findGateway, gatewayName, gatewayChoices, payPageSou
   vnpayGateway,
   momoGateway,
   paypalGateway,
+  starsGateway,
 ]);

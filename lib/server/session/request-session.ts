@@ -2,6 +2,7 @@ import 'server-only';
 import type { NextRequest } from 'next/server';
 import type { Subject } from '@/lib/server/directory';
 import type { LinkAudience } from '@/lib/i18n/route-request';
+import type { PaySurface } from '@/lib/shared/gateway-offer';
 import { openSession, payingSubject, sessionFrom } from './session';
 
 /**
@@ -26,7 +27,21 @@ export async function requestSubject(request: NextRequest, audience: LinkAudienc
 
 /** Who is paying (session.ts payingSubject), from the Mini App header or else the cookies. */
 export async function requestPayingSubject(request: NextRequest): Promise<Subject | null> {
+  return (await requestPaySession(request))?.subject ?? null;
+}
+
+/**
+ * Who is paying, and where: a Mini App's session (the header) pays inside Telegram, a link's (the
+ * cookie) in a browser — which decides the gateways offered (lib/shared/gateway-offer.ts, offeredOn).
+ */
+export async function requestPaySession(
+  request: NextRequest,
+): Promise<{ subject: Subject; surface: PaySurface } | null> {
   const bearer = bearerToken(request);
-  if (bearer === undefined) return payingSubject(request.cookies);
-  return (await openSession(bearer, 'pay', 'miniapp')) ?? (await openSession(bearer, 'team', 'miniapp'));
+  if (bearer === undefined) {
+    const subject = await payingSubject(request.cookies);
+    return subject && { subject, surface: 'browser' };
+  }
+  const subject = (await openSession(bearer, 'pay', 'miniapp')) ?? (await openSession(bearer, 'team', 'miniapp'));
+  return subject && { subject, surface: 'miniapp' };
 }

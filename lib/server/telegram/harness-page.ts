@@ -1,6 +1,7 @@
 import 'server-only';
 import { localeInfo, type Locale } from '@/lib/i18n/locales';
 import { telegramHarnessTranslator } from '@/lib/server/i18n/translator';
+import { allGateways } from '@/lib/server/payments/registry';
 import {
   HARNESS_PATH,
   HARNESS_TEAM,
@@ -24,8 +25,30 @@ const STYLE =
   'header{max-width:60rem;margin:0 auto;padding:1rem}h1{font-size:1.2rem;margin:0 0 .3rem}p{margin:0 0 .8rem;color:inherit;opacity:.8}' +
   'form{display:flex;flex-wrap:wrap;gap:.6rem;align-items:end}label{display:grid;gap:.2rem;font-size:.85rem}' +
   'select,button{font:inherit;min-height:40px;padding:.3rem .6rem;border-radius:8px}' +
-  '.bar{display:flex;gap:.6rem;margin-top:.8rem}.phone{margin:0 auto 2rem;width:min(100%,420px);height:760px;max-height:calc(100dvh - 1rem);' +
+  '.bar{display:flex;gap:.6rem;margin-top:.8rem}#harness-sheet{position:fixed;inset:auto 0 0;margin:0 auto;width:min(100%,420px);' +
+  'border:0;border-radius:14px 14px 0 0;padding:1rem;box-shadow:0 -4px 30px #0004;background:#fff;color:#111}#harness-sheet .bar{flex-wrap:wrap}' +
+  '.phone{margin:0 auto 2rem;width:min(100%,420px);height:760px;max-height:calc(100dvh - 1rem);' +
   'border-radius:18px;overflow:hidden;box-shadow:0 6px 30px #0003;background:#fff}iframe{border:0;width:100%;height:100%;display:block}';
+
+/**
+ * Where the harness plays Telegram's payment sheet: the stand-in of the gateway the Mini App offers
+ * (its offer's surface), when it runs as a stand-in here; null otherwise.
+ */
+function sheetAddress(): string | null {
+  const gateway = allGateways.find((candidate) => candidate.offer.surface === 'miniapp');
+  return gateway?.mode() === 'sandbox' ? `/api/payments/${gateway.id}/sandbox/sheet` : null;
+}
+
+/** The payment sheet the harness shows when the Mini App opens an invoice (openInvoice). */
+function sheetDialog(t: (key: 'sheetTitle' | 'sheetPay' | 'sheetCancel' | 'sheetFail') => string): string {
+  return (
+    `<dialog id="harness-sheet" aria-labelledby="harness-sheet-title"><h2 id="harness-sheet-title">${escape(t('sheetTitle'))}</h2>` +
+    `<p id="harness-sheet-what"></p><p id="harness-sheet-amount"></p><div class="bar">` +
+    `<button type="button" data-sheet-action="pay">${escape(t('sheetPay'))}</button>` +
+    `<button type="button" data-sheet-action="cancel">${escape(t('sheetCancel'))}</button>` +
+    `<button type="button" data-sheet-action="fail">${escape(t('sheetFail'))}</button></div></dialog>`
+  );
+}
 
 /** The harness page: the launch form, Telegram's back button and theme switch, and the Mini App in a frame. */
 export async function harnessPage(locale: Locale, launch: HarnessLaunch): Promise<string | null> {
@@ -63,6 +86,7 @@ export async function harnessPage(locale: Locale, launch: HarnessLaunch): Promis
     `<button type="submit">${escape(t('open'))}</button>`,
   ].join('');
   const themes = JSON.stringify(harnessThemes).replace(/</g, '\\u003c');
+  const sheet = sheetAddress();
   const { tag, dir } = localeInfo(locale);
   return (
     `<!doctype html><html lang="${tag}" dir="${dir}"><head><meta charset="utf-8">` +
@@ -70,12 +94,13 @@ export async function harnessPage(locale: Locale, launch: HarnessLaunch): Promis
     `<title>${escape(t('title'))}</title><style>${STYLE}</style>` +
     `<script type="application/json" id="harness-themes">${themes}</script>` +
     `<script src="${HARNESS_PATH}/script" defer></script></head>` +
-    `<body data-theme="${launch.theme}"><header><h1>${escape(t('title'))}</h1><p>${escape(t('intro'))}</p>` +
+    `<body data-theme="${launch.theme}" data-user="${launch.userId}"${sheet ? ` data-sheet="${escape(sheet)}"` : ''}>` +
+    `<header><h1>${escape(t('title'))}</h1><p>${escape(t('intro'))}</p>` +
     `<form method="get" action="${HARNESS_PATH}">${form}</form><div class="bar">` +
     `<button type="button" id="harness-back" hidden>← ${escape(t('back'))}</button>` +
     `<button type="button" data-theme-switch="light">${escape(t('light'))}</button>` +
     `<button type="button" data-theme-switch="dark">${escape(t('dark'))}</button></div></header>` +
     `<div class="phone"><iframe id="harness-app" title="${escape(t('title'))}" src="${escape(appUrl)}" ` +
-    `sandbox="allow-scripts allow-same-origin allow-forms allow-popups allow-modals"></iframe></div></body></html>`
+    `sandbox="allow-scripts allow-same-origin allow-forms allow-popups allow-modals"></iframe></div>${sheet ? sheetDialog(t) : ''}</body></html>`
   );
 }

@@ -4,7 +4,9 @@ import 'server-only';
  * The harness's half of Telegram's Mini App protocol, as Telegram Web speaks it to its frame:
  * messages `{eventType, eventData}` as JSON strings through postMessage. It answers the theme,
  * viewport and safe-area requests, shows the back button when the app asks, and sends
- * `back_button_pressed` and `theme_changed` when the tester presses them.
+ * `back_button_pressed` and `theme_changed` when the tester presses them. When the app opens an
+ * invoice (`web_app_open_invoice`), it shows Telegram's payment sheet, played by the stand-in of the
+ * Mini App's gateway (the body's `data-sheet`): pay, cancel or fail, then `invoice_closed` with the status.
  */
 export const HARNESS_SCRIPT = `'use strict';
 (() => {
@@ -22,7 +24,39 @@ export const HARNESS_SCRIPT = `'use strict';
     web_app_request_content_safe_area: () => send('content_safe_area_changed', insets),
     web_app_setup_back_button: (data) => { back.hidden = !(data && data.is_visible); },
     web_app_ready: () => { document.body.dataset.appReady = 'true'; },
+    web_app_open_invoice: (data) => openSheet(data && data.slug),
   };
+  const sheet = document.getElementById('harness-sheet');
+  let openSlug = null;
+  const openSheet = async (slug) => {
+    const address = document.body.dataset.sheet;
+    if (!sheet || !address || typeof slug !== 'string') return send('invoice_closed', { slug, status: 'failed' });
+    const response = await fetch(address + '?slug=' + encodeURIComponent(slug));
+    if (!response.ok) return send('invoice_closed', { slug, status: 'failed' });
+    const invoice = await response.json();
+    openSlug = slug;
+    document.getElementById('harness-sheet-what').textContent = invoice.title + ' \u2014 ' + invoice.description;
+    document.getElementById('harness-sheet-amount').textContent = '\u2b50 ' + invoice.amount + (invoice.renews ? ' / 30' : '');
+    sheet.show();
+  };
+  for (const button of document.querySelectorAll('[data-sheet-action]')) {
+    button.addEventListener('click', async () => {
+      const slug = openSlug;
+      if (!slug) return;
+      openSlug = null;
+      let status = 'failed';
+      try {
+        const response = await fetch(document.body.dataset.sheet, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ slug, userId: Number(document.body.dataset.user), action: button.dataset.sheetAction }),
+        });
+        if (response.ok) status = (await response.json()).status;
+      } catch {}
+      sheet.close();
+      send('invoice_closed', { slug, status });
+    });
+  }
   window.addEventListener('message', (event) => {
     if (event.source !== frame.contentWindow || event.origin !== location.origin) return;
     let message;

@@ -18,6 +18,8 @@ export const harnessUsers = [
   { id: 1001, first_name: 'Alice', last_name: 'Nguyen', username: 'alice' },
   { id: 1002, first_name: 'Bob', last_name: 'Tran', username: 'bob' },
   { id: 1010, first_name: 'Linh', username: 'linh' },
+  { id: 1008, first_name: 'Hana', last_name: 'Sato', username: 'hana' },
+  { id: 1009, first_name: 'Ivan', last_name: 'Petrov', username: 'ivan' },
 ] as const;
 export const HARNESS_TEAM = '-1002001';
 

@@ -2,7 +2,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { apiError } from '@/lib/server/http/api-error';
 import { requestLocale } from '@/lib/server/request/guards';
 import { loadPayView, unavailablePayView } from '@/lib/server/pay/load-pay-view';
-import { requestPayingSubject } from '@/lib/server/session/request-session';
+import { requestPaySession } from '@/lib/server/session/request-session';
 import { isUnavailable, UNAVAILABLE_RETRY_SECONDS } from '@/lib/server/unavailable';
 import { payQuery } from '@/lib/server/pay/requests';
 import { otherMethods } from '@/lib/server/http/methods';
@@ -16,7 +16,8 @@ export async function GET(request: NextRequest) {
   const query = payQuery.safeParse(Object.fromEntries(request.nextUrl.searchParams));
   if (!query.success) return apiError('invalid_request', locale);
   try {
-    const view = await loadPayView(await requestPayingSubject(request), query.data, new Date());
+    const session = await requestPaySession(request);
+    const view = await loadPayView(session?.subject ?? null, query.data, new Date(), session?.surface);
     return NextResponse.json(view, { headers: perPayer });
   } catch (error) {
     if (!isUnavailable(error)) {

@@ -23,6 +23,8 @@ export type RefundRefusal =
   | 'refund_in_progress'
   /** More than what is still paid. */
   | 'exceeds_paid'
+  /** Part of a payment, at a gateway that returns a payment only whole. */
+  | 'whole_only'
   /** Everything paid has gone back. */
   | 'nothing_left'
   /** The gateway has no refund call we make: refund at the gateway, and reconciliation records it. */
@@ -62,6 +64,9 @@ export async function refundOrder(input: RefundInput): Promise<RefundResult> {
       if (remaining <= 0) return { ok: false, reason: 'nothing_left', remaining: 0, currency };
       const amount = input.amount ?? remaining;
       if (amount > remaining) return { ok: false, reason: 'exceeds_paid', remaining, currency };
+      if (gateway.refundsWhole && (paid.refunded > 0 || amount !== paid.payment.amount)) {
+        return { ok: false, reason: 'whole_only', remaining, currency };
+      }
       const refund = await insertRefund(tx, {
         id: newRefundId(),
         orderId: order.id,

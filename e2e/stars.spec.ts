@@ -1,0 +1,76 @@
+import { devices, expect, test, type FrameLocator, type Page } from '@playwright/test';
+import { message } from './support/messages';
+
+/*
+ * Telegram Stars in the Mini App on a phone. The e2e server has no bot configured: the harness
+ * (/api/miniapp/harness) plays Telegram Web around the page and Telegram's payment sheet around
+ * the stand-in Bot API, which sends the pre-checkout query and then the successful_payment to the
+ * site's webhook, as Telegram does. linh (1010) pays a month; a month is a Stars subscription, so
+ * a run first stops the renewal an earlier run left live (one live renewal per plan and owner).
+ */
+const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = devices['Pixel 7'];
+
+async function openPay(page: Page, language: string): Promise<FrameLocator> {
+  await page.goto(`/api/miniapp/harness?user=1010&page=pay&language=${language}`);
+  const app = page.frameLocator('#harness-app');
+  await expect(app.getByTestId('account-table')).toContainText('linh');
+  return app;
+}
+
+/** Stops a Stars renewal left live by an earlier run, through the page (editUserStarSubscription). */
+async function stopLiveRenewal(page: Page, app: FrameLocator, language: string) {
+  const stop = app.getByTestId('renewals').getByRole('button', { name: message(language, 'PayPage.renewals.stop') });
+  if ((await stop.count()) === 0) return;
+  await stop.first().click();
+  await app.getByRole('button', { name: message(language, 'PayPage.renewals.confirm') }).click();
+  await expect(stop).toHaveCount(0);
+  await openPay(page, language);
+}
+
+test.describe('Telegram Stars in the Mini App, on a phone', () => {
+  test.describe.configure({ mode: 'serial' });
+  test.use({ viewport, userAgent, deviceScaleFactor, isMobile, hasTouch });
+
+  for (const language of ['vi', 'en']) {
+    test(`pays a month in Stars (${language}): the only way offered, said to renew every 30 days, then the plan shows`, async ({
+      page,
+    }) => {
+      let app = await openPay(page, language);
+      await stopLiveRenewal(page, app, language);
+      app = page.frameLocator('#harness-app');
+      // Inside Telegram, Stars alone: no other gateway's choice, the price in stars from the catalogue.
+      await expect(app.getByRole('radio', { name: /VNPay|MoMo|PayPal/ })).toHaveCount(0);
+      await expect(app.getByTestId('quote-amount')).toContainText(/⭐\s100/);
+      const checkout = app.getByTestId('stars-checkout');
+      await expect(checkout.getByTestId('stars-terms')).toContainText('30');
+      await checkout.getByRole('button').click();
+
+      // Telegram's payment sheet, as the harness plays it.
+      const sheet = page.locator('#harness-sheet');
+      await expect(sheet).toBeVisible();
+      await expect(page.locator('#harness-sheet-amount')).toContainText('100');
+      // The harness speaks the tester's language, not the Telegram user's.
+      await sheet.locator('[data-sheet-action="pay"]').click();
+      await expect(sheet).toBeHidden();
+
+      const purchase = app.getByTestId('purchase');
+      await expect(purchase).toBeVisible({ timeout: 15_000 });
+      await expect(purchase).toContainText('Individual Pro');
+      await expect(app.getByTestId('purchase-renews')).toBeVisible();
+    });
+  }
+
+  test('says nothing was charged when the payer closes Telegram’s sheet', async ({ page }) => {
+    let app = await openPay(page, 'en');
+    await stopLiveRenewal(page, app, 'en');
+    app = page.frameLocator('#harness-app');
+    await app.getByTestId('stars-checkout').getByRole('button').click();
+    await page
+      .locator('#harness-sheet')
+      .getByRole('button', { name: message('en', 'TelegramHarness.sheetCancel') })
+      .click();
+    await expect(app.getByTestId('stars-checkout').getByRole('alert')).toHaveText(
+      message('en', 'PayPage.form.stars.cancelled'),
+    );
+  });
+});
