@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import styles from './ops.module.css';
-import { newActionKey, postJson, provePasskey } from './ops-client';
+import { newActionKey, postJson, provePasskey, type Answer } from './ops-client';
 
 interface Labels {
   submit: string;
@@ -14,9 +14,19 @@ interface Labels {
 }
 
 /**
+ * Whether an answer leaves the action possibly running or done: no answer at all, the same key still
+ * running, or a failure of the server or of something in front of it (a proxy's 504 has no body of
+ * ours). Only a final answer — done, or refused for a reason — makes a new key.
+ */
+function mayStillRun(answer: Extract<Answer, { ok: false }>): boolean {
+  const unsure = ['network', 'action_in_progress', 'service_unavailable'];
+  return unsure.includes(answer.code) || (answer.status ?? 0) >= 500;
+}
+
+/**
  * One console action (refund, resolve, run reconciliation, deliver now): the fields are the page's
  * (children), the key is made once when the form is shown and sent with every try — a double click
- * or a retry after no answer runs the action once. When the server asks for a step-up, the passkey
+ * or a retry after no answer, or after an answer that leaves it unsure, runs the action once. When the server asks for a step-up, the passkey
  * is proved and the same request sent again.
  */
 export function ActionForm(props: {
@@ -53,9 +63,12 @@ export function ActionForm(props: {
     if (typeof body.amount === 'string') body.amount = Number(body.amount);
     setState({ busy: true, message: labels.working, error: false });
     const answer = await send(body);
-    if (!answer.ok && answer.code === 'network') {
-      // No answer: the same key goes with the next try, so nothing is done twice.
-      setState({ busy: false, message: labels.network, error: true });
+    if (!answer.ok && mayStillRun(answer)) {
+      // The action may be running or done: the same key goes with the next try, so it is done once.
+      const message =
+        answer.code === 'network' ? labels.network : labels.failed.replace('{message}', answer.message || answer.code);
+      setState({ busy: false, message, error: true });
+      if (answer.code !== 'network') router.refresh();
       return;
     }
     setKey(newActionKey());

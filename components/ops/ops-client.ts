@@ -4,7 +4,10 @@ import { startAuthentication, startRegistration } from '@simplewebauthn/browser'
  * The console page's calls (browser only): JSON to its own API, and the passkey ceremonies through
  * @simplewebauthn/browser. Every refusal comes back as the API's code and words.
  */
-export type Answer<T = Record<string, unknown>> = { ok: true; data: T } | { ok: false; code: string; message: string };
+export type Answer<T = Record<string, unknown>> =
+  | { ok: true; data: T }
+  // `status`: the HTTP status of a refusal; none when no answer came at all.
+  | { ok: false; code: string; message: string; status?: number };
 
 export async function postJson<T = Record<string, unknown>>(url: string, body: unknown): Promise<Answer<T>> {
   let response: Response;
@@ -19,7 +22,14 @@ export async function postJson<T = Record<string, unknown>>(url: string, body: u
     return { ok: false, code: 'network', message: '' };
   }
   const json = (await response.json().catch(() => ({}))) as { error?: { code: string; message: string } };
-  if (!response.ok) return { ok: false, code: json.error?.code ?? 'server_error', message: json.error?.message ?? '' };
+  if (!response.ok) {
+    return {
+      ok: false,
+      code: json.error?.code ?? 'server_error',
+      message: json.error?.message ?? '',
+      status: response.status,
+    };
+  }
   return { ok: true, data: json as T };
 }
 

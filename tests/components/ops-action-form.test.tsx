@@ -109,4 +109,30 @@ describe('the console’s action form', () => {
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Failed: Everything was refunded'));
     expect(calls).toHaveLength(1);
   });
+
+  it('after an answer that leaves the action unsure — a proxy’s 504, still running, a 503 — the next try sends the same key; a final refusal makes a new one', async () => {
+    const calls = answering(
+      json(504, '<html>gateway timeout</html>'),
+      json(409, { error: { code: 'action_in_progress', message: 'Still running' } }),
+      json(503, { error: { code: 'service_unavailable', message: 'Try again soon' } }),
+      json(409, { error: { code: 'nothing_left', message: 'Everything was refunded' } }),
+      json(200, { message: 'done' }),
+    );
+    form();
+    await userEvent.type(screen.getByLabelText('Reason'), 'asked');
+    for (const shown of [
+      'Failed: server_error',
+      'Failed: Still running',
+      'Failed: Try again soon',
+      'Failed: Everything was refunded',
+    ]) {
+      await userEvent.click(screen.getByRole('button', { name: 'Refund' }));
+      await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(shown));
+    }
+    await userEvent.click(screen.getByRole('button', { name: 'Refund' }));
+    await screen.findByText('done');
+    const keys = calls.map((call) => call.body.key);
+    expect(new Set(keys.slice(0, 4)).size).toBe(1);
+    expect(keys[4]).not.toBe(keys[0]);
+  });
 });

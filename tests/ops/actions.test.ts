@@ -69,6 +69,35 @@ describe.each(storeKinds)('console actions on %s', (kind) => {
     expect(await succeeded(order.id)).toHaveLength(1);
   });
 
+  it('a partial refund that fails part-way (the gateway paid out, then the audit write failed) keeps its key: a retry says to check the order and refunds nothing more', async () => {
+    const order = await paidOrder();
+    const { cookie } = await operatorSession('refunder');
+    const body = { key: actionKey(), orderId: order.id, amount: 1_000_000, reason: 'part of it' };
+    const sql = store().sql;
+    await sql.query(
+      "CREATE FUNCTION audit_down() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'audit down'; END $$",
+    );
+    await sql.query(
+      'CREATE TRIGGER audit_down BEFORE INSERT ON operator_audit FOR EACH ROW EXECUTE FUNCTION audit_down()',
+    );
+    try {
+      const first = await refund(cookie, body);
+      expect({ status: first.status, code: ((await first.json()) as { error: { code: string } }).error.code }).toEqual({
+        status: 409,
+        code: 'outcome_unknown',
+      });
+    } finally {
+      await sql.query('DROP TRIGGER audit_down ON operator_audit');
+      await sql.query('DROP FUNCTION audit_down()');
+    }
+    const again = await refund(cookie, body);
+    expect({ status: again.status, code: ((await again.json()) as { error: { code: string } }).error.code }).toEqual({
+      status: 409,
+      code: 'outcome_unknown',
+    });
+    expect(await succeeded(order.id)).toHaveLength(1);
+  });
+
   it('the same key with another request is refused (422), not run', async () => {
     const order = await paidOrder();
     const { cookie } = await operatorSession('refunder');

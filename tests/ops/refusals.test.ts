@@ -184,6 +184,14 @@ describe.each(storeKinds)('the console refuses on %s', (kind) => {
     expect(response.status).toBe(401);
   });
 
+  it('a search with a day that does not exist (2024-13-01, 2025-02-30) ignores it and answers the orders, never a 500', async () => {
+    const { cookie } = await operatorSession('viewer');
+    for (const query of ['from=2024-13-01', 'to=2025-02-30', 'from=2024-02-29&to=9999-99-99']) {
+      const answer = await ordersRoute(opsRequest(`/api/ops/orders?${query}`, { cookie }));
+      expect({ query, status: answer.status }).toEqual({ query, status: 200 });
+    }
+  });
+
   it('a body that is not JSON, or not valid, is refused without acting', async () => {
     const { cookie } = await operatorSession('refunder');
     const form = opsRequest('/api/ops/actions/reconcile', {

@@ -1,6 +1,7 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
 import { ledgerSql } from '@/lib/server/db';
+import { log } from '@/lib/server/observability/log';
 import type { RefundResult } from '@/lib/server/payments/refunds/refund-order';
 import type { OpsErrorCode } from './errors';
 import {
@@ -59,8 +60,15 @@ export async function runConsoleAction(
   try {
     outcome = await perform({ name: session.operator.name, operatorId }, action);
   } catch (error) {
-    await releaseAction(sql, operatorId, key).catch(() => undefined);
-    throw error;
+    // A refund that failed part-way may have moved money (the gateway answered, then a write after it
+    // failed): its key is never given back, so a retry with it cannot refund again; it answers that
+    // the outcome must be read on the order. Every other action is safe to run again.
+    if (!needsStepUp(action)) {
+      await releaseAction(sql, operatorId, key).catch(() => undefined);
+      throw error;
+    }
+    log().error({ err: error, operatorId, action: action.kind }, 'console refund failed part-way');
+    outcome = { ok: false, code: 'outcome_unknown' };
   }
   await finishAction(sql, { operatorId, key, result: outcome, now: new Date() });
   return outcome;

@@ -20,6 +20,8 @@ export const opsErrorStatus = {
   passkey_failed: 401,
   idempotency_conflict: 422,
   action_in_progress: 409,
+  // A refund failed part-way: whether money moved is read on the order, not guessed by a retry.
+  outcome_unknown: 409,
   order_not_found: 404,
   not_paid: 409,
   refund_in_progress: 409,

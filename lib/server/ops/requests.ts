@@ -38,9 +38,14 @@ const text = (max: number) =>
     .optional()
     .catch(undefined)
     .transform((value) => value || undefined);
+// A calendar day that exists: 2024-13-01 has the shape but no day, and would reach the query as NaN.
 const day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((value) => {
+    const time = Date.parse(`${value}T00:00:00Z`);
+    return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
+  })
   .optional()
   .or(z.literal('').transform(() => undefined));
 
