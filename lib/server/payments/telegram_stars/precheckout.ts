@@ -5,7 +5,6 @@ import { findOrder, isOrderId } from '@/lib/server/ledger/orders';
 import { planOwner, renewingSubscriptionsOf } from '@/lib/server/ledger/standing';
 import { latestWebhookOutcome, recordWebhookEvent } from '@/lib/server/ledger/subscriptions';
 import type { Order } from '@/lib/server/ledger/types';
-import { checkoutErrorTranslator } from '@/lib/server/i18n/translator';
 import { log } from '@/lib/server/observability/log';
 import { botApi } from './bot-api';
 import type { StarsConfig } from './config';
@@ -56,8 +55,13 @@ export async function decidePreCheckout(
   return { order, refusal: null };
 }
 
-/** What Telegram shows the payer on a refusal, in the order's language. */
+/**
+ * What Telegram shows the payer on a refusal, in the order's language. The translator is loaded here,
+ * when a refusal needs words: the gateway is in the registry, which the operators' commands load
+ * under plain Node, where next-intl's entry (its React provider) cannot run.
+ */
 async function refusalMessage(order: Order | null, refusal: PreCheckoutRefusal): Promise<string> {
+  const { checkoutErrorTranslator } = await import('@/lib/server/i18n/translator');
   const t = await checkoutErrorTranslator(order?.locale ?? 'en');
   return refusal === 'renewal_running' ? t('renewal_running', { gateway: starsOffer.name }) : t('checkout_expired');
 }
