@@ -41,7 +41,11 @@ function playTelegramsApp(page: Page) {
     const app = window as unknown as {
       Telegram?: { WebView?: { receiveEvent?: (type: string, data: unknown) => void } };
     };
+    // The launch script is inline: the page's policy must let it run (its hash), or it silently does nothing.
+    const violations: string[] = [];
+    document.addEventListener('securitypolicyviolation', (event) => violations.push(event.violatedDirective));
     Object.assign(window, {
+      cspViolations: violations,
       telegramEvents: events,
       TelegramWebviewProxy: {
         postEvent: (type: string, data?: string) => {
@@ -84,5 +88,6 @@ test('in Telegram’s phone app a Vietnamese user’s bare address opens /vi/tel
       ([type]) => type,
     );
   await expect.poll(sent).toEqual(expect.arrayContaining(['web_app_ready', 'web_app_expand']));
+  expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
   expect((await page.context().cookies()).filter((cookie) => cookie.name.includes('quorum-'))).toEqual([]);
 });
