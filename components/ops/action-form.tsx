@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import styles from './ops.module.css';
-import { newActionKey, postJson, provePasskey, type Answer } from './ops-client';
+import { newActionKey, postJson, provePasskey, refusalText, type Answer } from './ops-client';
 
 interface Labels {
   submit: string;
@@ -65,8 +65,7 @@ export function ActionForm(props: {
     const answer = await send(body);
     if (!answer.ok && mayStillRun(answer)) {
       // The action may be running or done: the same key goes with the next try, so it is done once.
-      const message =
-        answer.code === 'network' ? labels.network : labels.failed.replace('{message}', answer.message || answer.code);
+      const message = answer.code === 'network' ? labels.network : refusalText(labels.failed, answer);
       setState({ busy: false, message, error: true });
       if (answer.code !== 'network') router.refresh();
       return;
@@ -74,7 +73,7 @@ export function ActionForm(props: {
     setKey(newActionKey());
     setState({
       busy: false,
-      message: answer.ok ? answer.data.message : labels.failed.replace('{message}', answer.message || answer.code),
+      message: answer.ok ? answer.data.message : refusalText(labels.failed, answer),
       error: !answer.ok,
     });
     router.refresh();

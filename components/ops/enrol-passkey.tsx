@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import styles from './ops.module.css';
-import { enrolOptions, enrolPasskey, type EnrolOptions } from './ops-client';
+import { enrolOptions, enrolPasskey, refusalText, type EnrolOptions } from './ops-client';
 
 interface Labels {
   lead: string;
@@ -34,7 +34,7 @@ export function EnrolPasskey({ labels }: { labels: Labels }) {
       const answer = found ? await enrolOptions(found) : null;
       if (answer?.ok) setAsked(answer.data);
       else {
-        const error = answer ? labels.failed.replace('{message}', answer.message || answer.code) : labels.noToken;
+        const error = answer ? refusalText(labels.failed, answer) : labels.noToken;
         setState({ busy: false, error });
       }
     })();
@@ -48,7 +48,7 @@ export function EnrolPasskey({ labels }: { labels: Labels }) {
       router.replace('/ops');
       return;
     }
-    setState({ busy: false, error: labels.failed.replace('{message}', answer.message || answer.code) });
+    setState({ busy: false, error: refusalText(labels.failed, answer) });
   };
 
   return (

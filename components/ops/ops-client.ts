@@ -33,6 +33,11 @@ export async function postJson<T = Record<string, unknown>>(url: string, body: u
   return { ok: true, data: json as T };
 }
 
+/** A refusal in the page's words: `failed` (with `{message}`) around the server's words, or its code when it gave none. */
+export function refusalText(failed: string, answer: { code: string; message: string }): string {
+  return failed.replace('{message}', answer.message || answer.code);
+}
+
 /** A fresh idempotency key: one per action the page shows, kept for every retry of it. */
 export function newActionKey(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(18));

@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import styles from './ops.module.css';
-import { provePasskey } from './ops-client';
+import { provePasskey, refusalText } from './ops-client';
 
 /** "Sign in with a passkey": the browser offers this site's passkeys; on success, the console. */
 export function SignInButton({ labels }: { labels: { button: string; working: string; failed: string } }) {
@@ -16,7 +16,7 @@ export function SignInButton({ labels }: { labels: { button: string; working: st
       router.replace('/ops');
       return;
     }
-    setState({ busy: false, error: labels.failed.replace('{message}', answer.message || answer.code) });
+    setState({ busy: false, error: refusalText(labels.failed, answer) });
   };
   return (
     <div className={styles.actionForm}>
