@@ -146,13 +146,13 @@ function ScheduledRenewal({ startsAt, amount, currency }: { startsAt: string; am
  */
 function PurchaseDetails({ purchase }: { purchase: Purchase }) {
   const t = useTranslations('PayPage.result');
-  const plans = useTranslations('Plans.names');
+  const plans = useTranslations('Plans');
   const day = useDay();
   const { plan, months, seats, amount, currency, expiresAt } = purchase;
   const money = useMoney()(amount, currency);
   return (
     <ul className={styles.purchase} aria-label={t('purchase')} data-testid="purchase">
-      <li>{isolated(t('purchasePlan', { plan: VALUE }), plans(plan), 'ltr')}</li>
+      <li>{isolated(t('purchasePlan', { plan: VALUE }), plan === 'query_pack' ? plans('pack.name') : plans(`names.${plan}`), 'ltr')}</li>
       <li>{t('purchasePeriod', { months })}</li>
       {seats !== null ? <li>{t('purchaseSeats', { seats })}</li> : null}
       <li>{isolated(t('purchaseAmount', { amount: VALUE }), money)}</li>

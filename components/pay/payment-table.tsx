@@ -95,7 +95,7 @@ function PaymentRow({
   const formatMoney = useMoney();
   const money = formatMoney(payment.amount, payment.currency);
   const bought = [
-    <bdi key="plan">{plans(`names.${payment.plan}`)}</bdi>,
+    <bdi key="plan">{payment.plan === 'query_pack' ? plans('pack.name') : plans(`names.${payment.plan}`)}</bdi>,
     t('months', { months: payment.months }),
     ...(payment.seats === null ? [] : [t('seats', { seats: payment.seats })]),
     ...(payment.renewalCycle === null ? [] : [t('cycle', { cycle: payment.renewalCycle })]),

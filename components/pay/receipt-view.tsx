@@ -119,7 +119,7 @@ function useItemDescription(item: Receipt['item']): ReactNode {
   const plans = useTranslations('Plans');
   return joined(
     [
-      <bdi key="plan">{plans(`names.${item.plan}`)}</bdi>,
+      <bdi key="plan">{item.plan === 'query_pack' ? plans('pack.name') : plans(`names.${item.plan}`)}</bdi>,
       history('months', { months: item.months }),
       ...(item.seats === null ? [] : [history('seats', { seats: item.seats })]),
       ...(item.renewalCycle === null ? [] : [history('cycle', { cycle: item.renewalCycle })]),

@@ -51,10 +51,29 @@ export interface PlanDefinition {
   features: readonly string[];
 }
 
+/**
+ * Pay-as-you-go: a pack of extra queries, bought as one payment (never a subscription), usable by the
+ * account that bought it after its plan's daily allowance, for `validMonths` from the payment. A
+ * payer buys 1–`maxQuantity` packs at once.
+ */
+export const queryPack = {
+  queries: 100,
+  price: { USD: 99, VND: 25_000, XTR: 50 },
+  validMonths: 12,
+  maxQuantity: 10,
+} as const satisfies { queries: number; price: Record<Currency, number>; validMonths: number; maxQuantity: number };
+
 export type PlanId = keyof typeof plans;
 export const planIds = Object.keys(plans) as PlanId[];
 export type PaidPlanId = Exclude<PlanId, 'free'>;
 export const paidPlanIds = planIds.filter((id): id is PaidPlanId => id !== 'free');
+
+/** What an order buys: a paid plan, or query packs (`query_pack`, one payment). */
+export const PACK = 'query_pack';
+export type PackId = typeof PACK;
+export type ProductId = PaidPlanId | PackId;
+export const productIds: readonly ProductId[] = [...paidPlanIds, PACK];
+export const isPack = (product: ProductId): product is PackId => product === PACK;
 
 /**
  * Billing periods. period0–2 buy calendar months (some of them free); period3 keeps the current

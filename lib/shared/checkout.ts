@@ -4,24 +4,35 @@
  * (lib/server/checkout/request.ts, held to this type): the browser only needs the type, and zod
  * would be 90 KB gzip of every pay page's first load.
  */
-import type { PaidPlanId, PeriodId } from '@/lib/pricing/catalogue';
+import type { PackId, PaidPlanId, PeriodId } from '@/lib/pricing/catalogue';
 
 /**
- * The checkout the pay page asks for. No amount: the server prices the selection from the
- * catalogue, and drops anything else the body carries.
+ * The checkout the pay page asks for: a plan, or query packs. No amount: the server prices the
+ * selection from the catalogue, and drops anything else the body carries.
  */
-export interface CheckoutRequest {
+export type CheckoutRequest = PlanCheckoutRequest | PackCheckoutRequest;
+
+interface PaymentChoice {
+  /** A gateway id; the server's registry decides whether it exists and is available. */
+  gateway: string;
+  method: string;
+  /** The payer read that a payment for this is still being confirmed, and chose to pay again. */
+  payAgain?: true;
+  /** Company details for the receipt, checked on their own (lib/server/pay/billing.ts). */
+  billing?: unknown;
+}
+
+/** Query packs: one payment for `quantity` packs (lib/pricing/pack-quote.ts). */
+export interface PackCheckoutRequest extends PaymentChoice {
+  plan: PackId;
+  quantity: number;
+}
+
+export interface PlanCheckoutRequest extends PaymentChoice {
   plan: PaidPlanId;
   period: PeriodId;
   /** Team Pro's team size; a user's plan has one seat. */
   seats?: number;
-  /** A gateway id; the server's registry decides whether it exists and is available. */
-  gateway: string;
-  method: string;
-  /** The payer read that a payment for this plan is still being confirmed, and chose to pay again. */
-  payAgain?: true;
-  /** Company details for the receipt, checked on their own (lib/server/pay/billing.ts). */
-  billing?: unknown;
 }
 
 /** What the cancel-plan dialog's confirmation sends in its body; a request without it ends nothing. */
@@ -48,6 +59,7 @@ export const checkoutErrors = [
   'team_required',
   'seats_invalid',
   'seats_not_above_current',
+  'quantity_invalid',
   'period3_inactive',
   'nothing_to_pay',
   'cancel_individual_first',

@@ -2,7 +2,7 @@
  * The pay page's result view lives at `/pay?status=…&code=…`. Success and
  * processing are only ever shown from a stored order (`order=`), never from the query alone.
  */
-import type { Currency, PaidPlanId } from '@/lib/pricing/catalogue';
+import type { Currency, ProductId } from '@/lib/pricing/catalogue';
 import type { DeclineReason } from './decline';
 import type { LinkProblem } from './link-problem';
 import type { Platform } from '@/lib/config/site';
@@ -38,11 +38,14 @@ export type PayResult =
 export interface Purchase {
   /** The order, for its receipt (`/pay?receipt=<orderId>`). */
   orderId: string;
-  plan: PaidPlanId;
+  /** A plan, or `query_pack`. */
+  plan: ProductId;
   /** Calendar months bought; 0 for period3 (a larger team until the current expiry). */
   months: number;
   /** team_pro: the team size bought. */
   seats: number | null;
+  /** Query packs: how many were bought; their `expiresAt` is when their queries expire. */
+  quantity?: number;
   /** In the currency's minor unit. */
   amount: number;
   currency: Currency;

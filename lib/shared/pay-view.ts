@@ -42,6 +42,17 @@ export interface AccountView {
   referralCode: string;
   plan: PlanId;
   planExpiresAt: string | null;
+  /**
+   * The account's unused extra queries (query packs), by expiry, soonest first; only packs with
+   * queries left and not expired. Absent when the directory does not report them.
+   */
+  extraQueries?: ExtraQueries[];
+}
+
+/** Unused queries of packs that expire at the same moment. */
+export interface ExtraQueries {
+  remaining: number;
+  expiresAt: string;
 }
 
 export interface TeamView {

@@ -2,7 +2,8 @@
  * What `GET /api/pay/history` answers: the session's own payments, newest first, a page at a time.
  * Every order the account started is listed, with what happened to its money.
  */
-import type { Currency, PaidPlanId, PeriodId } from '@/lib/pricing/catalogue';
+import type { Currency, PeriodId, ProductId } from '@/lib/pricing/catalogue';
+import type { PACK_PERIOD } from '@/lib/pricing/pack-quote';
 import type { DeclineReason } from './decline';
 
 export const PAYMENTS_PER_PAGE = 20;
@@ -49,12 +50,15 @@ export interface PaymentRecord {
   reference: string;
   /** ISO time the payment was started. */
   createdAt: string;
-  plan: PaidPlanId;
-  period: PeriodId;
-  /** Calendar months bought; 0 for a larger team until the current expiry. */
+  /** A plan, or `query_pack`. */
+  plan: ProductId;
+  period: PeriodId | typeof PACK_PERIOD;
+  /** Calendar months bought; 0 for a larger team until the current expiry; packs: how long they last. */
   months: number;
   /** Team Pro: the team size bought. */
   seats: number | null;
+  /** Query packs: how many were bought (their queries: lib/pricing/pack-quote.ts, packQueries). */
+  quantity?: number;
   /** A PayPal subscription's payment: 1 = the first, 2 = the first renewal… */
   renewalCycle: number | null;
   /** In the currency's minor unit. */

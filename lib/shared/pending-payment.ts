@@ -1,10 +1,11 @@
-import type { Currency, PaidPlanId } from '@/lib/pricing/catalogue';
+import type { Currency, PaidPlanId, ProductId } from '@/lib/pricing/catalogue';
 import type { GatewayChoice } from './gateway-offer';
 
 /** A payment still waiting for its gateway's word, as the pay form shows it before a new one. */
 export interface PendingPayment {
   orderId: string;
-  plan: PaidPlanId;
+  /** A plan, or query packs. */
+  plan: ProductId;
   /** The gateway's brand name (the same in every language). */
   gatewayName: string;
   amount: number;
@@ -58,10 +59,11 @@ export function renewalInTheWay<R extends { id: string; plan: PaidPlanId }>(
  */
 export function standingFor(
   standing: AccountStanding,
-  plan: PaidPlanId,
+  plan: ProductId,
   gateway: Pick<GatewayChoice, 'renews'> | null,
 ): { renewal: RunningRenewal | null; pending: PendingPayment | null } {
-  const renewal = gateway?.renews ? renewalInTheWay(standing.renewing, plan, null) : null;
+  // Packs are one payment each: no renewal is in their way, only a pack payment still being confirmed.
+  const renewal = gateway?.renews && plan !== 'query_pack' ? renewalInTheWay(standing.renewing, plan, null) : null;
   const pending = renewal ? null : (standing.pending.find((p) => p.plan === plan) ?? null);
   return { renewal, pending };
 }

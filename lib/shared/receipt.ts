@@ -3,7 +3,7 @@
  * account ever receives one.
  */
 import type { Platform } from '@/lib/config/site';
-import type { Currency, PaidPlanId } from '@/lib/pricing/catalogue';
+import type { Currency, ProductId } from '@/lib/pricing/catalogue';
 import type { Billing } from './billing';
 
 export interface Receipt {
@@ -13,10 +13,13 @@ export interface Receipt {
   seller: { legalName: string; address: string; taxId: string; email: string };
   buyer: { platform: Platform; username: string; fullName: string; team: string | null };
   item: {
-    plan: PaidPlanId;
-    /** Calendar months bought; 0 for a larger team until the current expiry. */
+    /** A plan, or `query_pack`. */
+    plan: ProductId;
+    /** Calendar months bought; 0 for a larger team until the current expiry; packs: how long they last. */
     months: number;
     seats: number | null;
+    /** Query packs: how many were bought. */
+    quantity?: number;
     /** A subscription's payment: 1 = the first. */
     renewalCycle: number | null;
   };

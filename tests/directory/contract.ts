@@ -1,4 +1,4 @@
-import type { AccountDirectory, Grant } from '@/lib/server/directory';
+import type { AccountDirectory, PlanGrant, PlanRevocation } from '@/lib/server/directory';
 import { addMonths } from '@/lib/pricing/plan-state';
 
 /**
@@ -11,7 +11,7 @@ export function directoryContract(directory: () => AccountDirectory): void {
   const bob = { platform: 'telegram', userId: '1002', teamId: '-1002001' } as const;
   const carol = { platform: 'slack', userId: 'U1003' } as const;
   let n = 0;
-  const grant = (overrides: Partial<Grant> = {}): Grant => ({
+  const grant = (overrides: Partial<PlanGrant> = {}): PlanGrant => ({
     orderId: `contract-${Date.now()}-${(n += 1)}`,
     platform: 'telegram',
     userId: '1001',
@@ -92,6 +92,7 @@ export function directoryContract(directory: () => AccountDirectory): void {
       plan: 'team_pro' as const,
       period: 'period1',
       seats: 25,
+      quantity: null,
       gateway: 'vnpay',
       currency: 'VND',
       amount: 6_300_000,
@@ -140,7 +141,7 @@ export function directoryContract(directory: () => AccountDirectory): void {
     const paid = grant({ months: 7, seats: 30 });
     await directory().applyGrant(paid);
     const refundedAt = new Date();
-    const revocation = {
+    const revocation: PlanRevocation = {
       refundId: `refund-${paid.orderId}`,
       orderId: paid.orderId,
       platform: paid.platform,

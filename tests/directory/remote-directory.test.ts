@@ -170,6 +170,7 @@ describe('idempotency keys at the reference backend', () => {
           plan: 'individual_pro',
           period: 'period0',
           seats: null,
+          quantity: null,
           gateway: 'vnpay',
           currency: 'VND',
           amount: 49_000,

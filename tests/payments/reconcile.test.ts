@@ -1,6 +1,6 @@
 import { addMonths } from '@/lib/pricing/quote';
 import { findOrder } from '@/lib/server/ledger/orders';
-import type { Order } from '@/lib/server/ledger/types';
+import { isPlanOrder, type Order } from '@/lib/server/ledger/types';
 import { createPayment } from '@/lib/server/payments/momo/client';
 import { decide } from '@/lib/server/payments/momo/sandbox';
 import { reconcile, reconciliationLagSeconds } from '@/lib/server/payments/reconcile';
@@ -111,6 +111,7 @@ describe.each(storeKinds)('reconciliation against the local sandboxes on %s', (k
       currency: 'USD',
       amount: 1_499,
     });
+    if (!isPlanOrder(order)) throw new Error('a team order is an order for a plan');
     const params = paypalCheckout(order, paypalConfig()!);
     const created = await sandboxTransport(
       'http://localhost/api/payments/paypal/sandbox/api/v1/billing/subscriptions',

@@ -83,6 +83,7 @@ const order = (overrides: Partial<Order> = {}): Order => ({
   plan: 'individual_pro',
   period: 'period0',
   seats: null,
+  quantity: null,
   months: 1,
   gateway: 'telegram_stars',
   method: 'stars',

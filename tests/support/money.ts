@@ -35,6 +35,7 @@ export async function pendingTeamOrder(overrides: Partial<NewOrder> = {}): Promi
     plan: 'team_pro',
     period: 'period1',
     seats: 30,
+    quantity: null,
     months: 7,
     gateway: 'vnpay',
     method: 'qr',

@@ -32,6 +32,7 @@ export async function pendingStarsOrder(overrides: Partial<NewOrder> = {}): Prom
     plan: 'individual_pro',
     period: 'period0',
     seats: null,
+    quantity: null,
     months: 1,
     gateway: 'telegram_stars',
     method: 'stars',

@@ -64,7 +64,7 @@ export async function recheckOpenAttempts(sql: Sql, subject: Subject, now: Date)
 }
 
 const ownersOf = (subject: Subject) =>
-  (['individual_pro', 'team_pro'] as const)
+  (['individual_pro', 'team_pro', 'query_pack'] as const)
     .map((plan) => planOwner(subject, plan))
     .filter((owner): owner is PlanOwner => owner !== null);
 

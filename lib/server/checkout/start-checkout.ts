@@ -1,12 +1,9 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import { isMethodOf, offeredOn, subscriptionLimit, type PaySurface } from '@/lib/shared/gateway-offer';
-import { withinLimits } from '@/lib/pricing/limits';
-import { buyerState } from '@/lib/pricing/buyer';
-import { isActive, quote, renewalStartsAt } from '@/lib/pricing/quote';
-import type { Currency } from '@/lib/pricing/catalogue';
+import { isMethodOf, offeredOn, type PaySurface } from '@/lib/shared/gateway-offer';
+import { isPack } from '@/lib/pricing/catalogue';
 import type { Locale } from '@/lib/i18n/locales';
-import type { CheckoutErrorCode, CheckoutRequest } from '@/lib/shared/checkout';
+import type { CheckoutRequest } from '@/lib/shared/checkout';
 import { accountDirectory, type Subject } from '@/lib/server/directory';
 import { ledgerSql } from '@/lib/server/db';
 import type { Billing } from '@/lib/shared/billing';
@@ -17,18 +14,9 @@ import type { Order } from '@/lib/server/ledger/types';
 import type { CheckoutStart } from '@/lib/server/payments/gateway';
 import { findGateway } from '@/lib/server/payments/registry';
 import { teamAdminRefusal } from './team-admin-guard';
+import { pricePacks, pricePlan, refuse, sameTerms, type CheckoutRefusal } from './price-selection';
 
-/** A refusal in the domain's terms; lib/server/http/error-status.ts decides what HTTP makes of it. */
-export type CheckoutRefusal = {
-  ok: false;
-  code: CheckoutErrorCode;
-  /** Amounts for the message, in minor units of `currency`. */
-  limits?: { min: number; max: number; currency: Currency };
-  /** The gateway's name, for a message about what it cannot take. */
-  gateway?: string;
-  /** Whom to ask instead (team_admin_required). */
-  admins?: string[];
-};
+export { refuse, type CheckoutRefusal } from './price-selection';
 export type CheckoutResult = { ok: true; start: CheckoutStart } | CheckoutRefusal;
 
 export interface CheckoutInput {
@@ -45,21 +33,21 @@ export interface CheckoutInput {
   surface?: PaySurface;
 }
 
-export const refuse = (code: CheckoutErrorCode): CheckoutRefusal => ({ ok: false, code });
-
 /**
- * Checkout: re-validate the selection against the account as the directory
+ * Checkout: re-validate the selection (a plan, or query packs) against the account as the directory
  * holds it now, price it from the catalogue, record one pending order in the ledger, tell the
  * directory about it (the assistant may refuse), then let the chosen gateway begin: a redirect,
  * or the parameters of its browser SDK. Nothing here knows one gateway from another.
  */
 export async function startCheckout(input: CheckoutInput): Promise<CheckoutResult> {
-  const { subject, selection, now } = input;
+  const { selection, now } = input;
   const directory = await accountDirectory();
-  const context = await directory.payContext(subject);
+  const context = await directory.payContext(input.subject);
   if (!context) return refuse('no_session');
-  const notTeamAdmin = teamAdminRefusal(context, selection.plan);
-  if (notTeamAdmin) return notTeamAdmin;
+  if (!isPack(selection.plan)) {
+    const notTeamAdmin = teamAdminRefusal(context, selection.plan);
+    if (notTeamAdmin) return notTeamAdmin;
+  }
 
   const gateway = findGateway(selection.gateway);
   if (!gateway) return refuse('invalid_request');
@@ -68,42 +56,16 @@ export async function startCheckout(input: CheckoutInput): Promise<CheckoutResul
     return refuse('gateway_unavailable');
   const { offer } = gateway;
   if (!isMethodOf(offer, selection.method)) return refuse('unknown_method');
-  // period3 keeps the current plan and pays a prorated increase; a gateway that cannot take that
-  // (its offer says so: PayPal, whose running subscription's quantity is not revised here) refuses
-  // it here, before any order exists — never charged as a new subscription.
-  if (selection.period === 'period3' && offer.period3 === false) {
-    return { ...refuse('period3_not_with_gateway'), gateway: offer.name };
-  }
 
-  const current = buyerState(context, selection.plan);
-  if (!current) return refuse('team_required');
-  // Moving to a team while an individual plan runs forfeits its time: the user must say so first.
-  if (
-    selection.plan === 'team_pro' &&
-    context.account.plan === 'individual_pro' &&
-    isActive({ plan: context.account.plan, expiresAt: context.account.planExpiresAt }, now)
-  ) {
-    return refuse('cancel_individual_first');
-  }
-
-  const { currency } = offer;
-  const priced = quote({ ...selection, currency, current, now });
-  if (!priced.ok) return refuse(priced.reason);
-  const outOfRange = withinLimits(offer, priced.amount);
-  if (outOfRange) {
-    return {
-      ...refuse(outOfRange === 'below_min' ? 'below_gateway_min' : 'above_gateway_max'),
-      limits: { min: offer.min, max: offer.max, currency },
-    };
-  }
-  // A period the gateway charges as a subscription may cost at most what one renewal may charge.
-  const renewalMax = subscriptionLimit(offer, selection.period);
-  if (renewalMax !== null && priced.amount > renewalMax) {
-    return { ...refuse('above_subscription_max'), limits: { min: offer.min, max: renewalMax, currency } };
-  }
+  const priced =
+    selection.plan === 'query_pack'
+      ? pricePacks(input.subject, selection, offer, now)
+      : pricePlan(context, input.subject, selection, offer, now);
+  if (!priced.ok) return priced;
+  const { subject, terms } = priced;
 
   const sql = await ledgerSql();
-  const owner = planOwner(subject, selection.plan);
+  const owner = planOwner(subject, terms.plan);
   if (!owner) return refuse('team_required');
   const key = input.idempotencyKey ?? derivedIdempotencyKey(subject, selection, gateway.paymentWindowMs, now);
   // One checkout per plan owner at a time (every browser, every instance): what is already under
@@ -117,14 +79,9 @@ export async function startCheckout(input: CheckoutInput): Promise<CheckoutResul
     }
     return createOrder(tx, {
       subject,
-      plan: selection.plan,
-      period: selection.period,
-      seats: selection.plan === 'team_pro' ? priced.seats : null,
-      months: priced.months,
+      ...terms,
       gateway: gateway.id,
       method: selection.method,
-      currency,
-      amount: priced.amount,
       locale: input.locale,
       clientIp: input.clientIp,
       idempotencyKey: key,
@@ -135,13 +92,7 @@ export async function startCheckout(input: CheckoutInput): Promise<CheckoutResul
   if ('ok' in recorded) return recorded;
   const { order, created } = recorded;
   if (!created) {
-    const same =
-      order.plan === selection.plan &&
-      order.period === selection.period &&
-      order.gateway === selection.gateway &&
-      order.method === selection.method &&
-      (selection.plan !== 'team_pro' || order.seats === priced.seats);
-    if (!same) return refuse('idempotency_conflict');
+    if (!sameTerms(order, priced, selection.gateway, selection.method)) return refuse('idempotency_conflict');
     if (order.status !== 'pending' || now.getTime() - order.createdAt.getTime() > gateway.paymentWindowMs) {
       return refuse('checkout_expired');
     }
@@ -157,7 +108,7 @@ export async function startCheckout(input: CheckoutInput): Promise<CheckoutResul
   // payment request for the same order id.
   const started = replayed(order);
   if (started) return { ok: true, start: started };
-  const begun = await gateway.begin(order, { now, renewalStartsAt: renewalStartsAt(current, order.plan, now) });
+  const begun = await gateway.begin(order, { now, renewalStartsAt: priced.renewalStartsAt });
   if (!begun.ok) {
     // Two identical requests at once: the other one may have begun it meanwhile.
     const again = await findOrder(sql, order.id);
@@ -197,6 +148,7 @@ const orderNotice = (order: Order) => ({
   plan: order.plan,
   period: order.period,
   seats: order.seats,
+  quantity: order.quantity,
   gateway: order.gateway,
   currency: order.currency,
   amount: order.amount,

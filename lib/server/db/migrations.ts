@@ -507,6 +507,25 @@ export const migrations: readonly Migration[] = [
   );
   `,
   },
+  // Query packs (pay-as-you-go): an order may buy packs instead of a plan (its quantity), and the
+  // embedded directory keeps each paid order's extra queries, what is left of them and until when.
+  {
+    id: '0021_query_packs',
+    sql: `
+  ALTER TABLE orders ADD COLUMN quantity integer CHECK (quantity IS NULL OR quantity > 0);
+  CREATE TABLE account_query_packs (
+    order_id   text PRIMARY KEY,
+    platform   text NOT NULL,
+    user_id    text NOT NULL,
+    queries    integer NOT NULL CHECK (queries > 0),
+    remaining  integer NOT NULL CHECK (remaining >= 0 AND remaining <= queries),
+    expires_at timestamptz NOT NULL,
+    granted_at timestamptz NOT NULL,
+    FOREIGN KEY (platform, user_id) REFERENCES accounts
+  );
+  CREATE INDEX account_query_packs_of ON account_query_packs (platform, user_id, expires_at);
+  `,
+  },
 ];
 
 /** The SHA-256 of a migration's text, as the database records it when the migration is applied. */

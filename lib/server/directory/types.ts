@@ -1,5 +1,5 @@
 import 'server-only';
-import type { PaidPlanId, PlanId } from '@/lib/pricing/catalogue';
+import type { PackId, PaidPlanId, PlanId, ProductId } from '@/lib/pricing/catalogue';
 import type { Platform } from '@/lib/config/site';
 import { UnavailableError } from '@/lib/server/unavailable';
 import type { AccountView, TeamAdmin, TeamMembership, TeamView } from '@/lib/shared/pay-view';
@@ -145,17 +145,22 @@ export interface OrderNotice {
   platform: Platform;
   userId: string;
   teamId: string | null;
-  plan: PaidPlanId;
+  /** The plan bought, or `query_pack`. */
+  plan: ProductId;
   period: string;
   seats: number | null;
+  /** Query packs: how many (null for a plan). */
+  quantity: number | null;
   gateway: string;
   currency: string;
   amount: number;
   createdAt: Date;
 }
 
-/** A paid order, as the outbox delivers it to the directory. */
-export interface Grant {
+/** A paid order, as the outbox delivers it to the directory: a plan, or extra queries. */
+export type Grant = PlanGrant | QueryGrant;
+
+export interface PlanGrant {
   orderId: string;
   platform: Platform;
   userId: string;
@@ -168,12 +173,28 @@ export interface Grant {
   paidAt: Date;
 }
 
+/** Paid query packs: the account (never a team) may use `queries` more queries until `expiresAt`. */
+export interface QueryGrant {
+  orderId: string;
+  platform: Platform;
+  userId: string;
+  teamId: null;
+  plan: PackId;
+  queries: number;
+  expiresAt: Date;
+  paidAt: Date;
+}
+
+export const isQueryGrant = (grant: Grant): grant is QueryGrant => grant.plan === 'query_pack';
+
 /**
  * A refund, as the outbox delivers it to the directory: the days of the plan the refunded money
  * bought come off its expiry (never before the refund's moment: time already used stays used),
  * and a team keeps only the seats its other payments still cover.
  */
-export interface Revocation {
+export type Revocation = PlanRevocation | QueryRevocation;
+
+export interface PlanRevocation {
   refundId: string;
   orderId: string;
   platform: Platform;
@@ -188,6 +209,25 @@ export interface Revocation {
   /** When the money went back: the revocation counts from here, so a late delivery changes nothing. */
   refundedAt: Date;
 }
+
+/**
+ * A refund of query packs: the directory takes back at most `queries` of that order's queries, and
+ * only those still unused (lib/pricing/pack-quote.ts, queriesTakenBack).
+ */
+export interface QueryRevocation {
+  refundId: string;
+  orderId: string;
+  platform: Platform;
+  userId: string;
+  teamId: null;
+  plan: PackId;
+  /** The most queries taken back: the share of the pack's queries the refunded money bought. */
+  queries: number;
+  refundedAt: Date;
+}
+
+export const isQueryRevocation = (revocation: Revocation): revocation is QueryRevocation =>
+  revocation.plan === 'query_pack';
 
 export type GrantResult =
   | { status: 'applied' | 'already_applied'; plan: PlanId; expiresAt: Date | null; seats: number }

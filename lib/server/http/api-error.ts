@@ -2,7 +2,7 @@ import 'server-only';
 import { NextResponse } from 'next/server';
 import { checkoutErrorTranslator, teamErrorTranslator } from '@/lib/server/i18n/translator';
 import { localeInfo, type Locale } from '@/lib/i18n/locales';
-import type { Currency } from '@/lib/pricing/catalogue';
+import { queryPack, type Currency } from '@/lib/pricing/catalogue';
 import { isTeamError } from '@/lib/shared/team';
 import { errorStatus, type ApiErrorCode } from './error-status';
 import { formatMoney } from '@/lib/i18n/format-money';
@@ -39,6 +39,7 @@ export async function apiError(code: ApiErrorCode, locale: Locale, values: Error
         gateway: values.gateway ?? '',
         named: values.admins?.length ? 'yes' : 'no',
         admins: nameList(localeInfo(locale).tag, values.admins ?? []),
+        maxPacks: queryPack.maxQuantity,
         ...billingLimitValues,
       });
   const headers: Record<string, string> = { 'Cache-Control': 'no-store' };

@@ -18,6 +18,7 @@ export const errorStatus: Record<ApiErrorCode, number> = {
   team_required: 422,
   seats_invalid: 422,
   seats_not_above_current: 422,
+  quantity_invalid: 422,
   period3_inactive: 422,
   nothing_to_pay: 422,
   cancel_individual_first: 409,

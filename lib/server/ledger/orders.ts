@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import type { PaidPlanId } from '@/lib/pricing/catalogue';
+import type { ProductId } from '@/lib/pricing/catalogue';
 import type { Platform } from '@/lib/config/site';
 import type { Locale } from '@/lib/i18n/locales';
 import type { Sql } from '@/lib/server/db/sql';
@@ -13,9 +13,10 @@ export interface OrderRow {
   platform: Platform;
   user_id: string;
   team_id: string | null;
-  plan: PaidPlanId;
+  plan: ProductId;
   period: Order['period'];
   seats: number | null;
+  quantity?: number | null;
   months: number;
   gateway: string;
   method: string;
@@ -45,6 +46,7 @@ export const toOrder = (row: OrderRow): Order => ({
   plan: row.plan,
   period: row.period,
   seats: row.seats,
+  quantity: row.quantity ?? null,
   months: row.months,
   gateway: row.gateway,
   method: row.method,
@@ -81,8 +83,8 @@ export async function createOrder(sql: Sql, input: NewOrder): Promise<{ order: O
   const { subject } = input;
   const inserted = await sql.query<OrderRow>(
     `INSERT INTO orders (id, platform, user_id, team_id, plan, period, seats, months, gateway, method,
-                         currency, amount, locale, client_ip, idempotency_key, created_at, updated_at, billing)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16, $17)
+                         currency, amount, locale, client_ip, idempotency_key, created_at, updated_at, billing, quantity)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16, $17, $18)
      ON CONFLICT (platform, user_id, idempotency_key) DO NOTHING
      RETURNING *, false AS granted`,
     [
@@ -103,6 +105,7 @@ export async function createOrder(sql: Sql, input: NewOrder): Promise<{ order: O
       input.idempotencyKey,
       input.now,
       input.billing ? storableJson(input.billing) : null,
+      input.quantity,
     ],
   );
   const created = inserted.rows[0];

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Sql } from '@/lib/server/db/sql';
-import type { PaidPlanId } from '@/lib/pricing/catalogue';
+import type { PackId, PaidPlanId, ProductId } from '@/lib/pricing/catalogue';
 import { SELECT_ORDER, toOrder, type OrderRow } from './orders';
 import { LIVE_STATES } from './subscriptions';
 import type { Order } from './types';
@@ -8,21 +8,23 @@ import type { Order } from './types';
 /**
  * What an account already has under way for one plan, across all its browsers and every instance:
  * payments still waiting for their gateway's word, and gateway subscriptions still renewing. An
- * individual plan belongs to its user; Team Pro to its team, whoever of its admins pays.
+ * individual plan belongs to its user; Team Pro to its team, whoever of its admins pays; query packs
+ * to the user who buys them (a need of their own, beside their plan's).
  */
 export type PlanOwner =
-  { plan: 'individual_pro'; platform: string; userId: string } | { plan: 'team_pro'; platform: string; teamId: string };
+  | { plan: 'individual_pro' | PackId; platform: string; userId: string }
+  | { plan: 'team_pro'; platform: string; teamId: string };
 
 export function planOwner(
   subject: { platform: string; userId: string; teamId?: string | null | undefined },
-  plan: PaidPlanId,
+  plan: ProductId,
 ): PlanOwner | null {
-  if (plan === 'individual_pro') return { plan, platform: subject.platform, userId: subject.userId };
+  if (plan !== 'team_pro') return { plan, platform: subject.platform, userId: subject.userId };
   return subject.teamId ? { plan, platform: subject.platform, teamId: subject.teamId } : null;
 }
 
 const ownerKey = (owner: PlanOwner) =>
-  owner.plan === 'team_pro' ? `team:${owner.platform}:${owner.teamId}` : `user:${owner.platform}:${owner.userId}`;
+  owner.plan === 'team_pro' ? `team:${owner.platform}:${owner.teamId}` : `${owner.plan}:${owner.platform}:${owner.userId}`;
 
 /**
  * Inside a transaction: one checkout at a time per plan owner, until commit — two browsers, or two
@@ -70,5 +72,8 @@ export async function renewingSubscriptionsOf(sql: Sql, owner: PlanOwner): Promi
       ORDER BY s.created_at, s.id`,
     [...values, LIVE_STATES],
   );
-  return result.rows.map((row) => ({ ...row, plan: owner.plan }));
+  // Packs are single payments: nothing of theirs renews.
+  if (owner.plan === 'query_pack') return [];
+  const plan: PaidPlanId = owner.plan;
+  return result.rows.map((row) => ({ ...row, plan }));
 }

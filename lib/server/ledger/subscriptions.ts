@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 import type { Sql } from '@/lib/server/db/sql';
 import { storableJson, storableText } from '@/lib/server/db/storable';
 import { SELECT_ORDER, toOrder, type OrderRow } from './orders';
-import type { Order } from './types';
+import type { Order, PlanOrder } from './types';
+import { PACK_PERIOD } from '@/lib/pricing/pack-quote';
 
 /**
  * Gateway subscriptions (PayPal's, and any gateway's that renews a plan by itself) and the orders
@@ -216,7 +217,7 @@ export async function recordWebhookEvent(sql: Sql, event: WebhookEvent): Promise
 /** A subscription with what its checkout order bought (each renewal buys the same). */
 export interface SubscriptionWithOrder {
   subscription: Subscription;
-  order: Pick<Order, 'id' | 'plan' | 'period' | 'seats' | 'amount' | 'currency'>;
+  order: Pick<PlanOrder, 'id' | 'plan' | 'period' | 'seats' | 'amount' | 'currency'>;
 }
 
 /**
@@ -241,7 +242,12 @@ export async function accountSubscriptions(
   const result = await sql.query<Row>(ACCOUNT_SUBSCRIPTIONS, [owner.platform, owner.userId, gateway, limit], {
     prepare: true,
   });
-  return result.rows.map((row) => ({
+  // Only plans renew: a subscription's order is never one for query packs.
+  const planRows = result.rows.filter(
+    (row): row is Row & { plan: PlanOrder['plan']; period: PlanOrder['period'] } =>
+      row.plan !== 'query_pack' && row.period !== PACK_PERIOD,
+  );
+  return planRows.map((row) => ({
     subscription: toSubscription(row),
     order: {
       id: row.order_id,

@@ -1,5 +1,6 @@
 import 'server-only';
-import type { Currency, PaidPlanId, PeriodId } from '@/lib/pricing/catalogue';
+import type { Currency, PaidPlanId, ProductId, PeriodId } from '@/lib/pricing/catalogue';
+import type { PACK_PERIOD } from '@/lib/pricing/pack-quote';
 import type { Platform } from '@/lib/config/site';
 import type { Locale } from '@/lib/i18n/locales';
 import type { Subject } from '@/lib/server/directory/types';
@@ -14,11 +15,15 @@ export type OrderStatus = 'pending' | 'paid' | 'failed' | 'needs_review';
 
 export interface NewOrder {
   subject: Subject;
-  plan: PaidPlanId;
-  period: PeriodId;
+  /** The plan bought, or `query_pack` (lib/pricing/catalogue.ts, isPack). */
+  plan: ProductId;
+  /** A plan's period; packs are one payment, `once`. */
+  period: PeriodId | typeof PACK_PERIOD;
   /** team_pro: the team size bought. */
   seats: number | null;
-  /** Calendar months the plan is extended by when paid (0 for period3). */
+  /** Packs: how many were bought (null for a plan). */
+  quantity: number | null;
+  /** Calendar months the plan is extended by when paid (0 for period3); packs: how long they stay usable. */
   months: number;
   /** A gateway id from lib/server/payments/registry.ts. */
   gateway: string;
@@ -88,3 +93,7 @@ export interface PaymentEvent {
  */
 export type PaymentOutcome =
   'order_not_found' | 'foreign_order' | 'amount_mismatch' | 'already_confirmed' | 'paid' | 'failed' | 'held_for_review';
+
+/** An order for a plan (not query packs): only these renew, change seats or name a plan period. */
+export type PlanOrder = Order & { plan: PaidPlanId; period: PeriodId };
+export const isPlanOrder = (order: Order): order is PlanOrder => order.plan !== 'query_pack';

@@ -71,6 +71,7 @@ function paymentRecord({ order, lastEvent }: OrderWithLastEvent, scheduled: bool
     plan: order.plan,
     period: order.period,
     months: order.months,
+    ...(order.quantity !== null ? { quantity: order.quantity } : {}),
     seats: order.plan === 'team_pro' ? order.seats : null,
     renewalCycle: order.subscriptionCycle,
     amount: order.amount,

@@ -7,6 +7,8 @@ import { buyerState } from '@/lib/pricing/buyer';
 import { paidPlanIds, type PaidPlanId } from '@/lib/pricing/catalogue';
 import { seatsAreValid, type PlanState } from '@/lib/pricing/quote';
 import { storedOrderResult } from '@/lib/server/payments/stored-result';
+import { paidEventOf } from '@/lib/server/ledger/payment-events';
+import { packExpiry } from '@/lib/pricing/pack-quote';
 import type { Order } from '@/lib/server/ledger/types';
 import { isFailureCode, type Purchase } from '@/lib/shared/pay-result';
 import type { PayFormProps } from '@/lib/shared/pay-form';
@@ -153,6 +155,7 @@ async function purchaseOf(order: Order, buyer: boolean): Promise<Purchase> {
     plan: order.plan,
     months: order.months,
     seats: order.plan === 'team_pro' ? order.seats : null,
+    ...(order.quantity !== null ? { quantity: order.quantity } : {}),
     amount: order.amount,
     currency: order.currency,
     // A payment of a subscription: the view names the renewal it started (and where it is stopped).
@@ -160,6 +163,11 @@ async function purchaseOf(order: Order, buyer: boolean): Promise<Purchase> {
     ...(order.paidTwiceOf ? { paidTwice: true as const } : {}),
   };
   if (!buyer) return { ...bought, expiresAt: null, receipt: 'in_chat' };
+  // Packs keep their own expiry, from when they were paid; they change no plan.
+  if (order.plan === 'query_pack') {
+    const paid = await paidEventOf(await ledgerSql(), order.id);
+    return { ...bought, expiresAt: paid ? packExpiry(paid.receivedAt).toISOString() : null, receipt: 'here' };
+  }
   const context = await (
     await accountDirectory()
   ).payContext({ platform: order.platform, userId: order.userId, teamId: order.teamId ?? undefined });

@@ -41,6 +41,7 @@ export async function receiptFor(owner: OrderOwner, orderId: string): Promise<Re
       plan: order.plan,
       months: order.months,
       seats: order.plan === 'team_pro' ? order.seats : null,
+      ...(order.quantity !== null ? { quantity: order.quantity } : {}),
       renewalCycle: order.subscriptionCycle,
     },
     amount: order.amount,

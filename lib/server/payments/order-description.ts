@@ -2,8 +2,15 @@ import 'server-only';
 import { site } from '@/lib/config/site';
 import type { Order } from '@/lib/server/ledger/types';
 import messages from '@/messages/en.json';
+import { packQueries } from '@/lib/pricing/pack-quote';
 
-type Described = Pick<Order, 'plan' | 'months' | 'seats'>;
+type Described = Pick<Order, 'plan' | 'months' | 'seats' | 'quantity'>;
+
+/** The product's name on a gateway's page: a plan's name, the same in every language, or the packs'. */
+export function productName(order: Pick<Order, 'plan'>, language: 'en' | 'vi'): string {
+  if (order.plan !== 'query_pack') return messages.Plans.names[order.plan];
+  return language === 'vi' ? 'Goi luot hoi' : 'Query pack';
+}
 
 /**
  * What an order buys, in words, for the description a gateway shows the payer on its own page and
@@ -12,8 +19,13 @@ type Described = Pick<Order, 'plan' | 'months' | 'seats'>;
  * encoder can disagree about the bytes a gateway signs. Each gateway trims it to its own rules.
  */
 export function orderDescription(order: Described, language: 'en' | 'vi'): string {
-  // Product names, the same in every language.
-  const plan = messages.Plans.names[order.plan];
+  if (order.plan === 'query_pack') {
+    const queries = packQueries(order.quantity ?? 0);
+    return language === 'vi'
+      ? `${site.name} - ${queries} luot hoi them, dung trong ${order.months} thang`
+      : `${site.name} - ${queries} extra queries, valid ${order.months} months`;
+  }
+  const plan = productName(order, language);
   const parts =
     language === 'vi'
       ? [

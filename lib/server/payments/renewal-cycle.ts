@@ -1,7 +1,7 @@
 import 'server-only';
 import { ledgerSql } from '@/lib/server/db';
 import { planOwner, renewingSubscriptionsOf } from '@/lib/server/ledger/standing';
-import type { Order, PaymentEvent, PaymentOutcome } from '@/lib/server/ledger/types';
+import { isPlanOrder, type Order, type PaymentEvent, type PaymentOutcome } from '@/lib/server/ledger/types';
 import { renewalInTheWay } from '@/lib/shared/pending-payment';
 import { holdPaymentForReview, settlePayment } from './settle';
 
@@ -21,6 +21,8 @@ export async function settleRenewalCycle(
   subscriptionId: string,
   event: PaymentEvent,
 ): Promise<PaymentOutcome> {
+  // Only plans renew; a payment of anything else is settled as itself.
+  if (!isPlanOrder(first)) return settlePayment(event);
   const owner = planOwner(first, first.plan);
   const live = owner ? await renewingSubscriptionsOf(await ledgerSql(), owner) : [];
   const older = renewalInTheWay(live, first.plan, { id: subscriptionId });

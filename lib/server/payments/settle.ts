@@ -1,4 +1,6 @@
 import 'server-only';
+import { packQueries } from '@/lib/pricing/pack-quote';
+import { addMonths } from '@/lib/pricing/plan-state';
 import { ledgerSql, type Sql } from '@/lib/server/db';
 import { holdRefundReport, isOrderId, lockOrder, moveOrder } from '@/lib/server/ledger/orders';
 import { recordEvent, setEventOutcome } from '@/lib/server/ledger/payment-events';
@@ -70,16 +72,29 @@ async function settle(tx: Sql, event: PaymentEvent): Promise<PaymentOutcome> {
  * a directory that does not apply `planAfterGrant` itself (the assistant's backend) is told the
  * seats the team paid for.
  */
-export const grantFor = (order: Order, paidAt: Date): Grant => ({
-  orderId: order.id,
-  platform: order.platform,
-  userId: order.userId,
-  teamId: order.teamId,
-  plan: order.plan,
-  months: order.months,
-  seats: order.plan === 'team_pro' && order.seats !== null ? wholeBlockSeats(order.seats) : order.seats,
-  paidAt,
-});
+export const grantFor = (order: Order, paidAt: Date): Grant =>
+  order.plan === 'query_pack'
+    ? {
+        orderId: order.id,
+        platform: order.platform,
+        userId: order.userId,
+        teamId: null,
+        plan: order.plan,
+        // Packs are usable for their months from the payment (lib/pricing/pack-quote.ts).
+        queries: packQueries(order.quantity ?? 0),
+        expiresAt: addMonths(paidAt, order.months),
+        paidAt,
+      }
+    : {
+        orderId: order.id,
+        platform: order.platform,
+        userId: order.userId,
+        teamId: order.teamId,
+        plan: order.plan,
+        months: order.months,
+        seats: order.plan === 'team_pro' && order.seats !== null ? wholeBlockSeats(order.seats) : order.seats,
+        paidAt,
+      };
 
 async function decide(tx: Sql, order: Order, event: PaymentEvent): Promise<PaymentOutcome> {
   if (event.result === 'held') {

@@ -7,14 +7,16 @@ import {
   TEAM_ADMINS_LISTED,
   type Account,
   type AccountDirectory,
-  type Grant,
   type GrantResult,
-  type Revocation,
+  type PlanGrant,
+  type PlanRevocation,
   type Team,
   type TeamAdmin,
   type TeamMembership,
 } from '../types';
 import { embeddedTeam } from './team';
+import { applyQueryGrant, applyQueryRevocation } from './query-packs';
+import type { ExtraQueries } from '@/lib/shared/pay-view';
 
 interface PlanRow {
   plan: PlanId;
@@ -23,6 +25,18 @@ interface PlanRow {
 }
 
 const toDate = (value: Date | string | null) => (value ? new Date(value) : null);
+
+interface RawExtraQueries {
+  remaining: number | string;
+  expiresAt: string;
+}
+
+/** The packs' balance as JSON aggregates it (PGlite may hand the aggregate over as text). */
+const extraQueries = (raw: RawExtraQueries[] | string | null): ExtraQueries[] =>
+  (typeof raw === 'string' ? (JSON.parse(raw) as RawExtraQueries[]) : (raw ?? [])).map((entry) => ({
+    remaining: Number(entry.remaining),
+    expiresAt: new Date(entry.expiresAt).toISOString(),
+  }));
 
 /**
  * The account directory as tables in the site's own database (the default, and what the
@@ -47,6 +61,7 @@ export function embeddedDirectory(sql: Sql): AccountDirectory {
         my_role: TeamMembership['role'] | null;
         my_status: TeamMembership['status'] | null;
         admins: TeamAdmin[] | string | null;
+        extra_queries: RawExtraQueries[] | string | null;
       }>(
         `SELECT a.username, a.full_name, a.referral_code, a.plan, a.plan_expires_at,
                 t.name AS team_name, t.plan AS team_plan, t.plan_expires_at AS team_expires_at, t.seats AS team_seats,
@@ -58,12 +73,18 @@ export function embeddedDirectory(sql: Sql): AccountDirectory {
                            FROM team_members m JOIN accounts u ON u.platform = m.platform AND u.user_id = m.user_id
                           WHERE m.platform = t.platform AND m.team_id = t.team_id
                             AND m.role = 'admin' AND m.status = 'active'
-                          ORDER BY m.joined_at, m.member_id LIMIT ${TEAM_ADMINS_LISTED}) x) AS admins
+                          ORDER BY m.joined_at, m.member_id LIMIT ${TEAM_ADMINS_LISTED}) x) AS admins,
+                (SELECT json_agg(json_build_object('remaining', q.remaining, 'expiresAt', q.expires_at)
+                                 ORDER BY q.expires_at)
+                   FROM (SELECT sum(p.remaining) AS remaining, p.expires_at FROM account_query_packs p
+                          WHERE p.platform = a.platform AND p.user_id = a.user_id
+                            AND p.remaining > 0 AND p.expires_at > $4
+                          GROUP BY p.expires_at) q) AS extra_queries
            FROM accounts a
            LEFT JOIN team_members me ON me.platform = a.platform AND me.user_id = a.user_id AND me.team_id = $3
            LEFT JOIN teams t ON t.platform = me.platform AND t.team_id = me.team_id
           WHERE a.platform = $1 AND a.user_id = $2`,
-        [subject.platform, subject.userId, subject.teamId ?? null],
+        [subject.platform, subject.userId, subject.teamId ?? null, new Date()],
         // Every pay page view asks this: planned once, not per view.
         { prepare: true },
       );
@@ -77,6 +98,7 @@ export function embeddedDirectory(sql: Sql): AccountDirectory {
         referralCode: row.referral_code,
         plan: row.plan,
         planExpiresAt: toDate(row.plan_expires_at),
+        extraQueries: extraQueries(row.extra_queries),
       };
       const team: Team | null =
         subject.teamId && row.team_name !== null && row.team_plan !== null
@@ -110,8 +132,12 @@ export function embeddedDirectory(sql: Sql): AccountDirectory {
       return (await accountExists(sql, order.platform, order.userId)) ? 'accepted' : 'refused';
     },
 
-    applyGrant: (grant) => sql.transaction((tx) => applyGrant(tx, grant)),
-    applyRevocation: (revocation) => sql.transaction((tx) => applyRevocation(tx, revocation)),
+    applyGrant: (grant) =>
+      sql.transaction((tx) => (grant.plan === 'query_pack' ? applyQueryGrant(tx, grant) : applyGrant(tx, grant))),
+    applyRevocation: (revocation) =>
+      sql.transaction((tx) =>
+        revocation.plan === 'query_pack' ? applyQueryRevocation(tx, revocation) : applyRevocation(tx, revocation),
+      ),
 
     async ping() {
       await sql.query('SELECT 1');
@@ -127,7 +153,7 @@ async function accountExists(sql: Sql, platform: string, userId: string): Promis
 }
 
 /** The account's or team's plan row for a grant or revocation, locked: changes to one plan queue up. */
-function planTarget(change: { plan: Grant['plan']; platform: string; userId: string; teamId: string | null }) {
+function planTarget(change: { plan: PlanGrant['plan']; platform: string; userId: string; teamId: string | null }) {
   return change.plan === 'individual_pro'
     ? {
         select: `SELECT plan, plan_expires_at, 1 AS seats FROM accounts WHERE platform = $1 AND user_id = $2 FOR UPDATE`,
@@ -149,7 +175,7 @@ async function lockedPlan(tx: Sql, target: ReturnType<typeof planTarget>): Promi
   return row ? { plan: row.plan, expiresAt: toDate(row.plan_expires_at), seats: Number(row.seats) } : null;
 }
 
-async function applyGrant(tx: Sql, grant: Grant): Promise<GrantResult> {
+async function applyGrant(tx: Sql, grant: PlanGrant): Promise<GrantResult> {
   const target = planTarget(grant);
   // The lock on the account or team row serialises grants for it; the claim below makes them once-only.
   const current = await lockedPlan(tx, target);
@@ -165,7 +191,7 @@ async function applyGrant(tx: Sql, grant: Grant): Promise<GrantResult> {
   return { status: 'applied', ...next };
 }
 
-async function applyRevocation(tx: Sql, revocation: Revocation): Promise<GrantResult> {
+async function applyRevocation(tx: Sql, revocation: PlanRevocation): Promise<GrantResult> {
   const target = planTarget(revocation);
   const current = await lockedPlan(tx, target);
   if (!current) return { status: 'not_found' };

@@ -61,7 +61,11 @@ export function referenceBackend(sql: Sql, secret: string) {
     [`POST ${operations.registerOrder.path}`]: async (body) => {
       const notice = wire.OrderNotice.safeParse(body);
       if (!notice.success) return error(422, 'invalid_request');
-      const decision = await directory.registerOrder({ ...notice.data, createdAt: new Date(notice.data.createdAt) });
+      const decision = await directory.registerOrder({
+        ...notice.data,
+        quantity: notice.data.quantity ?? null,
+        createdAt: new Date(notice.data.createdAt),
+      });
       return { status: 200, body: { decision } };
     },
     [`POST ${operations.applyGrant.path}`]: async (body) => {
@@ -73,6 +77,27 @@ export function referenceBackend(sql: Sql, secret: string) {
     },
     [`POST ${operations.applyRevocation.path}`]: async (body) => {
       const revocation = wire.Revocation.safeParse(body);
+      if (!revocation.success) return error(422, 'invalid_request');
+      const result = await directory.applyRevocation({
+        ...revocation.data,
+        refundedAt: new Date(revocation.data.refundedAt),
+      });
+      if (result.status === 'not_found') return error(404, 'not_found');
+      return { status: 200, body: { ...result, expiresAt: iso(result.expiresAt) } };
+    },
+    [`POST ${operations.applyQueryGrant.path}`]: async (body) => {
+      const grant = wire.QueryGrant.safeParse(body);
+      if (!grant.success) return error(422, 'invalid_request');
+      const result = await directory.applyGrant({
+        ...grant.data,
+        expiresAt: new Date(grant.data.expiresAt),
+        paidAt: new Date(grant.data.paidAt),
+      });
+      if (result.status === 'not_found') return error(404, 'not_found');
+      return { status: 200, body: { ...result, expiresAt: iso(result.expiresAt) } };
+    },
+    [`POST ${operations.applyQueryRevocation.path}`]: async (body) => {
+      const revocation = wire.QueryRevocation.safeParse(body);
       if (!revocation.success) return error(422, 'invalid_request');
       const result = await directory.applyRevocation({
         ...revocation.data,

@@ -206,8 +206,10 @@ export function remoteDirectory(options: RemoteDirectoryOptions): RemoteDirector
     },
 
     async registerOrder(notice) {
+      // A plan's notice carries no quantity (the field is the packs' alone).
+      const { quantity, ...rest } = notice;
       const result = await call('registerOrder', {
-        body: { ...notice, createdAt: notice.createdAt.toISOString() },
+        body: { ...rest, ...(quantity !== null ? { quantity } : {}), createdAt: notice.createdAt.toISOString() },
         idempotencyKey: notice.orderId,
       });
       if (result === NOT_FOUND) throw new UpstreamFailure('registerOrder: unexpected 404', false);
@@ -215,21 +217,29 @@ export function remoteDirectory(options: RemoteDirectoryOptions): RemoteDirector
     },
 
     async applyGrant(grant): Promise<GrantResult> {
-      const result = await call('applyGrant', {
-        body: { ...grant, paidAt: grant.paidAt.toISOString() },
-        idempotencyKey: grant.orderId,
-        notFound: true,
-      });
+      const result =
+        grant.plan === 'query_pack'
+          ? await call('applyQueryGrant', {
+              body: { ...grant, expiresAt: grant.expiresAt.toISOString(), paidAt: grant.paidAt.toISOString() },
+              idempotencyKey: grant.orderId,
+              notFound: true,
+            })
+          : await call('applyGrant', {
+              body: { ...grant, paidAt: grant.paidAt.toISOString() },
+              idempotencyKey: grant.orderId,
+              notFound: true,
+            });
       if (result === NOT_FOUND) return { status: 'not_found' };
       return { ...result, expiresAt: date(result.expiresAt) };
     },
 
     async applyRevocation(revocation): Promise<GrantResult> {
-      const result = await call('applyRevocation', {
-        body: { ...revocation, refundedAt: revocation.refundedAt.toISOString() },
-        idempotencyKey: revocation.refundId,
-        notFound: true,
-      });
+      const body = { ...revocation, refundedAt: revocation.refundedAt.toISOString() };
+      const spec = { idempotencyKey: revocation.refundId, notFound: true };
+      const result =
+        body.plan === 'query_pack'
+          ? await call('applyQueryRevocation', { ...spec, body })
+          : await call('applyRevocation', { ...spec, body });
       if (result === NOT_FOUND) return { status: 'not_found' };
       return { ...result, expiresAt: date(result.expiresAt) };
     },

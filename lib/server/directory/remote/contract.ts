@@ -1,7 +1,8 @@
 import 'server-only';
 import { z } from 'zod';
 import { platforms } from '@/lib/config/site';
-import { paidPlanIds, planIds } from '@/lib/pricing/catalogue';
+import { paidPlanIds, periodIds, planIds, productIds, queryPack } from '@/lib/pricing/catalogue';
+import { PACK_PERIOD } from '@/lib/pricing/pack-quote';
 import { memberRoles, memberStatuses, TEAM_ADMINS_LISTED } from '../types';
 
 /**
@@ -16,6 +17,10 @@ const instant = z.iso.datetime({ offset: true });
 const platform = z.enum(platforms);
 /** What a grant and a revocation both name: the order, and whose plan it changes. */
 const planChange = { orderId: id, platform, userId: id, teamId: id.nullable(), plan: z.enum(paidPlanIds) };
+/** What a grant and a revocation of query packs both name: the order, and the account (never a team). */
+const packChange = { orderId: id, platform, userId: id, teamId: z.null(), plan: z.literal('query_pack') };
+/** The most extra queries one order can give (the catalogue's largest purchase). */
+const maxOrderQueries = queryPack.queries * queryPack.maxQuantity;
 
 export const wire = {
   Account: z.strictObject({
@@ -26,6 +31,10 @@ export const wire = {
     referralCode: z.string().max(64),
     plan: z.enum(planIds),
     planExpiresAt: instant.nullable(),
+    extraQueries: z
+      .array(z.strictObject({ remaining: z.int().min(1), expiresAt: instant }))
+      .max(100)
+      .optional(),
   }),
   Team: z.strictObject({
     platform,
@@ -43,9 +52,10 @@ export const wire = {
     platform,
     userId: id,
     teamId: id.nullable(),
-    plan: z.enum(paidPlanIds),
-    period: z.enum(['period0', 'period1', 'period2', 'period3']),
+    plan: z.enum(productIds),
+    period: z.enum([...periodIds, PACK_PERIOD]),
     seats: z.int().min(1).nullable(),
+    quantity: z.int().min(1).max(queryPack.maxQuantity).optional(),
     // Opaque to the backend: the site's gateways and their currencies are the site's own business.
     gateway: z.string().min(1).max(64),
     currency: z.string().regex(/^[A-Z]{3}$/),
@@ -64,6 +74,18 @@ export const wire = {
     ...planChange,
     days: z.int().min(0).max(400),
     seats: z.int().min(0).nullable(),
+    refundedAt: instant,
+  }),
+  QueryGrant: z.strictObject({
+    ...packChange,
+    queries: z.int().min(1).max(maxOrderQueries),
+    expiresAt: instant,
+    paidAt: instant,
+  }),
+  QueryRevocation: z.strictObject({
+    refundId: id,
+    ...packChange,
+    queries: z.int().min(0).max(maxOrderQueries),
     refundedAt: instant,
   }),
   GrantApplied: z.strictObject({
@@ -185,6 +207,13 @@ export const operations = {
   registerOrder: { method: 'POST', path: '/v1/orders', request: 'OrderNotice', response: 'OrderDecision' },
   applyGrant: { method: 'POST', path: '/v1/grants', request: 'Grant', response: 'GrantApplied' },
   applyRevocation: { method: 'POST', path: '/v1/revocations', request: 'Revocation', response: 'GrantApplied' },
+  applyQueryGrant: { method: 'POST', path: '/v1/query-grants', request: 'QueryGrant', response: 'GrantApplied' },
+  applyQueryRevocation: {
+    method: 'POST',
+    path: '/v1/query-revocations',
+    request: 'QueryRevocation',
+    response: 'GrantApplied',
+  },
   health: { method: 'GET', path: '/v1/health', response: 'Health' },
   getTeamOverview: { method: 'GET', path: '/v1/team/overview', query: 'TeamQuery', response: 'TeamOverviewAnswer' },
   listTeamMembers: { method: 'GET', path: '/v1/team/members', query: 'MemberListQuery', response: 'MemberPageAnswer' },

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { DeliverCallback, PaymentGateway, QueryResult } from '@/lib/server/payments/gateway';
 import { receiveCallback } from '@/lib/server/payments/callbacks';
+import { isPlanOrder } from '@/lib/server/ledger/types';
 import { ledgerSql } from '@/lib/server/db';
 import { claimOverdueSubscriptions } from '@/lib/server/ledger/subscriptions';
 import { paidCycles, paypalClient } from './client';
@@ -45,6 +46,8 @@ export const paypalGateway: PaymentGateway = {
   begin(order, { renewalStartsAt }) {
     const config = paypalConfig();
     if (!config) return Promise.resolve({ ok: false, code: 'gateway_unavailable' });
+    // Query packs are one payment, through PayPal's Orders API.
+    if (!isPlanOrder(order)) return Promise.resolve({ ok: false, code: 'gateway_unavailable' });
     const params = paypalCheckout(order, config, renewalStartsAt);
     return Promise.resolve({ ok: true, start: { ...paypalOffer.continuation, params } });
   },

@@ -10,7 +10,7 @@ import {
   type BindResult,
   type SubscriptionState,
 } from '@/lib/server/ledger/subscriptions';
-import type { Order, PaymentOutcome } from '@/lib/server/ledger/types';
+import { isPlanOrder, type Order, type PaymentOutcome, type PlanOrder } from '@/lib/server/ledger/types';
 import { settlePayment } from '@/lib/server/payments/settle';
 import { settleRenewalCycle } from '@/lib/server/payments/renewal-cycle';
 import { minorUnitDigits } from '@/lib/pricing/catalogue';
@@ -28,7 +28,7 @@ export function subscriptionQuantity(order: Pick<Order, 'plan' | 'seats'>): numb
  * first charges: `startsAt`, the end of the time already paid for the plan (PayPal's `start_time`),
  * or at once when none is.
  */
-export function paypalCheckout(order: Order, config: PaypalConfig, startsAt: Date | null = null): PaypalCheckoutParams {
+export function paypalCheckout(order: PlanOrder, config: PaypalConfig, startsAt: Date | null = null): PaypalCheckoutParams {
   return {
     planId: config.planIds[order.plan][order.period as PurchasePeriodId],
     quantity: subscriptionQuantity(order),
@@ -53,6 +53,7 @@ export function firstChargeAt(order: Pick<Order, 'checkoutStart'>): Date | null 
  */
 export function subscriptionMismatch(order: Order, subscription: PaypalSubscription, config: PaypalConfig) {
   if (order.gateway !== 'paypal') return 'not a PayPal order';
+  if (!isPlanOrder(order)) return 'not a subscription order';
   if (subscription.custom_id !== order.id) return 'custom_id';
   if (subscription.plan_id !== paypalCheckout(order, config).planId) return 'plan_id';
   if (Number(subscription.quantity ?? '1') !== subscriptionQuantity(order)) return 'quantity';

@@ -2,9 +2,8 @@ import 'server-only';
 import { site } from '@/lib/config/site';
 import type { Order } from '@/lib/server/ledger/types';
 import type { BeginResult } from '@/lib/server/payments/gateway';
-import { orderDescription } from '@/lib/server/payments/order-description';
+import { orderDescription, productName } from '@/lib/server/payments/order-description';
 import { log } from '@/lib/server/observability/log';
-import messages from '@/messages/en.json';
 import type { StarsInvoiceParams } from '@/lib/shared/telegram_stars-invoice';
 import { botApi } from './bot-api';
 import type { StarsConfig } from './config';
@@ -21,7 +20,7 @@ const DESCRIPTION_MAX = 255;
  * subscription (Telegram's 30-day period), every other period one payment.
  */
 export function invoiceFor(order: Order) {
-  const plan = messages.Plans.names[order.plan];
+  const plan = productName(order, order.locale === 'vi' ? 'vi' : 'en');
   return {
     title: `${site.name} ${plan}`.slice(0, TITLE_MAX),
     description: orderDescription(order, order.locale === 'vi' ? 'vi' : 'en').slice(0, DESCRIPTION_MAX),
