@@ -1,4 +1,4 @@
-import type { AccountDirectory, PlanGrant, PlanRevocation } from '@/lib/server/directory';
+import type { AccountDirectory, PlanGrant, PlanRevocation, QueryGrant, QueryRevocation } from '@/lib/server/directory';
 import { addMonths } from '@/lib/pricing/plan-state';
 
 /**
@@ -130,6 +130,70 @@ export function directoryContract(directory: () => AccountDirectory): void {
     const after = (await directory().payContext(alice))!.team!;
     expect(after.seats).toBe(20);
     expect(after.planExpiresAt?.toISOString()).toBe(before.planExpiresAt?.toISOString());
+  });
+
+  const packGrant = (queries: number, expiresAt: Date): QueryGrant => ({
+    orderId: `contract-pack-${Date.now()}-${(n += 1)}`,
+    platform: carol.platform,
+    userId: carol.userId,
+    teamId: null,
+    plan: 'query_pack',
+    queries,
+    expiresAt,
+    paidAt: new Date(),
+  });
+  /** Carol's unused extra queries that expire at `expiresAt` (each test uses its own expiry). */
+  const extraQueriesUntil = async (expiresAt: Date) =>
+    ((await directory().payContext(carol))!.account.extraQueries ?? [])
+      .filter((entry) => new Date(entry.expiresAt).getTime() === expiresAt.getTime())
+      .reduce((sum, entry) => sum + entry.remaining, 0);
+
+  it('adds a paid pack’s queries to the account once, however many deliveries arrive at once', async () => {
+    const expiresAt = new Date(Date.now() + 300 * 86_400_000 + (n += 1) * 1_000);
+    const paid = packGrant(200, expiresAt);
+    const results = await Promise.all(Array.from({ length: 6 }, () => directory().applyGrant(paid)));
+    expect(results.filter((r) => r.status === 'applied')).toHaveLength(1);
+    expect(results.filter((r) => r.status === 'already_applied')).toHaveLength(5);
+    expect(await extraQueriesUntil(expiresAt)).toBe(200);
+    // Packs change no plan: the account keeps the one it has.
+    expect((await directory().payContext(carol))!.account.plan).toBe('free');
+  });
+
+  it('shows no expired pack in the account’s extra queries', async () => {
+    const expired = new Date(Date.now() - 1_000);
+    await directory().applyGrant(packGrant(100, expired));
+    const entries = (await directory().payContext(carol))!.account.extraQueries ?? [];
+    expect(entries.every((entry) => new Date(entry.expiresAt).getTime() > Date.now())).toBe(true);
+  });
+
+  it('takes a pack refund’s queries back once, and never more than are left unused', async () => {
+    const expiresAt = new Date(Date.now() + 200 * 86_400_000 + (n += 1) * 1_000);
+    const paid = packGrant(200, expiresAt);
+    await directory().applyGrant(paid);
+    const refund = (refundId: string, queries: number): QueryRevocation => ({
+      refundId,
+      orderId: paid.orderId,
+      platform: paid.platform,
+      userId: paid.userId,
+      teamId: null,
+      plan: 'query_pack',
+      queries,
+      refundedAt: new Date(),
+    });
+    const first = refund(`refund-a-${paid.orderId}`, 150);
+    const results = await Promise.all(Array.from({ length: 4 }, () => directory().applyRevocation(first)));
+    expect(results.filter((r) => r.status === 'applied')).toHaveLength(1);
+    expect(await extraQueriesUntil(expiresAt)).toBe(50);
+    // A second refund asks for more than is left: only what is left goes.
+    expect(await directory().applyRevocation(refund(`refund-b-${paid.orderId}`, 100))).toMatchObject({
+      status: 'applied',
+    });
+    expect(await extraQueriesUntil(expiresAt)).toBe(0);
+  });
+
+  it('answers not_found for packs granted to an account it does not know', async () => {
+    const grant = { ...packGrant(100, new Date(Date.now() + 86_400_000)), userId: 'nobody' };
+    expect(await directory().applyGrant(grant)).toEqual({ status: 'not_found' });
   });
 
   it('answers not_found for a grant to an account or team it does not know', async () => {

@@ -106,6 +106,7 @@ const TABLES = [
   'subscriptions',
   'paypal_sandbox_subscriptions',
   'orders',
+  'account_query_packs',
   'team_members',
   'teams',
   'accounts',

@@ -16,7 +16,7 @@ export type OrderOwner = { platform: Platform; userId: string } | { platform: Pl
 type Row = OrderRow & { last_code: string | null; last_succeeded: boolean | null };
 
 /** Named columns, not `*`: the statements are prepared (a later migration's column must not change their result). */
-const COLUMNS = `id, platform, user_id, team_id, plan, period, seats, months, gateway, method, currency, amount,
+const COLUMNS = `id, platform, user_id, team_id, plan, period, seats, quantity, months, gateway, method, currency, amount,
   status, locale, client_ip, idempotency_key, gateway_ref, subscription_id, subscription_cycle, checkout_start,
   paid_twice_of, created_at, updated_at`;
 
