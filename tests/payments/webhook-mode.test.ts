@@ -53,7 +53,7 @@ describe.each(storeKinds)('webhook mode on %s', (kind) => {
   });
   beforeEach(async () => {
     // The site's own database holds no accounts in webhook mode.
-    await ledger().sql.query('TRUNCATE team_members, teams, accounts');
+    await ledger().sql.query('TRUNCATE account_query_packs, team_members, teams, accounts');
     backend.inject(undefined);
     client = remoteDirectory({ baseUrl: backend.url, secret: BACKEND_SECRET, timeoutMs: 500, budgetMs: 1_500 });
     installDirectory(client);
