@@ -39,6 +39,7 @@ export async function apiError(code: ApiErrorCode, locale: Locale, values: Error
         gateway: values.gateway ?? '',
         named: values.admins?.length ? 'yes' : 'no',
         admins: nameList(localeInfo(locale).tag, values.admins ?? []),
+        minPacks: 1,
         maxPacks: queryPack.maxQuantity,
         ...billingLimitValues,
       });
