@@ -3,7 +3,7 @@ import { POST as checkoutRoute } from '@/app/api/checkout/route';
 import { GET as payView } from '@/app/api/pay/view/route';
 import { queryPack } from '@/lib/pricing/catalogue';
 import { findOrder } from '@/lib/server/ledger/orders';
-import { resetRateLimits } from '@/lib/server/testing';
+import { resetRateLimits, resetStandIn } from '@/lib/server/testing';
 import { refundOrder } from '@/lib/server/payments/refunds/refund-order';
 import { decide } from '@/lib/server/payments/momo/sandbox';
 import { backgroundDeliveriesFinished } from '@/lib/server/payments/outbox-delivery';
@@ -15,6 +15,9 @@ import { completeSandboxPayment } from '@/lib/server/payments/vnpay/sandbox';
 import { momoIpnRequest, momoSandbox } from '../support/momo';
 import { storeKinds, useTestStore } from '../support/stores';
 import { serveSiteForFile } from '../support/site-server';
+import { payment as starsPayment } from '../support/stars';
+import { startCheckout } from '@/lib/server/checkout/start-checkout';
+import { standInState } from '@/lib/server/payments/telegram_stars/sandbox/store';
 
 /*
  * Query packs, the way a payer buys them: the pay page's checkout call, the gateway's callbacks,
@@ -176,6 +179,28 @@ describe.each(storeKinds)('query packs on %s', (kind) => {
     });
     await backgroundDeliveriesFinished();
     expect(await balance()).toBe(queryPack.queries);
+  });
+
+  it('inside Telegram, packs are one Stars invoice (no subscription period), granted on successful_payment once', async () => {
+    resetStandIn();
+    const started = await startCheckout({
+      subject: { platform: 'telegram', userId: '1001' },
+      selection: { plan: 'query_pack', quantity: 2, gateway: 'telegram_stars', method: 'stars' },
+      idempotencyKey: crypto.randomUUID(),
+      locale: 'en',
+      clientIp: '127.0.0.1',
+      now: new Date(),
+      surface: 'miniapp',
+    });
+    expect(started.ok).toBe(true);
+    const [invoice] = [...standInState().invoices.values()];
+    expect(invoice).toMatchObject({ amount: 2 * queryPack.price.XTR });
+    expect(invoice!.subscriptionPeriod).toBeUndefined();
+    const order = (await findOrder(store().sql, String(invoice!.payload)))!;
+    expect(order).toMatchObject({ plan: 'query_pack', quantity: 2, currency: 'XTR' });
+    await Promise.all(Array.from({ length: 5 }, () => starsPayment(order, 'stx-pack-1')));
+    await backgroundDeliveriesFinished();
+    expect(await balance()).toBe(2 * queryPack.queries);
   });
 
   it('a refund takes back the share of the queries its money bought, once; the whole refund takes back the rest', async () => {
