@@ -1,4 +1,4 @@
-import type { OpsLocale, OpsTranslate, OrderStory } from '@/lib/shared/ops-console';
+import { orderTerms, type OpsLocale, type OpsTranslate, type OrderStory } from '@/lib/shared/ops-console';
 import { money, when } from './format';
 import styles from './ops.module.css';
 import { statusLabel } from './status-label';
@@ -13,7 +13,7 @@ export function OrderFacts({ t, locale, story }: { t: OpsTranslate; locale: OpsL
     [t('order.amount'), money(locale, order.amount, order.currency)],
     [t('order.payer'), `${order.platform}:${order.userId}`],
     [t('order.team'), order.teamId ?? '—'],
-    [t('order.plan'), `${order.plan}/${order.period}${order.seats ? ` ×${order.seats}` : ''}`],
+    [t('order.plan'), orderTerms(order)],
     [t('order.granted'), order.status === 'paid' ? t(order.granted ? 'order.yes' : 'order.no') : '—'],
     [t('order.created'), when(locale, order.createdAt)],
     [t('order.updated'), when(locale, order.updatedAt)],

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { OpsTranslate } from '@/lib/shared/ops-console';
+import { orderTerms, type OpsTranslate } from '@/lib/shared/ops-console';
 import type { ConsoleOrder } from '@/lib/shared/ops-console';
 import { DataTable } from './data-table';
 import { money, when, type ConsoleLocale } from './format';
@@ -41,7 +41,7 @@ export function OrderTable(props: {
             ? t('orders.payerTeam', { payer: `${order.platform}:${order.userId}`, team: order.teamId })
             : `${order.platform}:${order.userId}`}
         </span>,
-        `${order.plan}/${order.period}${order.seats ? ` ×${order.seats}` : ''}`,
+        orderTerms(order),
         when(locale, order.createdAt),
         ...(props.extra ? [props.extra.cell(order)] : []),
       ])}

@@ -20,6 +20,8 @@ export interface ConsoleOrder {
   plan: string;
   period: string;
   seats: number | null;
+  /** Query packs: how many. */
+  quantity: number | null;
   gateway: string;
   method: string;
   currency: Currency;
@@ -31,6 +33,12 @@ export interface ConsoleOrder {
   createdAt: Date;
   updatedAt: Date;
 }
+
+/** What an order buys, in the ledger's own terms: `team_pro/period1 ×30`, `query_pack/once ×2`. */
+export const orderTerms = (order: Pick<ConsoleOrder, 'plan' | 'period' | 'seats' | 'quantity'>): string => {
+  const count = order.seats ?? order.quantity;
+  return `${order.plan}/${order.period}${count ? ` ×${count}` : ''}`;
+};
 
 /** The orders search, as its form and its address carry it. */
 export interface OrderQuery {

@@ -8,6 +8,7 @@
  * Decisions and refunds are recorded with who (--by, or the OS user), when and why, in the
  * ledger and the operators' audit log — through the same functions the console at /ops calls.
  */
+import { orderTerms } from '@/lib/shared/ops-console';
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
@@ -72,7 +73,7 @@ const line = (order: Order) =>
     order.gateway.padEnd(6),
     money(order.amount, order.currency).padEnd(16),
     `${order.platform}:${order.userId}${order.teamId ? ` team ${order.teamId}` : ''}`,
-    `${order.plan}/${order.period}${order.seats ? ` ×${order.seats}` : ''}`,
+    orderTerms(order),
     order.updatedAt.toISOString(),
   ].join('  ');
 

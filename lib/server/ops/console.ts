@@ -41,6 +41,7 @@ const shown = (order: Order): ConsoleOrder => ({
   plan: order.plan,
   period: order.period,
   seats: order.seats,
+  quantity: order.quantity,
   gateway: order.gateway,
   method: order.method,
   currency: order.currency,
