@@ -72,9 +72,13 @@ describe.each(storeKinds)('query packs on %s', (kind) => {
   const store = useTestStore(kind);
   beforeEach(resetRateLimits);
 
-  async function paidPacks(quantity: number) {
-    const started = await checkout(packs(quantity));
+  async function paidPacks(quantity: number, payAgain = false) {
+    const started = await checkout({ ...packs(quantity), ...(payAgain ? { payAgain: true } : {}) });
     expect(started.status).toBe(200);
+    return pay(started);
+  }
+
+  async function pay(started: Awaited<ReturnType<typeof checkout>>) {
     const url = new URL(started.body.redirectUrl!);
     // The payer approves on VNPay's page; VNPay calls the IPN.
     await completeSandboxPayment(url.search.slice(1), 'approve', sandbox(), async (query) => {
@@ -232,6 +236,24 @@ describe.each(storeKinds)('query packs on %s', (kind) => {
       ])
     ).rows;
     expect(pack?.remaining).toBe(0);
+  });
+
+  it('"pay again" that ends with both payments taken refunds the repeat by itself; a different quantity is a new purchase', async () => {
+    const first = await checkout(packs(1));
+    const again = await checkout({ ...packs(1), payAgain: true });
+    await pay(first);
+    await pay(again);
+    await backgroundDeliveriesFinished();
+    const repeated = (await findOrder(store().sql, orderIdOf(again.body.redirectUrl!)))!;
+    expect(repeated.paidTwiceOf).toBe(orderIdOf(first.body.redirectUrl!));
+    expect(await balance()).toBe(queryPack.queries);
+
+    const more = await checkout({ ...packs(2), payAgain: true });
+    const other = await checkout({ ...packs(3), payAgain: true });
+    await pay(more);
+    await pay(other);
+    await backgroundDeliveriesFinished();
+    expect(await balance()).toBe(6 * queryPack.queries);
   });
 
   it('the history and the receipt name the packs bought, and a refund’s credit note follows', async () => {

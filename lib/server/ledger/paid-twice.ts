@@ -4,7 +4,7 @@ import type { Order } from './types';
 
 /**
  * Paid twice for one need (docs/payments.md#paid-twice-for-one-need): two one-off payments of the
- * same owner for the same selection (plan, period, seats), the later started while the earlier had
+ * same owner for the same selection (plan, period, seats; packs: their quantity), the later started while the earlier had
  * not yet been paid (its word lost, or it was closed as left unpaid) and within one payment window of
  * it, that both took money. A payment started after the earlier one was paid is a new purchase. The
  * later one to settle names the other in `paid_twice_of` and is refunded by itself.
@@ -26,7 +26,7 @@ export async function paidOrderOfSameNeed(tx: Sql, order: Order, windowMs: numbe
   const result = await tx.query<{ id: string }>(
     `SELECT o.id FROM orders o, orders mine
       WHERE mine.id = $1 AND o.id <> $1 AND o.platform = $2 AND o.plan = $3 AND o.period = $4
-        AND o.seats IS NOT DISTINCT FROM $5 AND ${owner.where}
+        AND o.seats IS NOT DISTINCT FROM $5 AND o.quantity IS NOT DISTINCT FROM $9 AND ${owner.where}
         AND o.status = 'paid' AND o.subscription_id IS NULL AND o.paid_twice_of IS NULL
         AND o.created_at > $7 AND o.created_at < $8
         -- the later-started of the two began before the earlier-started was paid
@@ -42,6 +42,7 @@ export async function paidOrderOfSameNeed(tx: Sql, order: Order, windowMs: numbe
       owner.value,
       new Date(order.createdAt.getTime() - windowMs),
       new Date(order.createdAt.getTime() + windowMs),
+      order.quantity,
     ],
   );
   return result.rows[0]?.id ?? null;
