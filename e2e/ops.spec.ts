@@ -62,7 +62,7 @@ test.describe('the operators’ console', () => {
   test('refuses every page and API call without an operator session, with nothing but a sign-in link', async ({
     request,
   }) => {
-    for (const path of ['/ops', '/ops/orders', '/ops/review', '/ops/refunds']) {
+    for (const path of ['/ops', '/ops/orders', '/ops/review', '/ops/refunds', '/ops/operators']) {
       const response = await request.get(path, { maxRedirects: 0 });
       expect({ path, status: response.status() }).toEqual({ path, status: 401 });
       expect(await response.text()).toContain('href="/ops/sign-in"');
@@ -135,6 +135,33 @@ test.describe('the operators’ console', () => {
       ).toBeVisible();
       expect(await axeViolations(ops)).toEqual([]);
     }
+
+    // The demo operator is an admin: a new operator is invited from the console, while the site runs.
+    await nav.getByRole('link', { name: en.nav.operators, exact: true }).click();
+    await expect(ops.getByRole('heading', { level: 1, name: en.operators.title })).toBeVisible();
+    expect(await axeViolations(ops)).toEqual([]);
+    await ops.getByLabel(en.operators.name).fill('ana');
+    await ops.getByLabel(en.operators.role).selectOption('viewer');
+    await ops.getByRole('button', { name: en.operators.invite }).click();
+    const invitation = await ops.getByLabel(en.operators.link).inputValue();
+    expect(invitation).toMatch(/\/ops\/enrol#[A-Za-z0-9_-]{43}$/);
+    const anaContext = await browser.newContext();
+    const ana = await anaContext.newPage();
+    await virtualAuthenticator(ana);
+    await ana.goto(invitation);
+    await ana.getByRole('button', { name: en.enrol.button }).click();
+    await expect(ana.getByRole('heading', { level: 1, name: en.overview.title })).toBeVisible();
+    // A viewer is not shown the operators' section, and its page says who may manage operators.
+    const anaNav = ana.getByRole('navigation', { name: en.nav.label });
+    await expect(anaNav.getByRole('link', { name: en.nav.operators })).toHaveCount(0);
+    await ana.goto('/ops/operators');
+    await expect(ana.getByText(en.errors.admin_required)).toBeVisible();
+    // Revoked by the admin: Ana's next page is the sign-in page's 401.
+    await ops.reload();
+    await ops.getByRole('button', { name: en.operators.revoke.replace('{name}', 'ana') }).click();
+    await expect(ops.getByRole('status').filter({ hasText: 'ana' })).toBeVisible();
+    expect((await ana.goto('/ops'))?.status()).toBe(401);
+    await anaContext.close();
 
     // An order that does not exist is a 404, not an error.
     expect((await ops.goto('/ops/orders/ffffffffffffffffffffffffffffffff'))?.status()).toBe(404);

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { roleAllows } from '@/lib/shared/ops-console';
 import { OpsFrame } from '@/components/ops/ops-frame';
 import { Overview } from '@/components/ops/overview';
 import { systemState } from '@/lib/server/ops/console';
@@ -15,7 +16,7 @@ export default async function OverviewPage() {
   return (
     <OpsFrame t={t} locale={locale} operator={session.operator} current="overview" path="/ops">
       <h1>{t('overview.title')}</h1>
-      <Overview t={t} locale={locale} state={state} canAct={session.operator.role === 'refunder'} />
+      <Overview t={t} locale={locale} state={state} canAct={roleAllows(session.operator.role, 'refunder')} />
     </OpsFrame>
   );
 }

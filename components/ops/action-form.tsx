@@ -11,6 +11,8 @@ interface Labels {
   stepUp: string;
   failed: string;
   network: string;
+  /** The label of the link an answer may carry (an invitation's), shown once to copy. */
+  link?: string;
 }
 
 /**
@@ -38,15 +40,15 @@ export function ActionForm(props: {
 }) {
   const router = useRouter();
   const [key, setKey] = useState(newActionKey);
-  const [state, setState] = useState({ busy: false, message: '', error: false });
+  const [state, setState] = useState({ busy: false, message: '', error: false, link: '' });
   const { labels } = props;
 
   const send = async (body: Record<string, unknown>) => {
-    let answer = await postJson<{ message: string }>(props.endpoint, body);
+    let answer = await postJson<{ message: string; link?: string }>(props.endpoint, body);
     if (!answer.ok && answer.code === 'step_up_required') {
-      setState({ busy: true, message: labels.stepUp, error: false });
+      setState({ busy: true, message: labels.stepUp, error: false, link: '' });
       const proved = await provePasskey('step-up');
-      answer = proved.ok ? await postJson<{ message: string }>(props.endpoint, body) : proved;
+      answer = proved.ok ? await postJson<{ message: string; link?: string }>(props.endpoint, body) : proved;
     }
     return answer;
   };
@@ -61,12 +63,12 @@ export function ActionForm(props: {
     );
     const body: Record<string, unknown> = { ...props.payload, ...fields, key };
     if (typeof body.amount === 'string') body.amount = Number(body.amount);
-    setState({ busy: true, message: labels.working, error: false });
+    setState({ busy: true, message: labels.working, error: false, link: '' });
     const answer = await send(body);
     if (!answer.ok && mayStillRun(answer)) {
       // The action may be running or done: the same key goes with the next try, so it is done once.
       const message = answer.code === 'network' ? labels.network : refusalText(labels.failed, answer);
-      setState({ busy: false, message, error: true });
+      setState({ busy: false, message, error: true, link: '' });
       if (answer.code !== 'network') router.refresh();
       return;
     }
@@ -75,6 +77,7 @@ export function ActionForm(props: {
       busy: false,
       message: answer.ok ? answer.data.message : refusalText(labels.failed, answer),
       error: !answer.ok,
+      link: answer.ok ? (answer.data.link ?? '') : '',
     });
     router.refresh();
   };
@@ -90,6 +93,12 @@ export function ActionForm(props: {
       <p role="status" className={`${styles.message} ${state.error ? styles.error : ''}`}>
         {state.message}
       </p>
+      {state.link && labels.link ? (
+        <label className={styles.field}>
+          {labels.link}
+          <input readOnly value={state.link} onFocus={(event) => event.currentTarget.select()} />
+        </label>
+      ) : null}
     </form>
   );
 }

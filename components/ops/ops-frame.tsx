@@ -1,16 +1,18 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import type { OperatorRoleName, OpsTranslate } from '@/lib/shared/ops-console';
+import { roleAllows, type OperatorRoleName, type OpsTranslate } from '@/lib/shared/ops-console';
 import styles from './ops.module.css';
 import { SignOutButton } from './sign-out-button';
 
-export type ConsoleSection = 'overview' | 'orders' | 'review' | 'refunds';
+export type ConsoleSection = 'overview' | 'orders' | 'review' | 'refunds' | 'operators';
 
-const sections: Array<{ id: ConsoleSection; href: string }> = [
-  { id: 'overview', href: '/ops' },
-  { id: 'orders', href: '/ops/orders' },
-  { id: 'review', href: '/ops/review' },
-  { id: 'refunds', href: '/ops/refunds' },
+/** The sections, and the least role each is shown to (the server checks again on every page and call). */
+const sections: Array<{ id: ConsoleSection; href: string; least: OperatorRoleName }> = [
+  { id: 'overview', href: '/ops', least: 'viewer' },
+  { id: 'orders', href: '/ops/orders', least: 'viewer' },
+  { id: 'review', href: '/ops/review', least: 'viewer' },
+  { id: 'refunds', href: '/ops/refunds', least: 'viewer' },
+  { id: 'operators', href: '/ops/operators', least: 'admin' },
 ];
 
 /** Every console page's frame: the brand, the sections, who is signed in, the language switch, sign-out. */
@@ -34,13 +36,15 @@ export function OpsFrame(props: {
         {operator ? (
           <nav className={styles.nav} aria-label={t('nav.label')}>
             <ul>
-              {sections.map((section) => (
-                <li key={section.id}>
-                  <Link href={section.href} aria-current={props.current === section.id ? 'page' : undefined}>
-                    {t(`nav.${section.id}`)}
-                  </Link>
-                </li>
-              ))}
+              {sections
+                .filter((section) => roleAllows(operator.role, section.least))
+                .map((section) => (
+                  <li key={section.id}>
+                    <Link href={section.href} aria-current={props.current === section.id ? 'page' : undefined}>
+                      {t(`nav.${section.id}`)}
+                    </Link>
+                  </li>
+                ))}
             </ul>
           </nav>
         ) : null}

@@ -118,10 +118,10 @@ export async function onServerStart(): Promise<void> {
   console.log(`[quorum] demo team link (alice, admin of Acme Growth):\n  ${team}`);
   console.log('[quorum] more links: npm run paylink -- --platform telegram --user 1002 --team -1002001 --locale vi');
   // The demo operator of the console at /ops: a fresh single-use invitation each start (docs/operations.md).
-  const operator = await inviteOperator({ name: 'demo', role: 'refunder', by: 'npm start' });
+  const operator = await inviteOperator({ name: 'demo', role: 'admin', by: 'npm start' });
   if (operator.ok) {
     console.log(
-      `[quorum] demo operators' console (operator "demo", refunder; enrol a passkey, once):\n  ${operator.link}`,
+      `[quorum] demo operators' console (operator "demo", admin; enrol a passkey, once):\n  ${operator.link}`,
     );
   }
   if (harnessOffered()) {

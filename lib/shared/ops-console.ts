@@ -8,7 +8,23 @@ import type { PaymentRecord } from './payment-history';
 
 export type OpsLocale = 'en' | 'vi';
 export type OpsTranslate = (key: string, values?: Record<string, string | number>) => string;
-export type OperatorRoleName = 'viewer' | 'refunder';
+/** The roles, each allowed what the ones before it are: viewer reads, refunder acts on payments, admin also manages operators. */
+export const operatorRoles = ['viewer', 'refunder', 'admin'] as const;
+export type OperatorRoleName = (typeof operatorRoles)[number];
+
+/** An operator as the operators' page lists them (never their passkeys or user handle). */
+export interface ConsoleOperator {
+  id: string;
+  name: string;
+  role: OperatorRoleName;
+  revokedAt: Date | null;
+  passkeys: number;
+  lastSignIn: Date | null;
+}
+
+/** Whether `role` is allowed what `least` is. */
+export const roleAllows = (role: OperatorRoleName, least: OperatorRoleName): boolean =>
+  operatorRoles.indexOf(role) >= operatorRoles.indexOf(least);
 export type ConsoleOrderStatus = 'pending' | 'paid' | 'failed' | 'needs_review';
 
 export interface ConsoleOrder {

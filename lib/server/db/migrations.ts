@@ -526,6 +526,15 @@ export const migrations: readonly Migration[] = [
   CREATE INDEX account_query_packs_of ON account_query_packs (platform, user_id, expires_at);
   `,
   },
+  // Operators who manage operators: an admin also invites and revokes them from the console, so an
+  // embedded deployment (whose database only the running server may open) never stops for it.
+  {
+    id: '0022_operator_admins',
+    sql: `
+  ALTER TABLE operators DROP CONSTRAINT operators_role_check;
+  ALTER TABLE operators ADD CONSTRAINT operators_role_check CHECK (role IN ('viewer', 'refunder', 'admin'));
+  `,
+  },
 ];
 
 /** The SHA-256 of a migration's text, as the database records it when the migration is applied. */

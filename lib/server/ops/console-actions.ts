@@ -14,6 +14,8 @@ import {
 } from './actions';
 import type { OperatorSession } from './session';
 import { claimAction, finishAction, releaseAction } from './store/actions';
+import { inviteOperator, revokeOperator } from './operators';
+import type { OperatorRole } from './store/operators';
 
 /**
  * The console's actions, each exactly once per idempotency key: the page makes one key per
@@ -31,15 +33,28 @@ export type ConsoleAction =
       amount?: number | undefined;
     }
   | { kind: 'reconcile' }
-  | { kind: 'retry_delivery'; outboxId: string };
+  | { kind: 'retry_delivery'; outboxId: string }
+  | { kind: 'invite_operator'; name: string; role: OperatorRole }
+  | { kind: 'revoke_operator'; name: string };
 
-/** `done`: what the page says happened (its message in the console's words); `replayed`: a repeat's answer. */
+/**
+ * `done`: what the page says happened (its message in the console's words); `replayed`: a repeat's
+ * answer. `link`: an invitation's, shown to the operator who made it and never stored with the
+ * action's result — a repeat answers that the invitation was made, without its link.
+ */
 export type ActionOutcome =
-  | { ok: true; done: string; values: Record<string, string | number>; replayed?: boolean }
+  | { ok: true; done: string; values: Record<string, string | number>; replayed?: boolean; link?: string }
   | { ok: false; code: OpsErrorCode; values?: Record<string, string | number>; replayed?: boolean };
 
 /** Whether an action needs the passkey proved within the last minutes (docs/operations.md#step-up). */
 export const needsStepUp = (action: ConsoleAction) =>
+  action.kind === 'refund' ||
+  (action.kind === 'resolve' && action.decision === 'refund') ||
+  action.kind === 'invite_operator' ||
+  action.kind === 'revoke_operator';
+
+/** A refund that failed part-way may have moved money: its key is kept, so no retry refunds again. */
+const mayHaveMovedMoney = (action: ConsoleAction) =>
   action.kind === 'refund' || (action.kind === 'resolve' && action.decision === 'refund');
 
 export async function runConsoleAction(
@@ -63,15 +78,16 @@ export async function runConsoleAction(
     // A refund that failed part-way may have moved money (the gateway answered, then a write after it
     // failed): its key is never given back, so a retry with it cannot refund again; it answers that
     // the outcome must be read on the order. Every other action is safe to run again.
-    if (!needsStepUp(action)) {
+    if (!mayHaveMovedMoney(action)) {
       await releaseAction(sql, operatorId, key).catch(() => undefined);
       throw error;
     }
     log().error({ err: error, operatorId, action: action.kind }, 'console refund failed part-way');
     outcome = { ok: false, code: 'outcome_unknown' };
   }
-  await finishAction(sql, { operatorId, key, result: outcome, now: new Date() });
-  return outcome;
+  const { link, ...stored } = outcome.ok ? outcome : { ...outcome, link: undefined };
+  await finishAction(sql, { operatorId, key, result: stored, now: new Date() });
+  return link ? { ...stored, link } as ActionOutcome : outcome;
 }
 
 async function perform(actor: Actor, action: ConsoleAction): Promise<ActionOutcome> {
@@ -92,6 +108,19 @@ async function perform(actor: Actor, action: ConsoleAction): Promise<ActionOutco
       const report = await reconcileAsOperator(actor);
       const asked = report.gateways.reduce((sum, g) => sum + g.asked, 0);
       return { ok: true, done: 'reconciled', values: { asked, review: report.needsReview, ms: report.ms } };
+    }
+    case 'invite_operator': {
+      const invited = await inviteOperator({ name: action.name, role: action.role, by: `console:${actor.name}` });
+      if (!invited.ok) return { ok: false, code: 'operator_revoked', values: { name: action.name } };
+      const values = { name: action.name, role: invited.role, expires: invited.expiresAt.toISOString() };
+      return { ok: true, done: invited.created ? 'invited' : 'invited_again', values, link: invited.link };
+    }
+    case 'revoke_operator': {
+      // An admin cannot lock themselves out by mistake: another admin revokes them.
+      if (action.name === actor.name) return { ok: false, code: 'revoke_self' };
+      const revoked = await revokeOperator({ name: action.name, by: `console:${actor.name}` });
+      if (!revoked) return { ok: false, code: 'operator_not_found', values: { name: action.name } };
+      return { ok: true, done: 'revoked', values: { name: action.name } };
     }
     case 'retry_delivery': {
       const result = await retryDeliveryAsOperator(actor, action.outboxId);

@@ -9,6 +9,7 @@ export const opsErrorStatus = {
   no_operator_session: 401,
   forbidden: 403,
   role_required: 403,
+  admin_required: 403,
   step_up_required: 403,
   rate_limited: 429,
   invalid_json: 400,
@@ -37,6 +38,10 @@ export const opsErrorStatus = {
   outbox_not_found: 404,
   delivered_before: 409,
   delivery_busy: 409,
+  operator_not_found: 404,
+  // A revoked operator's name stays theirs (the audit log names them): a new operator needs another.
+  operator_revoked: 409,
+  revoke_self: 409,
   server_error: 500,
   service_unavailable: 503,
 } as const satisfies Record<string, number>;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ledgerSql } from '@/lib/server/db';
 import { env } from '@/lib/server/env';
 import { appendAudit } from './store/audit';
+import { operatorRoles } from '@/lib/shared/ops-console';
 import {
   allOperators,
   insertInvitation,
@@ -28,7 +29,7 @@ export const operatorName = z
   .toLowerCase()
   .regex(/^[a-z0-9][a-z0-9._-]{0,39}$/, 'a name is 1–40 letters, digits, dots, dashes or underscores');
 
-export const operatorRole = z.enum(['viewer', 'refunder']);
+export const operatorRole = z.enum(operatorRoles);
 
 /** An invitation's token is 256 random bits; only its hash is stored. */
 export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');

@@ -1,6 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
 import { orderStatuses } from './order-statuses';
+import { operatorName, operatorRole } from './operators';
 
 /** The console's request bodies and queries, parsed at the edge (app/api/ops/…, app/ops/…). */
 const key = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
@@ -18,6 +19,8 @@ export const resolveBody = z.object({
 });
 export const reconcileBody = z.object({ key });
 export const retryBody = z.object({ key, outboxId: z.string().regex(/^[A-Za-z0-9:]{1,100}$/) });
+export const inviteBody = z.object({ key, name: operatorName, role: operatorRole });
+export const revokeBody = z.object({ key, name: operatorName });
 
 /** What a passkey ceremony's second half carries: the challenge it answers and the browser's JSON. */
 const credentialJson = z.looseObject({ id: z.string().min(1).max(1024), response: z.looseObject({}) });

@@ -6,6 +6,7 @@ import { requestLog } from '@/lib/server/observability/log';
 import { clientNetwork, isSameOrigin } from '@/lib/server/request/guards';
 import { isUnavailable, UNAVAILABLE_RETRY_SECONDS } from '@/lib/server/unavailable';
 import type { ActionOutcome } from './console-actions';
+import { roleAllows, type OperatorRoleName } from '@/lib/shared/ops-console';
 import { opsErrorStatus, type OpsErrorCode } from './errors';
 import { OPS_LOCALE_COOKIE, opsLocale, opsTranslator, type OpsLocale } from './i18n';
 import { opsCookieName, opsCookieOptions, sessionOf, steppedUp, type OperatorSession } from './session';
@@ -24,7 +25,7 @@ export interface OpsRequest<Body, Session> {
   locale: OpsLocale;
 }
 
-type Access = 'anyone' | 'viewer' | 'refunder';
+type Access = 'anyone' | OperatorRoleName;
 type SessionFor<A extends Access> = A extends 'anyone' ? OperatorSession | null : OperatorSession;
 
 interface Options<Body, A extends Access> {
@@ -33,7 +34,7 @@ interface Options<Body, A extends Access> {
   body?: BodyOptions<Body>;
   /** `ceremony`: counted per client network; `action`: per operator. */
   limit?: 'ceremony' | 'action';
-  /** True when this request needs a recent passkey proof (a refund). */
+  /** True when this request needs a recent passkey proof (a refund, an operator's invitation or revocation). */
   stepUp?: (body: Body) => boolean;
 }
 
@@ -64,8 +65,8 @@ export function opsRoute<Body = undefined, A extends Access = Access>(
       const session = await sessionOf(request.cookies);
       if (options.access !== 'anyone') {
         if (!session) return opsError('no_operator_session', locale);
-        if (options.access === 'refunder' && session.operator.role !== 'refunder') {
-          return opsError('role_required', locale);
+        if (!roleAllows(session.operator.role, options.access)) {
+          return opsError(options.access === 'admin' ? 'admin_required' : 'role_required', locale);
         }
       }
       if (options.limit) {
@@ -106,5 +107,11 @@ export function signedIn(sessionToken: string, operator: { name: string; role: s
 export function actionResponse(outcome: ActionOutcome, locale: OpsLocale): NextResponse {
   if (!outcome.ok) return opsError(outcome.code, locale, outcome.values);
   const message = opsTranslator(locale)(`done.${outcome.done}`, outcome.values);
-  return opsJson({ done: outcome.done, message, values: outcome.values, replayed: outcome.replayed === true });
+  return opsJson({
+    done: outcome.done,
+    message,
+    values: outcome.values,
+    replayed: outcome.replayed === true,
+    ...(outcome.link ? { link: outcome.link } : {}),
+  });
 }

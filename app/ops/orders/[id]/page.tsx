@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { roleAllows } from '@/lib/shared/ops-console';
 import { notFound } from 'next/navigation';
 import { OpsFrame } from '@/components/ops/ops-frame';
 import { OrderActions } from '@/components/ops/order-actions';
@@ -23,7 +24,7 @@ export default async function OrderPage({ params }: PageProps<'/ops/orders/[id]'
     <OpsFrame t={t} locale={locale} operator={session.operator} current="orders" path={`/ops/orders/${story.order.id}`}>
       <h1>{t('order.title', { id: story.order.id })}</h1>
       <OrderFacts t={t} locale={locale} story={story} />
-      {session.operator.role === 'refunder' ? <OrderActions t={t} story={story} /> : null}
+      {roleAllows(session.operator.role, 'refunder') ? <OrderActions t={t} story={story} /> : null}
       <StoryTables t={t} locale={locale} story={story} />
     </OpsFrame>
   );

@@ -1,12 +1,13 @@
 import 'server-only';
 import type { Sql } from '@/lib/server/db/sql';
+import type { OperatorRoleName as OperatorRole } from '@/lib/shared/ops-console';
 
 /**
  * The operators' own rows (docs/operations.md): operators, their passkeys, their single-use
  * invitations and the passkey ceremonies' challenges. The console's room owns these tables, as the
  * ledger owns the money's; nothing here reads or writes a payment row.
  */
-export type OperatorRole = 'viewer' | 'refunder';
+export type { OperatorRole };
 
 export interface Operator {
   id: string;
