@@ -1,5 +1,5 @@
 /**
- * `npm run operators -- invite <name> [--role viewer|refunder]` — a single-use invitation link
+ * `npm run operators -- invite <name> [--role viewer|refunder|admin]` — a single-use invitation link
  * `npm run operators -- list`
  * `npm run operators -- revoke <name>`
  * The operators of the console at /ops (lib/server/ops/, docs/operations.md). An invitation link
@@ -18,13 +18,14 @@ import {
 import { closeLedgerAndExit, openLedgerForCli } from './ledger-access';
 
 const usage = `usage:
-  npm run operators -- invite <name> [--role viewer|refunder]
+  npm run operators -- invite <name> [--role viewer|refunder|admin]
   npm run operators -- list
   npm run operators -- revoke <name>
 
 An invitation is a link, valid ${INVITATION_HOURS} h and once, that enrols a passkey for <name> at /ops.
 Inviting an existing operator adds another passkey (and changes the role when --role is given).
-viewer reads; refunder also refunds, resolves review items, runs reconciliation and retries deliveries.
+viewer reads; refunder also refunds, resolves review items, runs reconciliation and retries deliveries;
+admin also invites and revokes operators, in the console too (while the site runs).
 Revoking ends the operator's sessions at once.`;
 
 function fail(message: string): never {
@@ -66,7 +67,7 @@ async function main() {
     return closeLedgerAndExit(revoked ? 0 : 1);
   }
   const role = parsed.values.role === undefined ? undefined : operatorRole.safeParse(parsed.values.role);
-  if (role && !role.success) fail('--role is viewer or refunder');
+  if (role && !role.success) fail('--role is viewer, refunder or admin');
   await openLedgerForCli();
   const result = await inviteOperator({ name: name.data, role: role?.data, by: by() });
   if (!result.ok) {
