@@ -64,7 +64,9 @@ describe('scale-out behind nginx', { skip: skip ?? false, timeout: 240_000 }, ()
   // Tests that need many orders for one account pay again by choice (payAgain), as the form allows.
   const checkout = (
     /** @type {string} */ cookie,
-    /** @type {{ payAgain?: boolean, period?: string }} */ choice = { payAgain: true },
+    /** @type {{ payAgain?: boolean, period?: string, plan?: string, quantity?: number }} */ choice = {
+      payAgain: true,
+    },
   ) =>
     fetch(`${nginx.base}/api/checkout`, {
       method: 'POST',
@@ -151,6 +153,32 @@ describe('scale-out behind nginx', { skip: skip ?? false, timeout: 240_000 }, ()
     assert.equal(rows[0].plan, 'individual_pro');
     const days = (rows[0].plan_expires_at - before) / 86_400_000;
     assert.ok(days > 27 && days < 32, `expiry ${days.toFixed(1)} days ahead`);
+  });
+
+  it('grants a pack’s queries once for a burst of identical IPNs split across both instances', async () => {
+    const cookie = await sessionCookie({ plt: 'discord', sub: 'D2002' });
+    const response = await checkout(cookie, { plan: 'query_pack', quantity: 2 });
+    assert.equal(response.status, 200);
+    const { redirectUrl } = await response.json();
+    const query = ipnQuery(redirectUrl, 20_000_003);
+    const replies = await Promise.all(
+      Array.from(
+        { length: 30 },
+        async () => (await (await fetch(`${nginx.base}/api/payments/vnpay/ipn?${query}`)).json()).RspCode,
+      ),
+    );
+    assert.equal(replies.filter((code) => code === '00').length, 1, `replies ${replies.join(',')}`);
+    assert.equal(upstreamsOf('/api/payments/vnpay/ipn').size, 2, 'the IPNs were spread over both instances');
+    // The grant is delivered by the instance that took the IPN, in the background.
+    let rows = [];
+    for (const started = Date.now(); Date.now() - started < 15_000;) {
+      ({ rows } = await db.query(
+        "SELECT queries, remaining FROM account_query_packs WHERE platform = 'discord' AND user_id = 'D2002'",
+      ));
+      if (rows.length) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    assert.deepEqual(rows, [{ queries: 200, remaining: 200 }]);
   });
 
   it('sends a payer back from VNPay to SITE_URL through nginx, and that page shows the stored result', async () => {
