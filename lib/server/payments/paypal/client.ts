@@ -128,7 +128,10 @@ const paypalError = z
   .object({
     name: z.string().max(100),
     message: z.string().max(500).optional(),
-    details: z.array(z.object({ issue: z.string().max(100) }).loose()).max(20).optional(),
+    details: z
+      .array(z.object({ issue: z.string().max(100) }).loose())
+      .max(20)
+      .optional(),
   })
   .loose();
 
@@ -267,7 +270,8 @@ export async function readAnswer<T>(schema: z.ZodType<T>, response: Response, wh
  * error name — and its words; null for any other answer.
  */
 export async function paypalRefusal(response: Response): Promise<{ ok: false; name: string; message: string } | null> {
-  if (response.status < 400 || response.status >= 500 || response.status === 401 || response.status === 429) return null;
+  if (response.status < 400 || response.status >= 500 || response.status === 401 || response.status === 429)
+    return null;
   const body = paypalError.safeParse(await cappedJson(response, MAX_ANSWER_BYTES).catch(() => null));
   if (!body.success) return { ok: false, name: `HTTP_${response.status}`, message: '' };
   return { ok: false, name: body.data.details?.[0]?.issue ?? body.data.name, message: body.data.message ?? '' };

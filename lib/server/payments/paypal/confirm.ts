@@ -112,7 +112,13 @@ async function storedResult(order: Order): Promise<ConfirmResult> {
 async function confirmOneOff(order: Order, input: z.infer<typeof confirmRequest>, now: Date): Promise<ConfirmResult> {
   const config = paypalConfig();
   if (!config) return { ok: false, code: 'gateway_unavailable' };
-  if (isPlanOrder(order) || !('paypalOrderId' in input) || !order.gatewayRef || input.paypalOrderId !== order.gatewayRef) return notConfirmed;
+  if (
+    isPlanOrder(order) ||
+    !('paypalOrderId' in input) ||
+    !order.gatewayRef ||
+    input.paypalOrderId !== order.gatewayRef
+  )
+    return notConfirmed;
   // Settled already (the webhook was first, or a second click): nothing to capture, the result is stored.
   if (order.status !== 'pending') return storedResult(order);
   const settled = await settleVerdict(await captureVerdict(order, paypalOrdersClient(config), 'confirm'), now);

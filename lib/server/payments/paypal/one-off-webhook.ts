@@ -20,7 +20,11 @@ import { toMinorUnits } from './subscription';
 
 const money = z.object({ currency_code: z.string().max(3), value: z.string().max(32) });
 const relatedIds = z
-  .object({ related_ids: z.object({ order_id: z.string().max(64).optional(), capture_id: z.string().max(64).optional() }).optional() })
+  .object({
+    related_ids: z
+      .object({ order_id: z.string().max(64).optional(), capture_id: z.string().max(64).optional() })
+      .optional(),
+  })
   .optional();
 /** A capture or a refund (PAYMENT.CAPTURE.*): the ids that lead to our order, and a refund's amount. */
 const paymentResource = z.object({
@@ -29,12 +33,18 @@ const paymentResource = z.object({
   invoice_id: z.string().max(127).optional(),
   amount: money.optional(),
   supplementary_data: relatedIds,
-  links: z.array(z.object({ href: z.string().max(2048), rel: z.string().max(40) })).max(20).optional(),
+  links: z
+    .array(z.object({ href: z.string().max(2048), rel: z.string().max(40) }))
+    .max(20)
+    .optional(),
 });
 /** An order (CHECKOUT.ORDER.*): its id and the custom id we gave it. */
 const orderResource = z.object({
   id: z.string().max(64),
-  purchase_units: z.array(z.object({ custom_id: z.string().max(127).optional() })).max(10).optional(),
+  purchase_units: z
+    .array(z.object({ custom_id: z.string().max(127).optional() }))
+    .max(10)
+    .optional(),
 });
 
 export const oneOffEvent = (type: string) => type.startsWith('CHECKOUT.ORDER.') || type.startsWith('PAYMENT.CAPTURE.');
@@ -45,7 +55,12 @@ interface Event {
   resource: Record<string, unknown>;
 }
 
-export async function onOneOffEvent(event: Event, config: PaypalConfig, now: Date, client?: PaypalOrdersClient): Promise<string> {
+export async function onOneOffEvent(
+  event: Event,
+  config: PaypalConfig,
+  now: Date,
+  client?: PaypalOrdersClient,
+): Promise<string> {
   const paypal = client ?? paypalOrdersClient(config);
   const type = event.event_type;
   if (type === 'CHECKOUT.ORDER.APPROVED' || type === 'CHECKOUT.ORDER.COMPLETED') {
@@ -66,7 +81,12 @@ export async function onOneOffEvent(event: Event, config: PaypalConfig, now: Dat
   if (type === 'PAYMENT.CAPTURE.REFUNDED' || type === 'PAYMENT.CAPTURE.REVERSED') {
     return onMoneyReturned(event, resource.data, now);
   }
-  if (type === 'PAYMENT.CAPTURE.COMPLETED' || type === 'PAYMENT.CAPTURE.DENIED' || type === 'PAYMENT.CAPTURE.DECLINED' || type === 'PAYMENT.CAPTURE.PENDING') {
+  if (
+    type === 'PAYMENT.CAPTURE.COMPLETED' ||
+    type === 'PAYMENT.CAPTURE.DENIED' ||
+    type === 'PAYMENT.CAPTURE.DECLINED' ||
+    type === 'PAYMENT.CAPTURE.PENDING'
+  ) {
     const { custom_id, invoice_id, supplementary_data } = resource.data;
     const order = await packOrder(custom_id ?? invoice_id, supplementary_data?.related_ids?.order_id, paypal);
     if (typeof order === 'string') return order;
@@ -76,7 +96,11 @@ export async function onOneOffEvent(event: Event, config: PaypalConfig, now: Dat
 }
 
 const described = (settled: PackSettlement) =>
-  settled.kind === 'settled' ? `capture:${settled.outcome}` : settled.kind === 'pending' ? 'capture:pending' : `order_mismatch:${settled.reason}`;
+  settled.kind === 'settled'
+    ? `capture:${settled.outcome}`
+    : settled.kind === 'pending'
+      ? 'capture:pending'
+      : `order_mismatch:${settled.reason}`;
 
 /**
  * Our pack order an event is about: the custom id we gave PayPal, or — when the event carries none
@@ -89,7 +113,8 @@ async function packOrder(
   paypal?: PaypalOrdersClient,
 ): Promise<Order | string> {
   let ours = customId;
-  if (ours === undefined && paypalOrderId && paypal) ours = (await paypal.getOrder(paypalOrderId))?.purchase_units[0]?.custom_id;
+  if (ours === undefined && paypalOrderId && paypal)
+    ours = (await paypal.getOrder(paypalOrderId))?.purchase_units[0]?.custom_id;
   if (!ours || !isOrderId(ours)) return 'unknown_order';
   const order = await findOrder(await ledgerSql(), ours);
   if (!order || order.gateway !== 'paypal' || !isPack(order.plan) || !order.gatewayRef) return 'unknown_order';
@@ -100,7 +125,11 @@ async function packOrder(
 /** The capture a refund names: PayPal links it as the refund's `up`. */
 function refundedCapture(resource: z.infer<typeof paymentResource>): string | null {
   const up = resource.links?.find((link) => link.rel === 'up')?.href ?? '';
-  return /\/v2\/payments\/captures\/([A-Z0-9]{1,36})$/.exec(up)?.[1] ?? resource.supplementary_data?.related_ids?.capture_id ?? null;
+  return (
+    /\/v2\/payments\/captures\/([A-Z0-9]{1,36})$/.exec(up)?.[1] ??
+    resource.supplementary_data?.related_ids?.capture_id ??
+    null
+  );
 }
 
 /**
@@ -111,18 +140,26 @@ function refundedCapture(resource: z.infer<typeof paymentResource>): string | nu
 async function onMoneyReturned(event: Event, resource: z.infer<typeof paymentResource>, now: Date): Promise<string> {
   const sql = await ledgerSql();
   const capture = refundedCapture(resource);
-  const ours = resource.custom_id ?? resource.invoice_id ?? (capture ? await orderOfTransaction(sql, 'paypal', capture) : null);
+  const ours =
+    resource.custom_id ?? resource.invoice_id ?? (capture ? await orderOfTransaction(sql, 'paypal', capture) : null);
   if (!ours || !isOrderId(ours)) return 'unknown_order';
   const order = await findOrder(sql, ours);
   if (!order || order.gateway !== 'paypal' || !isPack(order.plan)) return 'unknown_order';
   const reversal = event.event_type === 'PAYMENT.CAPTURE.REVERSED';
   // PayPal may write a reversal's amount as negative: the money returned is its size.
   const value = resource.amount?.value.replace(/^-/, '');
-  const cents = resource.amount && value && resource.amount.currency_code === order.currency ? toMinorUnits(value, order.currency) : -1;
+  const cents =
+    resource.amount && value && resource.amount.currency_code === order.currency
+      ? toMinorUnits(value, order.currency)
+      : -1;
   const outcome = await recordReportedRefund({
     orderId: order.id,
     gateway: 'paypal',
-    reported: { gatewayRef: reversal && resource.id === capture ? `reversal:${event.id}` : resource.id, amount: cents, requestId: null },
+    reported: {
+      gatewayRef: reversal && resource.id === capture ? `reversal:${event.id}` : resource.id,
+      amount: cents,
+      requestId: null,
+    },
     reason: reversal ? 'reversed at PayPal (a chargeback)' : 'refunded at PayPal',
     now,
   });

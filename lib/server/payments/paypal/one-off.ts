@@ -36,7 +36,11 @@ export const paypalDecimal = (minor: number, currency: Order['currency']) =>
  * begin: the PayPal order, created by the server at the order's price, its id stored as the
  * order's gatewayRef and handed to the buttons (`createOrder` returns it).
  */
-export async function beginPackOrder(order: Order, config: PaypalConfig, client?: PaypalOrdersClient): Promise<BeginResult> {
+export async function beginPackOrder(
+  order: Order,
+  config: PaypalConfig,
+  client?: PaypalOrdersClient,
+): Promise<BeginResult> {
   try {
     const created = await (client ?? paypalOrdersClient(config)).createOrder(
       {
@@ -131,7 +135,12 @@ export function verdictOf(order: Order, paypal: PaypalOrder, source: string): Ve
 }
 
 /** A failure carries the order's own amount: nothing was taken, so there is nothing to compare. */
-const failed = (order: Order, base: Omit<GatewayEvent, 'transactionId' | 'amount' | 'result' | 'resultCode'>, transactionId: string, resultCode: string): GatewayEvent => ({
+const failed = (
+  order: Order,
+  base: Omit<GatewayEvent, 'transactionId' | 'amount' | 'result' | 'resultCode'>,
+  transactionId: string,
+  resultCode: string,
+): GatewayEvent => ({
   ...base,
   transactionId,
   amount: order.amount,
@@ -155,7 +164,12 @@ export async function captureVerdict(order: Order, client: PaypalOrdersClient, s
       kind: 'final',
       event: failed(
         order,
-        { gateway: 'paypal', orderId: order.id, currency: order.currency, payload: { paypalOrder: paypalOrderId, source, refusal: captured.name } },
+        {
+          gateway: 'paypal',
+          orderId: order.id,
+          currency: order.currency,
+          payload: { paypalOrder: paypalOrderId, source, refusal: captured.name },
+        },
         `${paypalOrderId}:declined`,
         captured.name,
       ),
@@ -190,7 +204,11 @@ export async function settleVerdict(verdict: Verdict, now: Date): Promise<PackSe
 }
 
 /** Reconciliation's question about a pack order: PayPal's order, captured when it waits approved. */
-export async function queryPackOrder(order: Order, config: PaypalConfig, client?: PaypalOrdersClient): Promise<QueryResult> {
+export async function queryPackOrder(
+  order: Order,
+  config: PaypalConfig,
+  client?: PaypalOrdersClient,
+): Promise<QueryResult> {
   // begin stores PayPal's order id; without one the payer never reached PayPal.
   if (!order.gatewayRef) return { state: 'not_found' };
   try {

@@ -121,7 +121,8 @@ const failure = (status: number, name: string, issue: string, message: string): 
   issue,
   message,
 });
-const notFound = () => failure(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID', 'Specified resource ID does not exist.');
+const notFound = () =>
+  failure(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID', 'Specified resource ID does not exist.');
 
 type Captured = { ok: true; order: SandboxOrder; repeated: boolean };
 type Refunded = { ok: true; order: SandboxOrder; refund: SandboxRefund; repeated: boolean };
@@ -130,19 +131,32 @@ type Refunded = { ok: true; order: SandboxOrder; refund: SandboxRefund; repeated
  * Captures an approved order, as PayPal does: the same PayPal-Request-Id again returns the capture
  * it made (`repeated`); a second capture is ORDER_ALREADY_CAPTURED; one not approved, ORDER_NOT_APPROVED.
  */
-export async function captureSandboxOrder(
-  id: string,
-  requestId: string | null,
-): Promise<Captured | Failure> {
+export async function captureSandboxOrder(id: string, requestId: string | null): Promise<Captured | Failure> {
   const result = await updateSandboxOrder<Captured | Failure>(id, (order) => {
     if (order.capture) {
-      if (requestId && order.capture.requestId === requestId) return { next: null, result: { ok: true as const, order, repeated: true } };
-      return { next: null, result: failure(422, 'UNPROCESSABLE_ENTITY', 'ORDER_ALREADY_CAPTURED', 'Order already captured.') };
+      if (requestId && order.capture.requestId === requestId)
+        return { next: null, result: { ok: true as const, order, repeated: true } };
+      return {
+        next: null,
+        result: failure(422, 'UNPROCESSABLE_ENTITY', 'ORDER_ALREADY_CAPTURED', 'Order already captured.'),
+      };
     }
     if (order.status !== 'APPROVED') {
-      return { next: null, result: failure(422, 'UNPROCESSABLE_ENTITY', 'ORDER_NOT_APPROVED', 'Payer has not yet approved the Order for payment.') };
+      return {
+        next: null,
+        result: failure(
+          422,
+          'UNPROCESSABLE_ENTITY',
+          'ORDER_NOT_APPROVED',
+          'Payer has not yet approved the Order for payment.',
+        ),
+      };
     }
-    const next: SandboxOrder = { ...order, status: 'COMPLETED', capture: { id: sandboxId('', 17), requestId, refunds: [] } };
+    const next: SandboxOrder = {
+      ...order,
+      status: 'COMPLETED',
+      capture: { id: sandboxId('', 17), requestId, refunds: [] },
+    };
     return { next, result: { ok: true as const, order: next, repeated: false } };
   });
   return result ?? notFound();
@@ -165,10 +179,27 @@ export async function refundSandboxCapture(
     const earlier = requestId ? capture.refunds.find((r) => r.requestId === requestId) : undefined;
     if (earlier) return { next: null, result: { ok: true as const, order, refund: earlier, repeated: true } };
     const left = order.cents - capture.refunds.reduce((sum, r) => sum + r.cents, 0);
-    if (left <= 0) return { next: null, result: failure(422, 'UNPROCESSABLE_ENTITY', 'CAPTURE_FULLY_REFUNDED', 'The capture has already been fully refunded.') };
+    if (left <= 0)
+      return {
+        next: null,
+        result: failure(
+          422,
+          'UNPROCESSABLE_ENTITY',
+          'CAPTURE_FULLY_REFUNDED',
+          'The capture has already been fully refunded.',
+        ),
+      };
     const cents = amount ?? left;
     if (cents <= 0 || cents > left) {
-      return { next: null, result: failure(422, 'UNPROCESSABLE_ENTITY', 'REFUND_AMOUNT_EXCEEDED', 'The refund amount must be less than or equal to the capture amount that has not yet been refunded.') };
+      return {
+        next: null,
+        result: failure(
+          422,
+          'UNPROCESSABLE_ENTITY',
+          'REFUND_AMOUNT_EXCEEDED',
+          'The refund amount must be less than or equal to the capture amount that has not yet been refunded.',
+        ),
+      };
     }
     const refund: SandboxRefund = { id: sandboxId('', 17), requestId, cents };
     const next = { ...order, capture: { ...capture, refunds: [...capture.refunds, refund] } };
