@@ -13,6 +13,7 @@ import { paypalConfig } from '@/lib/server/payments/paypal/config';
 import { beginPackOrder } from '@/lib/server/payments/paypal/one-off';
 import { reconcile } from '@/lib/server/payments/reconcile';
 import { refundOrder } from '@/lib/server/payments/refunds/refund-order';
+import { refundsOfOrder } from '@/lib/server/ledger/refunds';
 import { backgroundDeliveriesFinished } from '@/lib/server/payments/outbox-delivery';
 import { queryPack } from '@/lib/pricing/catalogue';
 import { storeKinds, useTestStore } from '../support/stores';
@@ -430,5 +431,26 @@ describe.each(storeKinds)('PayPal one-off payments for query packs, on %s', (kin
         body: { amount: { currency_code: 'USD', value: '0.99' } },
       },
     ]);
+  });
+
+  it('a refund made in PayPal’s dashboard (PAYMENT.CAPTURE.REFUNDED) is recorded once, however often PayPal delivers it', async () => {
+    const { paypalOrderId, orderId } = await buyPacks(2);
+    approve(paypalOrderId);
+    await confirm(orderId, paypalOrderId);
+    await backgroundDeliveriesFinished();
+    const captureId = orders.get(paypalOrderId)!.capture!.id;
+    const refunded = {
+      id: 'RFDASHBOARD01',
+      status: 'COMPLETED',
+      amount: { currency_code: 'USD', value: '0.99' },
+      custom_id: orderId,
+      links: [{ href: `https://api-m.paypal.com/v2/payments/captures/${captureId}`, rel: 'up' }],
+    };
+    const first = await webhook('PAYMENT.CAPTURE.REFUNDED', refunded);
+    const again = await webhook('PAYMENT.CAPTURE.REFUNDED', refunded);
+    expect(first).toEqual({ status: 200, outcome: `refund_recorded:order=${orderId}` });
+    expect(again).toEqual({ status: 200, outcome: `refund_known:order=${orderId}` });
+    const refunds = await refundsOfOrder(store().sql, orderId);
+    expect(refunds.map((r) => [r.amount, r.gatewayRef, r.origin])).toEqual([[99, 'RFDASHBOARD01', 'gateway']]);
   });
 });
