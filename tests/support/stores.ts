@@ -99,8 +99,6 @@ const TABLES = [
   'gateway_sandbox',
   'outbox',
   'directory_grants',
-  // A paid pack's queries (migration 0021), a child of accounts.
-  'account_query_packs',
   'link_claims',
   'link_accounts',
   'payment_events',
