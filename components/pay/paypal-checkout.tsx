@@ -51,7 +51,7 @@ function oneOffParams(value: unknown): PaypalOneOffParams | null {
  * only when the payer picks PayPal (./continuations.ts). A one-off payment (query packs,
  * `oneOff`) loads it for one capture instead (intent=capture, no vault): the server has created the
  * PayPal order at the order's price, the buttons' createOrder hands PayPal its id, and onApprove asks
- * the server to capture it (docs/payments.md#paypal-one-off-payments).
+ * the server to capture it (docs/payments.md#paypal-one-off-payments-query-packs).
  */
 export function PaypalCheckout({ options: sent, disabled, terms, oneOff = false, startCheckout }: ContinuationProps) {
   const options = clientOptions(sent);

@@ -1,13 +1,11 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { NextRequest } from 'next/server';
+import { POST as checkoutRoute } from '@/app/api/checkout/route';
 import { POST as confirmRoute } from '@/app/api/payments/paypal/confirm/route';
 import { POST as webhookRoute } from '@/app/api/payments/paypal/webhook/route';
 import { reloadEnv, resetPaypalTokens, resetRateLimits } from '@/lib/server/testing';
-import { findOrder, setCheckoutStart } from '@/lib/server/ledger/orders';
-import { ledgerSql } from '@/lib/server/db';
-import { paypalGateway } from '@/lib/server/payments/paypal/gateway';
-import { PACK_PERIOD } from '@/lib/pricing/pack-quote';
+import { findOrder } from '@/lib/server/ledger/orders';
 import { eventsOfOrder } from '@/lib/server/ledger/payment-events';
 import { paypalConfig } from '@/lib/server/payments/paypal/config';
 import { beginPackOrder } from '@/lib/server/payments/paypal/one-off';
@@ -17,7 +15,7 @@ import { refundsOfOrder } from '@/lib/server/ledger/refunds';
 import { backgroundDeliveriesFinished } from '@/lib/server/payments/outbox-delivery';
 import { queryPack } from '@/lib/pricing/catalogue';
 import { storeKinds, useTestStore } from '../support/stores';
-import { alice, pendingTeamOrder, sessionCookie } from '../support/money';
+import { alice, sessionCookie } from '../support/money';
 
 /**
  * Query packs through PayPal's Orders v2 API, against PayPal played by a server on 127.0.0.1: what
@@ -186,28 +184,21 @@ const post = (
   );
 };
 
-/**
- * Alice buys `quantity` packs with PayPal as checkout records and begins it (start-checkout.ts):
- * the order priced from the catalogue, then the gateway's begin, stored with its gatewayRef. (The
- * checkout route's request schema does not take packs yet.)
- */
+/** Alice buys `quantity` packs with PayPal through the checkout route: the order, and what the buttons receive. */
 async function buyPacks(quantity: number) {
-  const order = await pendingTeamOrder({
-    plan: 'query_pack',
-    period: PACK_PERIOD,
-    seats: null,
-    quantity,
-    months: queryPack.validMonths,
-    gateway: 'paypal',
-    method: 'paypal',
-    currency: 'USD',
-    amount: quantity * queryPack.price.USD,
-  });
-  const begun = await paypalGateway.begin(order, { now: new Date(), renewalStartsAt: null });
-  if (!begun.ok) throw new Error(`begin refused: ${begun.code}`);
-  await setCheckoutStart(await ledgerSql(), order.id, begun.start, begun.gatewayRef ?? null);
-  const start = begun.start as { kind: string; sdk: string; params: { paypalOrderId: string; customId: string } };
-  return { start, paypalOrderId: start.params.paypalOrderId, orderId: order.id };
+  const response = await post(
+    checkoutRoute,
+    '/api/checkout',
+    { plan: 'query_pack', quantity, gateway: 'paypal', method: 'paypal' },
+    { cookie: await sessionCookie(alice), 'idempotency-key': `test-${crypto.randomUUID()}` },
+  );
+  const start = (await response.json()) as {
+    kind: string;
+    sdk: string;
+    params: { paypalOrderId: string; customId: string };
+  };
+  expect(response.status).toBe(200);
+  return { start, paypalOrderId: start.params.paypalOrderId, orderId: start.params.customId };
 }
 
 /** The payer approves in PayPal's window. */

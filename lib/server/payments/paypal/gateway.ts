@@ -32,7 +32,7 @@ const RECHECK_MS = 6 * 3_600_000;
 
 /**
  * PayPal subscriptions (docs/payments.md#paypal), and query packs as one-off payments through
- * PayPal's Orders API (docs/payments.md#paypal-one-off-payments, ./one-off.ts), on the gateway seam. Checkout begins with the buttons'
+ * PayPal's Orders API (docs/payments.md#paypal-one-off-payments-query-packs, ./one-off.ts), on the gateway seam. Checkout begins with the buttons'
  * parameters; the payment is confirmed by POST /api/payments/paypal/confirm (PayPal's own endpoint)
  * and by PayPal's webhooks, which the generic callback route hands to `handleCallback` (./webhook.ts)
  * at the address registered with PayPal, POST /api/payments/paypal/webhook: a PayPal event is
@@ -49,8 +49,8 @@ export const paypalGateway: PaymentGateway = {
   // A subscription: only once one was approved for it, and not before its first charge is due. Query
   // packs: never while pending — PayPal takes a pack's money only when this site captures it, and
   // each capture settles the order in the same call (./one-off.ts); the rare capture PayPal keeps
-  // PENDING is settled by its webhook or reconciliation, and a second pack bought meanwhile is
-  // queries paid for, not a plan paid twice.
+  // PENDING is settled by its webhook or reconciliation, and the same packs paid again meanwhile
+  // are a repeat the paid-twice rule refunds.
   mayHaveCharged: (order) =>
     isPlanOrder(order) &&
     order.subscriptionId !== null &&

@@ -12,7 +12,7 @@ import { paypalOrdersClient, type PaypalCapture, type PaypalOrder, type PaypalOr
 import { toMinorUnits } from './subscription';
 
 /*
- * Query packs through PayPal (docs/payments.md#paypal-one-off-payments): one payment, never a
+ * Query packs through PayPal (docs/payments.md#paypal-one-off-payments-query-packs): one payment, never a
  * subscription. The server creates the PayPal order itself (Orders v2, intent CAPTURE) at the
  * order's price, so nothing about the money comes from the browser; the buttons only let the payer
  * approve it. The money moves when this site captures the approved order — confirm, the webhook or
