@@ -23,6 +23,11 @@ export interface ContinuationProps {
   options: unknown;
   disabled: boolean;
   terms: RenewalTerms | null;
+  /**
+   * The selection is one payment that never renews (query packs): an SDK that renews by itself loads
+   * for a single charge instead (PayPal: intent=capture, no vault). Absent: a plan.
+   */
+  oneOff?: boolean;
   /** What the selection costs, as the form quotes it; null while it cannot be paid. */
   price?: { amount: number; currency: Currency } | null;
   /** Runs the site's checkout: the `params` of its `{kind: 'sdk'}` answer, or null when it was refused (the form shows why). */

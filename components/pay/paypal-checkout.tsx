@@ -5,7 +5,7 @@ import { useDay } from '@/lib/i18n/day';
 import { useMoney } from '@/lib/i18n/money';
 import { DISPATCH_ACTION, PayPalButtons, PayPalScriptProvider, usePayPalScriptReducer } from '@paypal/react-paypal-js';
 import type { Locale } from '@/lib/i18n/locales';
-import type { PaypalCheckoutParams, PaypalClientOptions } from '@/lib/shared/paypal-browser';
+import type { PaypalCheckoutParams, PaypalClientOptions, PaypalOneOffParams } from '@/lib/shared/paypal-browser';
 import type { ContinuationProps } from './continuations';
 import { PaypalLoading } from './paypal-loading';
 import styles from './pay.module.css';
@@ -35,13 +35,25 @@ function checkoutParams(value: unknown): PaypalCheckoutParams | null {
     : null;
 }
 
+/** A one-off payment's `params`: the PayPal order the server created (PayPal's ids: upper-case letters, digits). */
+function oneOffParams(value: unknown): PaypalOneOffParams | null {
+  if (!isRecord(value)) return null;
+  const { paypalOrderId, customId } = value;
+  return typeof paypalOrderId === 'string' && /^[A-Z0-9]{1,36}$/.test(paypalOrderId) && typeof customId === 'string'
+    ? { paypalOrderId, customId }
+    : null;
+}
+
 /**
  * PayPal's subscription buttons (docs/payments.md#paypal, the SDK v5 API): the site's checkout chooses
  * the plan and quantity and names the order; the buttons create the subscription; onApprove hands
  * its id to the server, which confirms it with PayPal before anything is granted. The SDK loads
- * only when the payer picks PayPal (./continuations.ts).
+ * only when the payer picks PayPal (./continuations.ts). A one-off payment (query packs,
+ * `oneOff`) loads it for one capture instead (intent=capture, no vault): the server has created the
+ * PayPal order at the order's price, the buttons' createOrder hands PayPal its id, and onApprove asks
+ * the server to capture it (docs/payments.md#paypal-one-off-payments-query-packs).
  */
-export function PaypalCheckout({ options: sent, disabled, terms, startCheckout }: ContinuationProps) {
+export function PaypalCheckout({ options: sent, disabled, terms, oneOff = false, startCheckout }: ContinuationProps) {
   const options = clientOptions(sent);
   // The server sends these with the gateway: without them PayPal cannot load, as when it is blocked.
   if (!options) return <Unavailable />;
@@ -49,13 +61,13 @@ export function PaypalCheckout({ options: sent, disabled, terms, startCheckout }
     <PayPalScriptProvider
       options={{
         clientId: options.clientId,
-        vault: true,
-        intent: 'subscription',
+        // The SDK is loaded for one kind of payment: a subscription (vaulted), or a single capture.
+        ...(oneOff ? { intent: 'capture' } : { vault: true, intent: 'subscription' }),
         environment: options.environment,
         ...(options.sdkBaseUrl ? { sdkBaseUrl: options.sdkBaseUrl } : {}),
       }}
     >
-      <Buttons disabled={disabled} terms={terms} startCheckout={startCheckout} />
+      <Buttons disabled={disabled} terms={terms} oneOff={oneOff} startCheckout={startCheckout} />
     </PayPalScriptProvider>
   );
 }
@@ -74,7 +86,7 @@ function Unavailable({ onRetry }: { onRetry?: () => void }) {
   );
 }
 
-function Buttons({ disabled, terms, startCheckout }: Omit<ContinuationProps, 'options'>) {
+function Buttons({ disabled, terms, oneOff, startCheckout }: Omit<ContinuationProps, 'options'>) {
   const t = useTranslations('PayPage.form');
   const money = useMoney();
   const day = useDay();
@@ -92,14 +104,15 @@ function Buttons({ disabled, terms, startCheckout }: Omit<ContinuationProps, 'op
     return <Unavailable onRetry={() => dispatch({ type: DISPATCH_ACTION.RESET_OPTIONS, value: options })} />;
   }
 
-  async function confirm(subscriptionId: string) {
+  /** What PayPal approved: `{subscriptionId}`, or a one-off payment's `{paypalOrderId}`. */
+  async function confirm(approved: { subscriptionId: string } | { paypalOrderId: string }) {
     setConfirming(true);
     setMessage(null);
     try {
       const response = await fetch('/api/payments/paypal/confirm', {
         method: 'POST',
         headers: apiHeaders(locale, { json: true }),
-        body: JSON.stringify({ orderId: orderId.current, subscriptionId }),
+        body: JSON.stringify({ orderId: orderId.current, ...approved }),
       });
       const answer = (await response.json()) as { redirectUrl: string } | { error: { message: string } };
       if ('redirectUrl' in answer) {
@@ -115,7 +128,8 @@ function Buttons({ disabled, terms, startCheckout }: Omit<ContinuationProps, 'op
 
   return (
     <div className={styles.paypal} data-testid="paypal-checkout">
-      {terms && (
+      {/* A one-off payment renews nothing: no renewal terms, whatever the form computed. */}
+      {terms && !oneOff && (
         <p className={styles.hint} data-testid="renewal-terms">
           {t(terms.startsAt ? 'paypalStartsLater' : 'paypalRenews', {
             amount: money(terms.amount, terms.currency),
@@ -127,6 +141,30 @@ function Buttons({ disabled, terms, startCheckout }: Omit<ContinuationProps, 'op
       {isPending && <PaypalLoading />}
       {confirming ? (
         <p role="status">{t('paypalConfirming')}</p>
+      ) : oneOff ? (
+        <PayPalButtons
+          style={{ label: 'pay' }}
+          disabled={disabled}
+          // The server created the PayPal order at the order's price: the buttons only name it.
+          createOrder={async () => {
+            refused.current = false;
+            setMessage(null);
+            const params = oneOffParams(await startCheckout());
+            if (!params) {
+              refused.current = true;
+              throw new Error('checkout refused');
+            }
+            orderId.current = params.customId;
+            return params.paypalOrderId;
+          }}
+          onApprove={async (data) => {
+            if (data.orderID) await confirm({ paypalOrderId: data.orderID });
+          }}
+          onCancel={() => setMessage(t('paypalCancelled'))}
+          onError={() => {
+            if (!refused.current) setMessage(t('paypalError'));
+          }}
+        />
       ) : (
         <PayPalButtons
           style={{ label: 'subscribe' }}
@@ -149,7 +187,7 @@ function Buttons({ disabled, terms, startCheckout }: Omit<ContinuationProps, 'op
             });
           }}
           onApprove={async (data) => {
-            if (data.subscriptionID) await confirm(data.subscriptionID);
+            if (data.subscriptionID) await confirm({ subscriptionId: data.subscriptionID });
           }}
           onCancel={() => setMessage(t('paypalCancelled'))}
           onError={() => {

@@ -22,3 +22,12 @@ export interface PaypalCheckoutParams {
   customId: string;
   startTime?: string;
 }
+
+/**
+ * A one-off payment (query packs): the PayPal order the server created at the order's price, which
+ * the buttons hand PayPal (`createOrder`), and our order id, which confirm names.
+ */
+export interface PaypalOneOffParams {
+  paypalOrderId: string;
+  customId: string;
+}

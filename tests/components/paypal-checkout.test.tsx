@@ -5,18 +5,22 @@ import messages from '@/messages/en.json';
 import { IntlWrapper } from '../support/intl';
 
 type ButtonProps = {
+  createOrder?: () => Promise<string>;
   createSubscription: (
     data: object,
     actions: { subscription: { create: (body: object) => Promise<string> } },
   ) => Promise<string>;
 };
 // What the buttons were last drawn with: the test plays PayPal's side of createSubscription with it.
-const drawn: { props: ButtonProps | null } = { props: null };
+const drawn: { props: ButtonProps | null; sdk: Record<string, unknown> | null } = { props: null, sdk: null };
 
 // PayPal's SDK cannot load here; its React wrapper is replaced by one whose script is still loading.
 jest.mock('@paypal/react-paypal-js', () => ({
   DISPATCH_ACTION: { RESET_OPTIONS: 'resetOptions' },
-  PayPalScriptProvider: ({ children }: { children: React.ReactNode }) => children,
+  PayPalScriptProvider: ({ children, options }: { children: React.ReactNode; options: Record<string, unknown> }) => (
+    (drawn.sdk = options),
+    children
+  ),
   PayPalButtons: (props: ButtonProps) => ((drawn.props = props), null),
   usePayPalScriptReducer: () => [{ isPending: true, isRejected: false, options: {} }, jest.fn()],
 }));
@@ -104,5 +108,24 @@ describe('PayPal checkout while its script loads', () => {
     );
     expect(screen.getByTestId('paypal-unavailable')).toHaveTextContent(messages.PayPage.form.paypalUnavailable);
     expect(screen.queryByText(messages.PayPage.form.paypalLoading)).toBeNull();
+  });
+
+  it('pays a one-off payment (query packs) with the PayPal order the server created, the SDK loaded for one capture and no renewal terms', async () => {
+    const customId = 'b'.repeat(32);
+    render(
+      <IntlWrapper>
+        <PaypalCheckout
+          options={{ clientId: 'test', environment: 'sandbox' }}
+          disabled={false}
+          terms={{ amount: 99, currency: 'USD', months: 12, next: '2027-11-28T10:00:00.000Z', startsAt: null }}
+          oneOff
+          startCheckout={async () => ({ paypalOrderId: '5O190127TN364715T', customId })}
+        />
+      </IntlWrapper>,
+    );
+    expect(drawn.sdk).toMatchObject({ intent: 'capture' });
+    expect(drawn.sdk).not.toHaveProperty('vault');
+    expect(screen.queryByTestId('renewal-terms')).toBeNull();
+    expect(await drawn.props!.createOrder!()).toBe('5O190127TN364715T');
   });
 });

@@ -5,8 +5,10 @@ import { UnavailableError } from '@/lib/server/unavailable';
 import type { PaypalConfig } from './config';
 
 /**
- * The three PayPal REST calls the site needs (fetch and a small typed wrapper, not the SDK:
- * docs/payments.md#why-no-paypal-server-sdk): an OAuth token, a subscription read, and webhook signature verification. Every
+ * The PayPal REST calls of subscriptions (fetch and a small typed wrapper, not the SDK:
+ * docs/payments.md#why-no-paypal-server-sdk): an OAuth token, a subscription read and cancel, a
+ * sale's refund, and webhook signature verification (one-off payments' Orders v2 calls use the
+ * same wrapper: ./orders-api.ts). Every
  * answer is validated; a timeout, a network failure, a 5xx or an answer of the wrong shape is an
  * UnavailableError (the caller answers "try again"), never a guess.
  */
@@ -122,11 +124,28 @@ export type SaleRefund =
   /** PayPal said no (4xx): its error name and words. */
   | { ok: false; name: string; message: string };
 
-const paypalError = z.object({ name: z.string().max(100), message: z.string().max(500).optional() }).loose();
+const paypalError = z
+  .object({
+    name: z.string().max(100),
+    message: z.string().max(500).optional(),
+    details: z
+      .array(z.object({ issue: z.string().max(100) }).loose())
+      .max(20)
+      .optional(),
+  })
+  .loose();
 
 const tokens = new Map<string, { token: string; expiresAt: number }>();
 
-export function paypalClient(config: PaypalConfig, transport: Transport = config.transport): PaypalClient {
+/**
+ * The authorized request every PayPal call makes: `apiBase` + path, a 10 s deadline unless the
+ * caller gives its own, a cached OAuth token, and one retry with a fresh token after a 401. A
+ * request that gets no answer is an UnavailableError.
+ */
+export function paypalCaller(
+  config: PaypalConfig,
+  transport: Transport = config.transport,
+): { authorized: (path: string, init: RequestInit) => Promise<Response> } {
   const call = async (path: string, init: RequestInit): Promise<Response> => {
     try {
       return await transport(`${config.apiBase}${path}`, {
@@ -171,6 +190,12 @@ export function paypalClient(config: PaypalConfig, transport: Transport = config
     tokens.delete(`${config.apiBase} ${config.clientId}`);
     return send();
   };
+
+  return { authorized };
+}
+
+export function paypalClient(config: PaypalConfig, transport: Transport = config.transport): PaypalClient {
+  const { authorized } = paypalCaller(config, transport);
 
   return {
     async getSubscription(id, budget = {}) {
@@ -232,6 +257,24 @@ export function paypalClient(config: PaypalConfig, transport: Transport = config
       return parse(verificationAnswer, await json(response, 'verification')).verification_status === 'SUCCESS';
     },
   };
+}
+
+/** A 2xx answer read (capped) and checked against `schema`; anything else is an UnavailableError. */
+export async function readAnswer<T>(schema: z.ZodType<T>, response: Response, what: string): Promise<T> {
+  return parse(schema, await json(response, what));
+}
+
+/**
+ * PayPal's "no" to a call (a 4xx other than 401 and 429): the name of what it refused — the first
+ * `details[].issue` when it gives one (ORDER_ALREADY_CAPTURED, INSTRUMENT_DECLINED…), else its
+ * error name — and its words; null for any other answer.
+ */
+export async function paypalRefusal(response: Response): Promise<{ ok: false; name: string; message: string } | null> {
+  if (response.status < 400 || response.status >= 500 || response.status === 401 || response.status === 429)
+    return null;
+  const body = paypalError.safeParse(await cappedJson(response, MAX_ANSWER_BYTES).catch(() => null));
+  if (!body.success) return { ok: false, name: `HTTP_${response.status}`, message: '' };
+  return { ok: false, name: body.data.details?.[0]?.issue ?? body.data.name, message: body.data.message ?? '' };
 }
 
 async function json(response: Response, what: string): Promise<unknown> {

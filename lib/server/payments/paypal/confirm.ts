@@ -11,14 +11,21 @@ import { paypalClient, type PaypalClient } from './client';
 import { paypalConfig } from './config';
 import { paypalOffer } from './offer';
 import { bindToOrder, subscriptionMismatch, syncSubscription } from './subscription';
+import { captureVerdict, settleVerdict } from './one-off';
+import { paypalOrdersClient, paypalResourceId } from './orders-api';
+import { isPlanOrder, type Order } from '@/lib/server/ledger/types';
 import { grantDeliveryFinished } from '@/lib/server/payments/outbox-delivery';
 import { storedOrderResult } from '@/lib/server/payments/stored-result';
 
-/** POST /api/payments/paypal/confirm: the buttons' onApprove, `{orderId, subscriptionId}`. */
-export const confirmRequest = z.object({
-  orderId: z.string().regex(/^[a-f0-9]{32}$/),
-  subscriptionId: z.string().min(1).max(64),
-});
+/**
+ * POST /api/payments/paypal/confirm: the buttons' onApprove, `{orderId, subscriptionId}` for a
+ * plan's subscription, `{orderId, paypalOrderId}` for a one-off payment (query packs).
+ */
+const ourOrderId = z.string().regex(/^[a-f0-9]{32}$/);
+export const confirmRequest = z.union([
+  z.object({ orderId: ourOrderId, subscriptionId: z.string().min(1).max(64) }),
+  z.object({ orderId: ourOrderId, paypalOrderId: paypalResourceId }),
+]);
 
 export type ConfirmResult =
   | { ok: true; redirectUrl: string }
@@ -53,6 +60,7 @@ export async function confirmPaypalSubscription(
   ) {
     return notConfirmed;
   }
+  if (!isPlanOrder(order) || !('subscriptionId' in input)) return confirmOneOff(order, input, now);
 
   const subscription = await (client ?? paypalClient(config)).getSubscription(input.subscriptionId);
   const mismatch = subscription ? subscriptionMismatch(order, subscription, config) : 'not found';
@@ -80,10 +88,42 @@ export async function confirmPaypalSubscription(
 
   // The payer is waiting on this answer (not PayPal): let the grant land first, so it reads success.
   if (paidNow > 0) await grantDeliveryFinished(order.id);
+  return storedResult(order);
+}
+
+/** The result page of the order as stored now: what the payer reads on every reload of it too. */
+async function storedResult(order: Order): Promise<ConfirmResult> {
+  const sql = await ledgerSql();
   const stored = (await findOrder(sql, order.id)) ?? order;
   return {
     ok: true,
     // A first charge PayPal refused reads as its decline, as on every later reload of the result.
     redirectUrl: `${localizedPath(order.locale, '/pay')}${payResultQuery(await storedOrderResult(sql, stored), order.id)}`,
   };
+}
+
+/**
+ * A one-off payment's onApprove (./one-off.ts): the PayPal order must be the one begin created for
+ * this order; it is captured (with the order's own PayPal-Request-Id, so a webhook capturing it at
+ * the same moment takes the money no second time) and settled at what PayPal captured. A capture
+ * PayPal still holds leaves the order pending: the page says "processing" until the webhook or
+ * reconciliation settles it.
+ */
+async function confirmOneOff(order: Order, input: z.infer<typeof confirmRequest>, now: Date): Promise<ConfirmResult> {
+  const config = paypalConfig();
+  if (!config) return { ok: false, code: 'gateway_unavailable' };
+  if (
+    isPlanOrder(order) ||
+    !('paypalOrderId' in input) ||
+    !order.gatewayRef ||
+    input.paypalOrderId !== order.gatewayRef
+  )
+    return notConfirmed;
+  // Settled already (the webhook was first, or a second click): nothing to capture, the result is stored.
+  if (order.status !== 'pending') return storedResult(order);
+  const settled = await settleVerdict(await captureVerdict(order, paypalOrdersClient(config), 'confirm'), now);
+  log().info({ gateway: 'paypal', order: order.id, paypalOrder: order.gatewayRef, settled }, 'paypal confirm');
+  if (settled.kind === 'mismatch') return notConfirmed;
+  if (settled.kind === 'settled' && settled.outcome === 'paid') await grantDeliveryFinished(order.id);
+  return storedResult(order);
 }

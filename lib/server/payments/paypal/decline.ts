@@ -12,6 +12,10 @@ import type { DeclineReason } from '@/lib/shared/decline';
 const reasons = new Map<string, DeclineReason>([
   ['PAYMENT.FAILED', 'declined'],
   ['SUSPENDED', 'declined'],
+  // A pack's capture (./one-off.ts): the payer's funding source refused it when captured, or
+  // PayPal denied a capture it had held (DECLINED). Nothing was taken either way.
+  ['INSTRUMENT_DECLINED', 'declined'],
+  ['DECLINED', 'declined'],
 ]);
 
 export function declineReason(resultCode: string): DeclineReason | null {

@@ -11,8 +11,17 @@ import { declineReason } from './decline';
 import { paypalOffer } from './offer';
 import { paypalRenewals } from './renewals';
 import { handlePaypalWebhook } from './webhook';
+import { beginPackOrder, queryPackOrder } from './one-off';
 import { REFUND_WINDOW_MS, refundPayment } from './refund';
 import { firstChargeAt, paypalCheckout, reportedCharge, subscriptionMismatch, syncSubscription } from './subscription';
+
+/** The result codes of money returned after a payment: a sale's (subscriptions) or a capture's (packs). */
+const MONEY_RETURNED = new Set([
+  'PAYMENT.SALE.REFUNDED',
+  'PAYMENT.SALE.REVERSED',
+  'PAYMENT.CAPTURE.REFUNDED',
+  'PAYMENT.CAPTURE.REVERSED',
+]);
 
 /** A subscription is approved in PayPal's popup while the payer waits on our page. */
 const PAYMENT_WINDOW_MS = 30 * 60_000;
@@ -22,7 +31,8 @@ const RENEWAL_GRACE_MS = 24 * 3_600_000;
 const RECHECK_MS = 6 * 3_600_000;
 
 /**
- * PayPal subscriptions (docs/payments.md#paypal) on the gateway seam. Checkout begins with the buttons'
+ * PayPal subscriptions (docs/payments.md#paypal), and query packs as one-off payments through
+ * PayPal's Orders API (docs/payments.md#paypal-one-off-payments-query-packs, ./one-off.ts), on the gateway seam. Checkout begins with the buttons'
  * parameters; the payment is confirmed by POST /api/payments/paypal/confirm (PayPal's own endpoint)
  * and by PayPal's webhooks, which the generic callback route hands to `handleCallback` (./webhook.ts)
  * at the address registered with PayPal, POST /api/payments/paypal/webhook: a PayPal event is
@@ -36,9 +46,15 @@ export const paypalGateway: PaymentGateway = {
   pageSources,
   clientOptions: paypalClientOptions,
   paymentWindowMs: PAYMENT_WINDOW_MS,
-  // Only once a subscription was approved for it, and not before its first charge is due.
+  // A subscription: only once one was approved for it, and not before its first charge is due. Query
+  // packs: never while pending — PayPal takes a pack's money only when this site captures it, and
+  // each capture settles the order in the same call (./one-off.ts); the rare capture PayPal keeps
+  // PENDING is settled by its webhook or reconciliation, and the same packs paid again meanwhile
+  // are a repeat the paid-twice rule refunds.
   mayHaveCharged: (order) =>
-    order.subscriptionId !== null && (firstChargeAt(order)?.getTime() ?? 0) <= Date.now() + PAYMENT_WINDOW_MS,
+    isPlanOrder(order) &&
+    order.subscriptionId !== null &&
+    (firstChargeAt(order)?.getTime() ?? 0) <= Date.now() + PAYMENT_WINDOW_MS,
   firstChargeAt,
   available: () => paypalConfig() !== null,
   mode: () => paypalConfig()?.mode ?? null,
@@ -46,8 +62,8 @@ export const paypalGateway: PaymentGateway = {
   begin(order, { renewalStartsAt }) {
     const config = paypalConfig();
     if (!config) return Promise.resolve({ ok: false, code: 'gateway_unavailable' });
-    // Query packs are one payment, through PayPal's Orders API.
-    if (!isPlanOrder(order)) return Promise.resolve({ ok: false, code: 'gateway_unavailable' });
+    // Query packs are one payment: the server creates a PayPal order for them (./one-off.ts).
+    if (!isPlanOrder(order)) return beginPackOrder(order, config);
     const params = paypalCheckout(order, config, renewalStartsAt);
     return Promise.resolve({ ok: true, start: { ...paypalOffer.continuation, params } });
   },
@@ -60,8 +76,8 @@ export const paypalGateway: PaymentGateway = {
   },
   tooLarge: { status: 413, json: { outcome: 'too_large' }, outcome: 'too_large' },
 
-  // The webhook records a refund or reversal under the event's type (webhook.ts, onMoneyReturned).
-  refunded: (resultCode) => resultCode === 'PAYMENT.SALE.REFUNDED' || resultCode === 'PAYMENT.SALE.REVERSED',
+  // A refund or reversal recorded under its event's type: a subscription's sale, or a pack's capture.
+  refunded: (resultCode) => MONEY_RETURNED.has(resultCode),
 
   // A first payment PayPal refused (./decline.ts).
   declineReason,
@@ -70,12 +86,14 @@ export const paypalGateway: PaymentGateway = {
   subscriptions: paypalRenewals,
 
   /**
-   * Reconciliation: the subscription read. Every payment PayPal reports is settled here (renewals
+   * Reconciliation: the subscription read (a pack order's: its PayPal order). Every payment PayPal reports is settled here (renewals
    * too, through the same settlePayment as the webhook); the answer is about the checkout order.
    */
   async query(order, now): Promise<QueryResult> {
     const config = paypalConfig();
     if (!config) return { state: 'unavailable', reason: 'PayPal is not configured' };
+    // Query packs: PayPal's order, captured here when it waits approved (./one-off.ts).
+    if (!isPlanOrder(order)) return queryPackOrder(order, config);
     // Only confirm or a webhook learns the subscription id; without either PayPal was never paid for it.
     if (!order.subscriptionId) return { state: 'not_found' };
     try {

@@ -2,13 +2,15 @@ import 'server-only';
 import { minorUnitDigits, toMajorUnits, type Currency } from '@/lib/pricing/catalogue';
 import { ledgerSql } from '@/lib/server/db';
 import { resourceOfWebhookEvent } from '@/lib/server/ledger/subscriptions';
-import type { Order } from '@/lib/server/ledger/types';
+import { isPlanOrder, type Order } from '@/lib/server/ledger/types';
 import type { RefundAnswer, RefundCall } from '@/lib/server/payments/gateway';
 import { paypalClient } from './client';
-import { paypalConfig } from './config';
+import { paypalConfig, type PaypalConfig } from './config';
+import { paypalOrdersClient } from './orders-api';
 
 /**
- * PayPal refunds (docs/payments.md#refunds): a subscription's payment is a sale, refunded with
+ * PayPal refunds (docs/payments.md#refunds): a subscription's payment is a sale (a pack's is a
+ * capture: refundCapture below), refunded with
  * POST /v1/payments/sale/{sale}/refund (empty body: the whole sale; else the amount), keyed by
  * PayPal-Request-Id = our refund's id, so reconciliation may send the very same call again after a
  * time-out and get the same refund back. PayPal then sends PAYMENT.SALE.REFUNDED, which
@@ -35,6 +37,7 @@ const decimal = (minor: number, currency: Currency) => toMajorUnits(minor, curre
 export async function refundPayment(call: RefundCall): Promise<RefundAnswer> {
   const config = paypalConfig();
   if (!config) return { state: 'refused', code: 'unconfigured', message: 'PayPal is not configured' };
+  if (!isPlanOrder(call.order)) return refundCapture(call, config);
   const sale = await saleOf(call.order);
   if (!sale) {
     return {
@@ -57,6 +60,31 @@ export async function refundPayment(call: RefundCall): Promise<RefundAnswer> {
     }
     // completed, or pending at PayPal (it will complete without us): the money is going back.
     return { state: 'succeeded', gatewayRef: refund.id, code: refund.state };
+  } catch (error) {
+    return { state: 'unknown', reason: `PayPal refund: ${error instanceof Error ? error.message : String(error)}` };
+  }
+}
+
+/**
+ * A one-off payment (query packs) is a capture: POST /v2/payments/captures/{capture}/refund (`{}`
+ * for all that is left, else the amount), keyed by PayPal-Request-Id = our refund's id like a
+ * sale's. The capture is the payment settlement recorded: its transaction id is the capture's id
+ * (./one-off.ts). PayPal then sends PAYMENT.CAPTURE.REFUNDED, recognised by the refund's id.
+ */
+async function refundCapture(call: RefundCall, config: PaypalConfig): Promise<RefundAnswer> {
+  const amount = call.whole
+    ? null
+    : { currency_code: call.order.currency, value: decimal(call.amount, call.order.currency) };
+  try {
+    const answer = await paypalOrdersClient(config).refundCapture(call.payment.transactionId, amount, call.refundId);
+    if (!answer.ok)
+      return { state: 'refused', code: answer.name, message: `PayPal: ${answer.name} ${answer.message}`.trim() };
+    const { refund } = answer;
+    if (refund.status === 'FAILED' || refund.status === 'CANCELLED') {
+      return { state: 'refused', code: refund.status, message: `PayPal: the refund ${refund.status.toLowerCase()}` };
+    }
+    // COMPLETED, or PENDING at PayPal (it completes without us): the money is going back.
+    return { state: 'succeeded', gatewayRef: refund.id, code: refund.status };
   } catch (error) {
     return { state: 'unknown', reason: `PayPal refund: ${error instanceof Error ? error.message : String(error)}` };
   }

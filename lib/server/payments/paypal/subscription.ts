@@ -28,7 +28,11 @@ export function subscriptionQuantity(order: Pick<Order, 'plan' | 'seats'>): numb
  * first charges: `startsAt`, the end of the time already paid for the plan (PayPal's `start_time`),
  * or at once when none is.
  */
-export function paypalCheckout(order: PlanOrder, config: PaypalConfig, startsAt: Date | null = null): PaypalCheckoutParams {
+export function paypalCheckout(
+  order: PlanOrder,
+  config: PaypalConfig,
+  startsAt: Date | null = null,
+): PaypalCheckoutParams {
   return {
     planId: config.planIds[order.plan][order.period as PurchasePeriodId],
     quantity: subscriptionQuantity(order),

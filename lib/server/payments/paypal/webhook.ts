@@ -21,6 +21,7 @@ import {
   type TransmissionHeaders,
 } from './client';
 import { paypalConfig, type PaypalConfig } from './config';
+import { oneOffEvent, onOneOffEvent } from './one-off-webhook';
 import {
   bindToOrder,
   claimedOrder,
@@ -142,6 +143,8 @@ async function dispatch(event: Event, paypal: PaypalClient, config: PaypalConfig
     }
     return onMoneyReturned(subscriptionId, sale.data.sale_id ?? sale.data.id, event, sale.data.amount, now);
   }
+  // Query packs' one-off payments: PayPal orders and their captures (./one-off-webhook.ts).
+  if (oneOffEvent(type)) return onOneOffEvent(event, config, now);
   return 'ignored_event_type';
 }
 

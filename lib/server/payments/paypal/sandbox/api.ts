@@ -10,8 +10,8 @@ import { createSandboxSubscription, findSandboxSubscription, sandboxPlan, subscr
 
 /**
  * The local sandbox's answer to PayPal's REST API (never in production): the OAuth token, the
- * subscription create (the stand-in JS SDK's call), read and cancel, a sale's refund, and
- * verify-webhook-signature. It is a fetch-shaped function, so the site's PayPal client runs
+ * subscription create (the stand-in JS SDK's call), read and cancel, a sale's refund, the Orders v2
+ * calls of one-off payments (./orders-api.ts), and verify-webhook-signature. It is a fetch-shaped function, so the site's PayPal client runs
  * unchanged against it — in-process, because no gateway can reach a developer's localhost. The
  * webhooks PayPal sends after a cancel or a refund go to `deliver`, the site's callback path, as
  * every sandbox's callbacks do. The same function also answers HTTP at
@@ -55,7 +55,7 @@ export async function sandboxTransport(url: string, init: RequestInit, deliver: 
   const { pathname } = new URL(url, env().SITE_URL);
   // Links point at SITE_URL: the URL this was called with may name the listening address.
   const origin = env().SITE_URL;
-  const path = pathname.slice(pathname.indexOf('/v1/'));
+  const path = pathname.slice(pathname.search(/\/v[12]\//));
   const method = (init.method ?? 'GET').toUpperCase();
   const headers = new Headers(init.headers);
   const body = typeof init.body === 'string' ? init.body : '';
@@ -108,6 +108,10 @@ export async function sandboxTransport(url: string, init: RequestInit, deliver: 
     await playSandboxAction(subscription.id, 'cancel', new Date(), sendTo(deliver));
     return new Response(null, { status: 204 });
   }
+
+  // Orders v2 and captures: the one-off payments of query packs (./orders.ts).
+  if (path.startsWith('/v2/'))
+    return (await import('./orders-api')).sandboxOrdersApi(method, path, headers, body, deliver);
 
   const refund = /^\/v1\/payments\/sale\/([A-Za-z0-9]{1,64})\/refund$/.exec(path);
   if (method === 'POST' && refund) {

@@ -6,7 +6,8 @@ import { htmlResponse } from '@/lib/server/http/html';
 import { SANDBOX_PATH } from './identity';
 import { sandboxTransport } from './api';
 import { renderSandboxConsole } from './console';
-import { playSandboxAction, sandboxActions, sendTo } from './player';
+import { event, playSandboxAction, sandboxActions, sendTo } from './player';
+import { approveSandboxOrder, orderJson } from './orders';
 import { sandboxSdk, sandboxWords } from './sdk';
 import { sandboxKeys } from './signing';
 import { recentSandboxSubscriptions } from './store';
@@ -26,7 +27,8 @@ const form = z.object({
 
 /**
  * The local PayPal sandbox's endpoints under /api/payments/paypal/sandbox/: the tester console
- * (''), the stand-in JS SDK ('sdk'), PayPal's REST API ('api/v1/…') and the signing key ('certs/…').
+ * (''), the stand-in JS SDK ('sdk'), PayPal's REST API ('api/v1/…', Orders v2 'api/v2/…') and the
+ * signing key ('certs/…').
  * The webhooks it plays go to `deliver`, the site's callback path.
  */
 export async function handlePaypalSandbox(request: SandboxRequest, deliver: DeliverCallback): Promise<Response> {
@@ -38,7 +40,7 @@ export async function handlePaypalSandbox(request: SandboxRequest, deliver: Deli
   if (path === '' && method === 'POST') return play(request, deliver);
   if (path === 'sdk' && method === 'GET')
     return text(sandboxSdk(await sandboxWords()), 200, 'text/javascript; charset=utf-8');
-  if (path.startsWith('api/v1/')) {
+  if (path.startsWith('api/v1/') || path.startsWith('api/v2/')) {
     return sandboxTransport(
       request.url.toString(),
       { method, headers: request.headers, ...(method === 'POST' ? { body: request.rawBody } : {}) },
@@ -55,7 +57,9 @@ export async function handlePaypalSandbox(request: SandboxRequest, deliver: Deli
 
 async function play(request: SandboxRequest, deliverTo: DeliverCallback): Promise<Response> {
   if (!request.sameOrigin) return text('Forbidden', 403, 'text/plain');
-  const parsed = form.safeParse(Object.fromEntries(new URLSearchParams(request.rawBody)));
+  const fields = Object.fromEntries(new URLSearchParams(request.rawBody));
+  if ('order' in fields) return approveOrder(fields, deliverTo);
+  const parsed = form.safeParse(fields);
   if (!parsed.success) return text('Bad request', 400, 'text/plain');
   const { subscription, action, deliver } = parsed.data;
   // The buyer's approval answers at once and PayPal's webhooks follow, as they do for real: the
@@ -75,4 +79,22 @@ async function play(request: SandboxRequest, deliverTo: DeliverCallback): Promis
   // Relative: the request's own URL names the listening address, not the site the tester uses.
   const back = `${SANDBOX_PATH}?done=${encodeURIComponent(summary)}`;
   return new Response(null, { status: 303, headers: { Location: back, 'Cache-Control': 'no-store' } });
+}
+
+const orderForm = z.object({ order: z.string().regex(/^[A-Z0-9]{6,36}$/), action: z.literal('approve') });
+
+/**
+ * The stand-in SDK's approval of a one-off payment's order (./orders.ts): approved at once, and
+ * CHECKOUT.ORDER.APPROVED follows, as PayPal sends it — so the page's confirm and the webhook race
+ * to capture it, and the same PayPal-Request-Id makes it one capture whoever wins.
+ */
+async function approveOrder(fields: Record<string, string>, deliverTo: DeliverCallback): Promise<Response> {
+  const parsed = orderForm.safeParse(fields);
+  if (!parsed.success) return text('Bad request', 400, 'text/plain');
+  const approved = await approveSandboxOrder(parsed.data.order);
+  if (!approved)
+    return Response.json({ message: 'approve: not possible in the order’s current state' }, { status: 409 });
+  const body = event('CHECKOUT.ORDER.APPROVED', 'checkout-order', orderJson(approved), new Date());
+  after(() => sendTo(deliverTo)([body]));
+  return Response.json({ message: 'approve: webhooks follow' });
 }

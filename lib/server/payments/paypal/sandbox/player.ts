@@ -70,7 +70,8 @@ export function sendTo(deliver: DeliverCallback): (bodies: string[]) => Promise<
   };
 }
 
-function event(type: string, resourceType: string, resource: Record<string, unknown>, now: Date): string {
+/** A webhook body as PayPal sends it: an envelope with a fresh event id around the resource. */
+export function event(type: string, resourceType: string, resource: Record<string, unknown>, now: Date): string {
   return JSON.stringify({
     id: sandboxId('WH-', 17),
     event_version: '1.0',

@@ -48,7 +48,8 @@ export async function sandboxWords(): Promise<Record<string, SandboxWords>> {
  * A stand-in for PayPal's JS SDK (`window.paypal.Buttons`), served by the local sandbox, so the pay
  * page's @paypal/react-paypal-js buttons run their real code path offline: the provider loads
  * "the SDK" from `sdkBaseUrl`, PayPalButtons calls `paypal.Buttons(props).render(…)`, and the
- * button drives createSubscription → approval → onApprove exactly as PayPal's does. Approval is an
+ * button drives createSubscription (or, for a one-off payment, createOrder) → approval → onApprove
+ * exactly as PayPal's does. Approval is an
  * in-page dialog rather than PayPal's pop-up window, in the page's language.
  */
 export const sandboxSdk = (words: Record<string, SandboxWords>) => String.raw`(function () {
@@ -75,7 +76,8 @@ export const sandboxSdk = (words: Record<string, SandboxWords>) => String.raw`(f
     });
   }
 
-  function approval(id) {
+  // kind: 'subscription', or 'order' for a one-off payment (createOrder): what the approval posts.
+  function approval(id, kind) {
     return new Promise(function (resolve, reject) {
       var dialog = document.createElement('dialog');
       dialog.setAttribute('aria-labelledby', 'paypal-sandbox-title');
@@ -104,7 +106,7 @@ export const sandboxSdk = (words: Record<string, SandboxWords>) => String.raw`(f
       dialog.addEventListener('cancel', function () { done({ approved: false, id: id }); });
       approve.onclick = function () {
         approve.disabled = true;
-        post(base, 'action=approve&subscription=' + encodeURIComponent(id), 'application/x-www-form-urlencoded')
+        post(base, 'action=approve&' + kind + '=' + encodeURIComponent(id), 'application/x-www-form-urlencoded')
           .then(function () { done({ approved: true, id: id }); })
           .catch(function (error) { dialog.close(); dialog.remove(); reject(error); });
       };
@@ -133,12 +135,15 @@ export const sandboxSdk = (words: Record<string, SandboxWords>) => String.raw`(f
           },
         },
       };
+      // A one-off payment (intent=capture): the page's createOrder returns the order its server created.
+      var oneOff = typeof props.createOrder === 'function';
       Promise.resolve()
-        .then(function () { return props.createSubscription({}, actions); })
-        .then(approval)
+        .then(function () { return oneOff ? props.createOrder({}, actions) : props.createSubscription({}, actions); })
+        .then(function (id) { return approval(id, oneOff ? 'order' : 'subscription'); })
         .then(function (result) {
+          if (result.approved && oneOff) return props.onApprove({ orderID: result.id, facilitatorAccessToken: 'sandbox' }, {});
           if (result.approved) return props.onApprove({ subscriptionID: result.id, orderID: result.id, facilitatorAccessToken: 'sandbox' }, {});
-          if (typeof props.onCancel === 'function') props.onCancel({ subscriptionID: result.id });
+          if (typeof props.onCancel === 'function') props.onCancel(oneOff ? { orderID: result.id } : { subscriptionID: result.id });
         })
         .catch(function (error) {
           if (typeof props.onError === 'function') props.onError(error);
