@@ -152,7 +152,13 @@ function PurchaseDetails({ purchase }: { purchase: Purchase }) {
   const money = useMoney()(amount, currency);
   return (
     <ul className={styles.purchase} aria-label={t('purchase')} data-testid="purchase">
-      <li>{isolated(t('purchasePlan', { plan: VALUE }), plan === 'query_pack' ? plans('pack.name') : plans(`names.${plan}`), 'ltr')}</li>
+      <li>
+        {isolated(
+          t('purchasePlan', { plan: VALUE }),
+          plan === 'query_pack' ? plans('pack.name') : plans(`names.${plan}`),
+          'ltr',
+        )}
+      </li>
       <li>{t('purchasePeriod', { months })}</li>
       {seats !== null ? <li>{t('purchaseSeats', { seats })}</li> : null}
       <li>{isolated(t('purchaseAmount', { amount: VALUE }), money)}</li>

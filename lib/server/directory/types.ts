@@ -185,8 +185,6 @@ export interface QueryGrant {
   paidAt: Date;
 }
 
-export const isQueryGrant = (grant: Grant): grant is QueryGrant => grant.plan === 'query_pack';
-
 /**
  * A refund, as the outbox delivers it to the directory: the days of the plan the refunded money
  * bought come off its expiry (never before the refund's moment: time already used stays used),
@@ -225,9 +223,6 @@ export interface QueryRevocation {
   queries: number;
   refundedAt: Date;
 }
-
-export const isQueryRevocation = (revocation: Revocation): revocation is QueryRevocation =>
-  revocation.plan === 'query_pack';
 
 export type GrantResult =
   | { status: 'applied' | 'already_applied'; plan: PlanId; expiresAt: Date | null; seats: number }

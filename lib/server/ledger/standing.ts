@@ -24,7 +24,9 @@ export function planOwner(
 }
 
 const ownerKey = (owner: PlanOwner) =>
-  owner.plan === 'team_pro' ? `team:${owner.platform}:${owner.teamId}` : `${owner.plan}:${owner.platform}:${owner.userId}`;
+  owner.plan === 'team_pro'
+    ? `team:${owner.platform}:${owner.teamId}`
+    : `${owner.plan}:${owner.platform}:${owner.userId}`;
 
 /**
  * Inside a transaction: one checkout at a time per plan owner, until commit — two browsers, or two

@@ -87,7 +87,7 @@ export async function runConsoleAction(
   }
   const { link, ...stored } = outcome.ok ? outcome : { ...outcome, link: undefined };
   await finishAction(sql, { operatorId, key, result: stored, now: new Date() });
-  return link ? { ...stored, link } as ActionOutcome : outcome;
+  return link ? ({ ...stored, link } as ActionOutcome) : outcome;
 }
 
 async function perform(actor: Actor, action: ConsoleAction): Promise<ActionOutcome> {

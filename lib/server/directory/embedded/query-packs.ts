@@ -2,7 +2,6 @@ import 'server-only';
 import type { Sql } from '@/lib/server/db/sql';
 import type { GrantResult, QueryGrant, QueryRevocation } from '../types';
 
-
 /*
  * Query packs in the embedded directory: one row per paid order, with what is left of its queries
  * and until when. The assistant spends the soonest-expiring first; the site only grants, shows and
@@ -52,10 +51,9 @@ export async function applyQueryRevocation(tx: Sql, revocation: QueryRevocation)
     [revocation.refundId, revocation.refundedAt],
   );
   if (claimed.rowCount === 0) return { status: 'already_applied', ...plan, expiresAt };
-  await tx.query(
-    'UPDATE account_query_packs SET remaining = remaining - LEAST(remaining, $2) WHERE order_id = $1',
-    [revocation.orderId, revocation.queries],
-  );
+  await tx.query('UPDATE account_query_packs SET remaining = remaining - LEAST(remaining, $2) WHERE order_id = $1', [
+    revocation.orderId,
+    revocation.queries,
+  ]);
   return { status: 'applied', ...plan, expiresAt };
 }
-
