@@ -2,6 +2,7 @@ import {
   backButton,
   init,
   invoice,
+  mainButton,
   miniApp,
   retrieveLaunchParams,
   retrieveRawInitData,
@@ -61,6 +62,7 @@ export function connectTelegram(): () => void {
       .catch(() => undefined);
   }
   if (backButton.mount.isAvailable()) backButton.mount();
+  if (mainButton.mount.isAvailable()) mainButton.mount();
   if (miniApp.ready.isAvailable()) miniApp.ready();
   return () => {
     for (const step of undo.reverse()) step();
@@ -77,6 +79,33 @@ export function telegramBackButton(visible: boolean, onBack: () => void): () => 
   if (visible) backButton.show();
   else backButton.hide();
   return backButton.onClick(onBack);
+}
+
+/** What Telegram's main button at the bottom of the Mini App says and whether it can be pressed. */
+export interface MainButtonState {
+  text: string;
+  enabled: boolean;
+  /** A request is under way: Telegram shows its spinner on the button. */
+  busy: boolean;
+}
+
+/**
+ * Telegram's main button as the page's primary action (pay): shown with `state`, hidden with null,
+ * `onPress` run when the user presses it. Outside Telegram nothing happens. Returns what stops
+ * listening and hides the button, so a page that no longer offers the action leaves none behind.
+ */
+export function telegramMainButton(state: MainButtonState | null, onPress: () => void): () => void {
+  if (!mainButton.isMounted()) return () => undefined;
+  if (!state) {
+    mainButton.setParams({ isVisible: false });
+    return () => undefined;
+  }
+  mainButton.setParams({ text: state.text, isVisible: true, isEnabled: state.enabled, isLoaderVisible: state.busy });
+  const stop = mainButton.onClick(onPress);
+  return () => {
+    stop();
+    mainButton.setParams({ isVisible: false });
+  };
 }
 
 function framedBySameOrigin(): boolean {

@@ -101,6 +101,8 @@ export async function harnessPage(locale: Locale, launch: HarnessLaunch): Promis
     `<button type="button" data-theme-switch="light">${escape(t('light'))}</button>` +
     `<button type="button" data-theme-switch="dark">${escape(t('dark'))}</button></div></header>` +
     `<div class="phone"><iframe id="harness-app" title="${escape(t('title'))}" src="${escape(appUrl)}" ` +
-    `sandbox="allow-scripts allow-same-origin allow-forms allow-popups allow-modals"></iframe></div>${sheet ? sheetDialog(t) : ''}</body></html>`
+    `sandbox="allow-scripts allow-same-origin allow-forms allow-popups allow-modals"></iframe>` +
+    // Telegram's main button, under the app; its words are the app's.
+    `<button type="button" id="harness-main" class="main" hidden></button></div>${sheet ? sheetDialog(t) : ''}</body></html>`
   );
 }

@@ -3,8 +3,9 @@ import 'server-only';
 /**
  * The harness's half of Telegram's Mini App protocol, as Telegram Web speaks it to its frame:
  * messages `{eventType, eventData}` as JSON strings through postMessage. It answers the theme,
- * viewport and safe-area requests, shows the back button when the app asks, and sends
- * `back_button_pressed` and `theme_changed` when the tester presses them. When the app opens an
+ * viewport and safe-area requests, shows the back button and the main button as the app sets them
+ * up, and sends `back_button_pressed`, `main_button_pressed` and `theme_changed` when the tester
+ * presses them. When the app opens an
  * invoice (`web_app_open_invoice`), it shows Telegram's payment sheet, played by the stand-in of the
  * Mini App's gateway (the body's `data-sheet`): pay, cancel or fail, then `invoice_closed` with the status.
  */
@@ -12,6 +13,7 @@ export const HARNESS_SCRIPT = `'use strict';
 (() => {
   const frame = document.getElementById('harness-app');
   const back = document.getElementById('harness-back');
+  const main = document.getElementById('harness-main');
   const themes = JSON.parse(document.getElementById('harness-themes').textContent);
   const send = (eventType, eventData) =>
     frame.contentWindow && frame.contentWindow.postMessage(JSON.stringify({ eventType, eventData }), location.origin);
@@ -23,6 +25,13 @@ export const HARNESS_SCRIPT = `'use strict';
     web_app_request_safe_area: () => send('safe_area_changed', insets),
     web_app_request_content_safe_area: () => send('content_safe_area_changed', insets),
     web_app_setup_back_button: (data) => { back.hidden = !(data && data.is_visible); },
+    web_app_setup_main_button: (data) => {
+      if (!data) return;
+      if ('is_visible' in data) main.hidden = !data.is_visible;
+      if (typeof data.text === 'string') main.textContent = data.text;
+      if ('is_active' in data) main.disabled = !data.is_active;
+      if ('is_progress_visible' in data) main.setAttribute('aria-busy', String(Boolean(data.is_progress_visible)));
+    },
     web_app_ready: () => { document.body.dataset.appReady = 'true'; },
     web_app_open_invoice: (data) => openSheet(data && data.slug),
   };
@@ -65,6 +74,7 @@ export const HARNESS_SCRIPT = `'use strict';
     if (answer) answer(message.eventData);
   });
   back.addEventListener('click', () => send('back_button_pressed'));
+  main.addEventListener('click', () => send('main_button_pressed'));
   for (const button of document.querySelectorAll('[data-theme-switch]')) {
     button.addEventListener('click', () => {
       document.body.dataset.theme = button.dataset.themeSwitch;
