@@ -5,7 +5,7 @@ import { isPack, type ProductId } from '@/lib/pricing/catalogue';
 import { packQueries } from '@/lib/pricing/pack-quote';
 
 /** What a payment bought, as the history, the receipt and its credit notes have it. */
-export interface Bought {
+interface Bought {
   plan: ProductId;
   months: number;
   seats: number | null;

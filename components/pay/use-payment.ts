@@ -8,7 +8,7 @@ import { billingFromForm, focusField } from './company-fields';
 import { useCheckout } from './use-checkout';
 
 /** What a form chose to buy: a checkout request without the payment's part, which this hook adds. */
-export type CheckoutSelection = CheckoutRequest extends infer R
+type CheckoutSelection = CheckoutRequest extends infer R
   ? R extends CheckoutRequest
     ? Omit<R, 'gateway' | 'method' | 'payAgain' | 'billing'>
     : never

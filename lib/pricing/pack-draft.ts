@@ -9,12 +9,12 @@ import { withinLimits, type AmountLimits } from './limits';
 import { packQuote, type PackQuote } from './pack-quote';
 
 /** What the draft reads of the chosen gateway's offer. */
-export interface PackDraftGateway extends AmountLimits {
+interface PackDraftGateway extends AmountLimits {
   name: string;
   currency: Currency;
 }
 
-export interface PackDraftInput {
+interface PackDraftInput {
   /** The quantity as typed. */
   quantity: string;
   /** The available gateway chosen, or none. */

@@ -30,7 +30,13 @@ describe('the pack form’s rules (packDraft)', () => {
 
   it('refuses an amount below the gateway’s minimum and names the fewest packs it takes', () => {
     const draft = packDraft({ quantity: '1', gateway: paypal, currency: 'USD', now });
-    expect(draft.refusal).toEqual({ code: 'below_gateway_min', gateway: 'PayPal', min: 100, currency: 'USD', fewest: 2 });
+    expect(draft.refusal).toEqual({
+      code: 'below_gateway_min',
+      gateway: 'PayPal',
+      min: 100,
+      currency: 'USD',
+      fewest: 2,
+    });
     expect(draft.canPay).toBe(false);
     expect(packDraft({ quantity: '2', gateway: paypal, currency: 'USD', now }).canPay).toBe(true);
   });
