@@ -1,12 +1,21 @@
 import { useTranslations } from 'next-intl';
 import { Link } from '@/lib/i18n/navigation';
 import { localeInfo, type Locale } from '@/lib/i18n/locales';
-import { bonusMonths, periods, planIds, plans, purchasePeriodIds, TEAM_BLOCK_SIZE } from '@/lib/pricing/catalogue';
+import {
+  bonusMonths,
+  periods,
+  planIds,
+  plans,
+  purchasePeriodIds,
+  queryPack,
+  TEAM_BLOCK_SIZE,
+} from '@/lib/pricing/catalogue';
 import { useMoney } from '@/lib/i18n/money';
 
 /**
  * The landing page's pricing, entirely from the plan catalogue: prices in the locale's
- * currency (VND for Vietnamese, USD elsewhere), allowances, features and the longer-period bonuses.
+ * currency (VND for Vietnamese, USD elsewhere), allowances, features (pay-as-you-go with the query
+ * pack's contents and price) and the longer-period bonuses.
  */
 export function PricingTable({ locale }: { locale: Locale }) {
   const t = useTranslations('Pricing');
@@ -15,6 +24,8 @@ export function PricingTable({ locale }: { locale: Locale }) {
   const formatMoney = useMoney();
   const money = (minor: number) => formatMoney(minor, currency);
   const bonuses = purchasePeriodIds.filter((period) => bonusMonths(period) > 0);
+  // Pay-as-you-go (the free plan's feature) names the query pack's contents and price.
+  const pack = { queries: queryPack.queries, price: money(queryPack.price[currency]), months: queryPack.validMonths };
 
   return (
     <section id="pricing" className="landing-section landing-section--tinted" aria-labelledby="pricing-title">
@@ -44,7 +55,9 @@ export function PricingTable({ locale }: { locale: Locale }) {
                       : plansT('features.dailyLimit', { limit: plan.dailyQueryLimit })}
                   </li>
                   {plan.features.map((feature) => (
-                    <li key={feature}>{plansT(`features.${feature}`)}</li>
+                    <li key={feature} data-testid={`feature-${feature}`}>
+                      {plansT(`features.${feature}`, pack)}
+                    </li>
                   ))}
                 </ul>
                 {id === 'free' ? (

@@ -52,6 +52,13 @@ export function AccountTables({ context, now }: { context: PayContextView; now: 
               <th scope="row">{t('account.expiry')}</th>
               <td>{expiry(account.plan, account.planExpiresAt)}</td>
             </tr>
+            {/* Query packs' unused queries, one row per expiry, soonest first (as the view sends them). */}
+            {account.extraQueries?.map((extra) => (
+              <tr key={extra.expiresAt} data-testid="extra-queries">
+                <th scope="row">{t('account.extraQueries')}</th>
+                <td>{t('account.extraQueriesLeft', { remaining: extra.remaining, date: day(extra.expiresAt) })}</td>
+              </tr>
+            ))}
           </tbody>
         </table>
       </section>

@@ -4,7 +4,8 @@ import { Animated } from '@/components/motion/animated';
 import { isolated, VALUE } from '@/lib/i18n/isolate';
 import { Link } from '@/lib/i18n/navigation';
 import type { PayResultState, Purchase } from '@/lib/shared/pay-result';
-import type { Currency } from '@/lib/pricing/catalogue';
+import { isPack, type Currency, type PaidPlanId } from '@/lib/pricing/catalogue';
+import { packQueries } from '@/lib/pricing/pack-quote';
 import { linkCommand } from '@/lib/shared/link-problem';
 import { RECEIPT_PARAM } from '@/lib/shared/receipt';
 import { UnavailableView } from '@/components/layout/unavailable-view';
@@ -146,23 +147,19 @@ function ScheduledRenewal({ startsAt, amount, currency }: { startsAt: string; am
  */
 function PurchaseDetails({ purchase }: { purchase: Purchase }) {
   const t = useTranslations('PayPage.result');
-  const plans = useTranslations('Plans');
   const day = useDay();
-  const { plan, months, seats, amount, currency, expiresAt } = purchase;
+  const { months, amount, currency, expiresAt } = purchase;
   const money = useMoney()(amount, currency);
   return (
     <ul className={styles.purchase} aria-label={t('purchase')} data-testid="purchase">
-      <li>
-        {isolated(
-          t('purchasePlan', { plan: VALUE }),
-          plan === 'query_pack' ? plans('pack.name') : plans(`names.${plan}`),
-          'ltr',
-        )}
-      </li>
-      <li>{t('purchasePeriod', { months })}</li>
-      {seats !== null ? <li>{t('purchaseSeats', { seats })}</li> : null}
+      {isPack(purchase.plan) ? (
+        <PacksBought purchase={purchase} />
+      ) : (
+        <PlanBought plan={purchase.plan} months={months} seats={purchase.seats} />
+      )}
       <li>{isolated(t('purchaseAmount', { amount: VALUE }), money)}</li>
-      {expiresAt ? <li>{t('purchaseExpiry', { date: day(expiresAt) })}</li> : null}
+      {/* Packs say theirs with what they are; a plan's is its new expiry. */}
+      {expiresAt && !isPack(purchase.plan) ? <li>{t('purchaseExpiry', { date: day(expiresAt) })}</li> : null}
       {purchase.paidTwice ? <li data-testid="purchase-paid-twice">{t('paidTwice')}</li> : null}
       {purchase.renewsWith ? (
         <li data-testid="purchase-renews">
@@ -177,5 +174,33 @@ function PurchaseDetails({ purchase }: { purchase: Purchase }) {
         )}
       </li>
     </ul>
+  );
+}
+
+/** A plan: its name, months and team size. */
+function PlanBought({ plan, months, seats }: { plan: PaidPlanId; months: number; seats: number | null }) {
+  const t = useTranslations('PayPage.result');
+  const plans = useTranslations('Plans.names');
+  return (
+    <>
+      <li>{isolated(t('purchasePlan', { plan: VALUE }), plans(plan), 'ltr')}</li>
+      <li>{t('purchasePeriod', { months })}</li>
+      {seats !== null ? <li>{t('purchaseSeats', { seats })}</li> : null}
+    </>
+  );
+}
+
+/** Query packs: how many, their extra queries, and until when (or for how long, when the page may not say when). */
+function PacksBought({ purchase }: { purchase: Purchase }) {
+  const t = useTranslations('PayPage.result');
+  const day = useDay();
+  const quantity = purchase.quantity ?? 0;
+  const values = { quantity, queries: packQueries(quantity) };
+  return (
+    <li data-testid="purchase-packs">
+      {purchase.expiresAt
+        ? t('purchasePacks', { ...values, date: day(purchase.expiresAt) })
+        : t('purchasePacksFor', { ...values, months: purchase.months })}
+    </li>
   );
 }

@@ -10,9 +10,9 @@ import { historyPageOf } from '@/lib/shared/receipt';
 import { HandoffLauncher } from '@/components/layout/handoff-launcher';
 import { PayResultView } from './pay-result';
 import { AccountTables } from './account-tables';
-import { CheckoutForm } from './checkout-form';
 import { namesResult, PayLoading } from './pay-loading';
 import { PayIntro } from './pay-intro';
+import { PurchaseForms } from './purchase-forms';
 import { PaymentHistory } from './payment-history';
 import { ReceiptView } from './receipt-view';
 import { Renewals } from './renewals';
@@ -91,7 +91,7 @@ export function PayView() {
         <AccountTables context={state.context} now={new Date(state.now)} />
         {/* Inside Telegram the page is the Mini App: its session lives in this page only, and moves nowhere. */}
         {!hasSessionToken() && <HandoffLauncher page="pay" />}
-        <CheckoutForm {...state.form} />
+        <PurchaseForms form={state.form} />
         <Renewals renewals={state.renewals} />
         <PaymentHistory openAt={historyPageOf(search)} />
       </div>

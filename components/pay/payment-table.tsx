@@ -4,12 +4,14 @@ import { joined } from '@/lib/i18n/isolate';
 import { usePaymentTime } from '@/lib/i18n/payment-time';
 import { Link } from '@/lib/i18n/navigation';
 import { useMoney } from '@/lib/i18n/money';
+import { PACK } from '@/lib/pricing/catalogue';
 import type { PaymentRecord } from '@/lib/shared/payment-history';
 import { HISTORY_PAGE_PARAM, RECEIPT_PARAM } from '@/lib/shared/receipt';
 import type en from '@/messages/en.json';
 import cards from '@/components/layout/card-table.module.css';
 import styles from './payment-history.module.css';
 import { RefundLines } from './refund-lines';
+import { usePurchaseParts } from './purchase-words';
 
 type MethodKey = keyof (typeof en)['PayPage']['form']['methods'];
 
@@ -89,17 +91,12 @@ function PaymentRow({
 }) {
   const t = useTranslations('PayPage.history');
   const declines = useTranslations('PayPage.declines');
-  const plans = useTranslations('Plans');
+  const purchaseParts = usePurchaseParts();
   const methods = useTranslations('PayPage.form.methods');
   const paymentTime = usePaymentTime();
   const formatMoney = useMoney();
   const money = formatMoney(payment.amount, payment.currency);
-  const bought = [
-    <bdi key="plan">{payment.plan === 'query_pack' ? plans('pack.name') : plans(`names.${payment.plan}`)}</bdi>,
-    t('months', { months: payment.months }),
-    ...(payment.seats === null ? [] : [t('seats', { seats: payment.seats })]),
-    ...(payment.renewalCycle === null ? [] : [t('cycle', { cycle: payment.renewalCycle })]),
-  ];
+  const bought = purchaseParts(payment);
   return (
     <tr role="row" data-reference={payment.reference} data-status={payment.status}>
       <td role="cell" data-label={t('columns.date')}>
@@ -140,7 +137,13 @@ function PaymentRow({
                 {t('paidTwice')}
               </span>
             )}
-            {payment.refund && <RefundLines refund={payment.refund} currency={payment.currency} />}
+            {payment.refund && (
+              <RefundLines
+                refund={payment.refund}
+                currency={payment.currency}
+                packs={payment.plan === PACK ? { whole: payment.status === 'refunded' } : null}
+              />
+            )}
           </>
         )}
       </td>

@@ -9,6 +9,9 @@ import { site } from '@/lib/config/site';
 import { HISTORY_PAGE_PARAM, type CreditNote, type Receipt } from '@/lib/shared/receipt';
 import type { Billing } from '@/lib/shared/billing';
 import { CompanyDetailsForm, CompanyLines } from './company-details';
+import { usePurchaseParts } from './purchase-words';
+import { isPack } from '@/lib/pricing/catalogue';
+import { packExpiry } from '@/lib/pricing/pack-quote';
 import type en from '@/messages/en.json';
 import styles from './receipt.module.css';
 
@@ -63,7 +66,7 @@ function ReceiptDocument({ receipt, back, editable }: { receipt: Receipt; back: 
   const paymentTime = usePaymentTime();
   const [billing, setBilling] = useState(receipt.billing);
   const money = useMoney()(receipt.amount, receipt.currency);
-  const description = useItemDescription(receipt.item);
+  const description = useItemDescription(receipt);
 
   return (
     <>
@@ -113,19 +116,16 @@ function ReceiptDocument({ receipt, back, editable }: { receipt: Receipt; back: 
   );
 }
 
-/** What was bought, in words: the plan, its months, seats and renewal, with the locale's separator. */
-function useItemDescription(item: Receipt['item']): ReactNode {
+/**
+ * What was bought, in words, with the locale's separator: the plan, its months, seats and renewal,
+ * or the query packs, their queries and the day they expire (a year's months after the payment).
+ */
+function useItemDescription(receipt: Receipt): ReactNode {
   const history = useTranslations('PayPage.history');
-  const plans = useTranslations('Plans');
-  return joined(
-    [
-      <bdi key="plan">{item.plan === 'query_pack' ? plans('pack.name') : plans(`names.${item.plan}`)}</bdi>,
-      history('months', { months: item.months }),
-      ...(item.seats === null ? [] : [history('seats', { seats: item.seats })]),
-      ...(item.renewalCycle === null ? [] : [history('cycle', { cycle: item.renewalCycle })]),
-    ],
-    history('separator'),
-  );
+  const purchaseParts = usePurchaseParts();
+  const { item, paidAt } = receipt;
+  const packsUntil = isPack(item.plan) ? packExpiry(new Date(paidAt)).toISOString() : null;
+  return joined(purchaseParts(item, packsUntil), history('separator'));
 }
 
 /** Seller and buyer, as the receipt and each of its credit notes print them. */
@@ -199,7 +199,7 @@ function CreditNoteDocument({
   const c = useTranslations('PayPage.receipt.creditNote');
   const paymentTime = usePaymentTime();
   const money = useMoney()(note.amount, receipt.currency);
-  const description = useItemDescription(receipt.item);
+  const description = useItemDescription(receipt);
   const headingId = `credit-note-${note.reference}`;
   return (
     <article className={`${styles.receipt} ${styles.creditNote}`} aria-labelledby={headingId} data-testid="credit-note">

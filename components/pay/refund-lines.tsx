@@ -11,8 +11,19 @@ const ENDED_WITHIN_MS = 60_000;
 /**
  * What went back of a payment, under its status: how much and when, then what it did to the plan —
  * the days taken off and the date the plan now expires, or the day it ended (once the account has it).
+ * Query packs have no days: their refund takes back their unused queries (all of them, or the
+ * refund's share), which only the account's directory counts.
  */
-export function RefundLines({ refund, currency }: { refund: RefundSummary; currency: Currency }) {
+export function RefundLines({
+  refund,
+  currency,
+  packs = null,
+}: {
+  refund: RefundSummary;
+  currency: Currency;
+  /** A payment for query packs: whether all its money went back. */
+  packs?: { whole: boolean } | null;
+}) {
   const t = useTranslations('PayPage.history');
   const day = useDay();
   const formatMoney = useMoney();
@@ -24,7 +35,12 @@ export function RefundLines({ refund, currency }: { refund: RefundSummary; curre
       <span className={styles.reason} data-testid="refunded-on">
         {t('refundedOn', { amount: formatMoney(refund.amount, currency), date: day(refund.at) })}
       </span>
-      {refund.daysTaken > 0 && (
+      {packs && (
+        <span className={styles.reason} data-testid="queries-taken">
+          {t('queriesTaken', { whole: packs.whole ? 'yes' : 'no' })}
+        </span>
+      )}
+      {!packs && refund.daysTaken > 0 && (
         <span className={styles.reason} data-testid="days-taken">
           {expiry === null
             ? t('daysTaken', { days: refund.daysTaken })

@@ -40,9 +40,7 @@ export function useSelection({ user, team, gateways: choices, now: nowIso, initi
   const [period, setPeriod] = useState<PeriodId>(keepsPlan ? 'period3' : 'period0');
   const [growTeam, setGrowTeam] = useState(initial.seats !== undefined);
   const [seats, setSeats] = useState(initial.seats !== undefined ? String(initial.seats) : '');
-  const [start] = useState(() => firstGateway(choices, keepsPlan, locale));
-  const [gatewayId, setGatewayId] = useState(start?.id ?? null);
-  const [method, setMethod] = useState(start?.methods[0] ?? '');
+  const payWith = useGatewayChoice(choices, () => firstGateway(choices, keepsPlan, locale));
 
   return {
     now,
@@ -56,6 +54,19 @@ export function useSelection({ user, team, gateways: choices, now: nowIso, initi
     setGrowTeam,
     seats,
     setSeats,
+    ...payWith,
+  };
+}
+
+/**
+ * The gateway and method chosen on a form (the plan form's, the packs'), starting on `start`'s
+ * choice; choosing a gateway chooses its first method.
+ */
+export function useGatewayChoice(choices: readonly GatewayChoice[], start: () => GatewayChoice | null) {
+  const [first] = useState(start);
+  const [gatewayId, setGatewayId] = useState(first?.id ?? null);
+  const [method, setMethod] = useState(first?.methods[0] ?? '');
+  return {
     /** The available gateway chosen. */
     gateway: choices.find((choice) => choice.id === gatewayId && choice.available) ?? null,
     chooseGateway: (choice: GatewayChoice) => {

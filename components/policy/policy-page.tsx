@@ -1,10 +1,12 @@
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import type { PolicyPageKey } from '@/lib/config/pages';
 import { POLICIES_LAST_UPDATED, policySections } from '@/lib/config/policies';
 import { site } from '@/lib/config/site';
 import { useDay } from '@/lib/i18n/day';
 import { isolated, VALUE } from '@/lib/i18n/isolate';
-import { periods, TEAM_BLOCK_SIZE } from '@/lib/pricing/catalogue';
+import { localeInfo, type Locale } from '@/lib/i18n/locales';
+import { useMoney } from '@/lib/i18n/money';
+import { periods, queryPack, TEAM_BLOCK_SIZE } from '@/lib/pricing/catalogue';
 import styles from './policy-page.module.css';
 
 /** Everything a policy text may mention by placeholder: names and numbers come from config, not from translations. */
@@ -17,7 +19,16 @@ const values = {
   period1Paid: periods.period1.paidMonths,
   period2Months: periods.period2.months,
   period2Paid: periods.period2.paidMonths,
+  packQueries: queryPack.queries,
+  packMonths: queryPack.validMonths,
+  maxPacks: queryPack.maxQuantity,
 };
+
+/** The query pack's price in the page's currency (VND for Vietnamese, USD elsewhere), as the pricing shows it. */
+function usePackPrice(): string {
+  const { currency } = localeInfo(useLocale() as Locale);
+  return useMoney()(queryPack.price[currency], currency);
+}
 
 /** A policy page: heading, last-updated date, contents, and each section under an anchored heading. */
 export function PolicyPage({ page }: { page: PolicyPageKey }) {
@@ -28,6 +39,7 @@ export function PolicyPage({ page }: { page: PolicyPageKey }) {
   // next-intl cannot type a key built from a union of pages; the config test keeps these keys real.
   const text = t as unknown as (key: string, values?: Record<string, string | number>) => string;
   const sections = policySections[page] as readonly string[];
+  const packPrice = usePackPrice();
 
   return (
     <article className={styles.policy}>
@@ -58,7 +70,7 @@ export function PolicyPage({ page }: { page: PolicyPageKey }) {
                 #
               </a>
             </h2>
-            {text(`sections.${id}.body`, { ...values, email: VALUE })
+            {text(`sections.${id}.body`, { ...values, packPrice, email: VALUE })
               .split('\n\n')
               .map((paragraph) => (
                 <p key={paragraph.slice(0, 40)}>{isolated(paragraph, site.supportEmail, 'ltr')}</p>

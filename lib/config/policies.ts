@@ -5,7 +5,7 @@ import type { PolicyPageKey } from './pages';
  * anchors and the message keys under `Policies.<page>.sections`) and the date the texts were
  * last changed. tests/config/policies.test.ts keeps this list and messages/en.json in step.
  */
-export const POLICIES_LAST_UPDATED = '2026-11-22';
+export const POLICIES_LAST_UPDATED = '2026-11-28';
 
 export const policySections = {
   terms: ['service', 'accounts', 'plans', 'acceptable-use', 'content', 'availability', 'liability', 'contact'],
@@ -13,6 +13,7 @@ export const policySections = {
   paymentPolicy: [
     'plans',
     'periods',
+    'query-packs',
     'gateways',
     'paypal-subscriptions',
     'confirmation',

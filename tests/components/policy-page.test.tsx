@@ -16,6 +16,6 @@ describe('policy page', () => {
     }
     expect(container.textContent).toContain(site.supportEmail);
     expect(container.textContent).not.toMatch(/\{\w+\}/);
-    expect(screen.getByText(/Last updated: November 22, 2026/)).toBeInTheDocument();
+    expect(screen.getByText(/Last updated: November 28, 2026/)).toBeInTheDocument();
   });
 });
