@@ -79,6 +79,7 @@ export function PackForm({ form, topUp }: { form: PayFormProps; topUp: boolean }
         payment={payment}
         gateway={gateway}
         terms={null}
+        oneOff
         price={draft.priced && !draft.refusal ? { amount: draft.priced.amount, currency: draft.priced.currency } : null}
       />
     </form>

@@ -23,6 +23,7 @@ export function PaymentFinish({
   adminsOnly,
   terms,
   price,
+  oneOff = false,
 }: {
   payment: Payment;
   gateway: GatewayChoice | null;
@@ -30,6 +31,8 @@ export function PaymentFinish({
   adminsOnly?: { admins: string[] } | undefined;
   terms: ContinuationProps['terms'];
   price: ContinuationProps['price'];
+  /** One payment that never renews (query packs). */
+  oneOff?: boolean;
 }) {
   const { checkout, underWay, canPay } = payment;
   return (
@@ -56,6 +59,7 @@ export function PaymentFinish({
           disabled: !canPay && !checkout.pending,
           terms,
           price,
+          oneOff,
           startCheckout: payment.sdkCheckout,
         }}
         canPay={canPay}
