@@ -14,7 +14,7 @@ export function OperatorAdmin(props: { t: OpsTranslate; locale: OpsLocale; me: s
   const rows = props.operators.map((operator) => [
     operator.name,
     t(`roles.${operator.role}`),
-    operator.revokedAt ? t('operators.revokedOn', { date: when(locale, operator.revokedAt) }) : t('operators.active'),
+    operator.revokedAt ? t('operators.revokedOn', { at: when(locale, operator.revokedAt) }) : t('operators.active'),
     String(operator.passkeys),
     operator.lastSignIn ? when(locale, operator.lastSignIn) : t('operators.never'),
     operator.revokedAt || operator.name === props.me ? (
