@@ -82,7 +82,10 @@ export function PayControl({
   continuationProps,
   canPay,
   pending,
+  submitLabel,
 }: {
+  /** The submit button's words when the form's own (packs: "Buy 2 packs"); else "Continue to payment". */
+  submitLabel?: string | undefined;
   /** The team's admins, when the payer may not pay for the team. */
   adminsOnly: { admins: string[] } | undefined;
   renewalRunning: boolean;
@@ -98,7 +101,7 @@ export function PayControl({
   if (Continuation) return <Continuation {...continuationProps} />;
   return (
     <button type="submit" className="button button--primary" disabled={!canPay} aria-busy={pending}>
-      {pending ? t('form.pending') : t('form.checkout')}
+      {pending ? t('form.pending') : (submitLabel ?? t('form.checkout'))}
     </button>
   );
 }

@@ -24,6 +24,7 @@ export function PaymentFinish({
   terms,
   price,
   oneOff = false,
+  submitLabel,
 }: {
   payment: Payment;
   gateway: GatewayChoice | null;
@@ -33,6 +34,8 @@ export function PaymentFinish({
   price: ContinuationProps['price'];
   /** One payment that never renews (query packs). */
   oneOff?: boolean;
+  /** The submit button's words, when not the plans' "Continue to payment". */
+  submitLabel?: string;
 }) {
   const { checkout, underWay, canPay } = payment;
   return (
@@ -64,6 +67,7 @@ export function PaymentFinish({
         }}
         canPay={canPay}
         pending={checkout.pending}
+        submitLabel={submitLabel}
       />
     </>
   );

@@ -1,9 +1,9 @@
 'use client';
-import { useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { usePathname, useRouter } from 'next/navigation';
 import { useMoney } from '@/lib/i18n/money';
-import { openTelegramInvoice } from '@/lib/client/telegram';
+import { openTelegramInvoice, telegramMainButton } from '@/lib/client/telegram';
 import { starsClientOptions, starsInvoiceParams } from '@/lib/shared/telegram_stars-invoice';
 import type { ContinuationProps } from './continuations';
 import styles from './pay.module.css';
@@ -41,6 +41,17 @@ export function StarsCheckout({ options, disabled, terms, price, startCheckout }
     setOpening(false);
     setProblem(outcome === 'unavailable' ? 'outside' : outcome);
   }
+
+  // Telegram's main button pays too, as Telegram's own apps place a Mini App's primary action; the
+  // page's button stays for keyboards and screen readers, which Telegram's native button is outside of.
+  const pressed = useEffectEvent(() => {
+    if (!opening) void pay();
+  });
+  const label = amount && !disabled ? (opening ? t('confirming') : t('pay', { amount })) : null;
+  useEffect(
+    () => telegramMainButton(label ? { text: label, enabled: !opening, busy: opening } : null, () => pressed()),
+    [label, opening],
+  );
 
   return (
     <div className={styles.stars} data-testid="stars-checkout">
