@@ -53,6 +53,9 @@ function oneOffParams(value: unknown): PaypalOneOffParams | null {
  * PayPal order at the order's price, the buttons' createOrder hands PayPal its id, and onApprove asks
  * the server to capture it (docs/payments.md#paypal-one-off-payments-query-packs).
  */
+/** The window property the one-off SDK loads under, beside the subscriptions' `paypal`. */
+const ONE_OFF_NAMESPACE = 'paypalOnce';
+
 export function PaypalCheckout({ options: sent, disabled, terms, oneOff = false, startCheckout }: ContinuationProps) {
   const options = clientOptions(sent);
   // The server sends these with the gateway: without them PayPal cannot load, as when it is blocked.
@@ -61,8 +64,10 @@ export function PaypalCheckout({ options: sent, disabled, terms, oneOff = false,
     <PayPalScriptProvider
       options={{
         clientId: options.clientId,
-        // The SDK is loaded for one kind of payment: a subscription (vaulted), or a single capture.
-        ...(oneOff ? { intent: 'capture' } : { vault: true, intent: 'subscription' }),
+        // The SDK is loaded for one kind of payment: a subscription (vaulted), or a single capture. The
+        // pay page can show both at once (a plan and packs): PayPal keeps one configuration per
+        // namespace, so the single capture's SDK loads under its own.
+        ...(oneOff ? { intent: 'capture', dataNamespace: ONE_OFF_NAMESPACE } : { vault: true, intent: 'subscription' }),
         environment: options.environment,
         ...(options.sdkBaseUrl ? { sdkBaseUrl: options.sdkBaseUrl } : {}),
       }}

@@ -173,6 +173,7 @@ export const sandboxSdk = (words: Record<string, SandboxWords>) => String.raw`(f
     };
   }
 
-  window.paypal = { Buttons: Buttons, version: 'quorum-sandbox' };
+  // As PayPal's SDK: under the namespace the script names (two configurations on one page), else paypal.
+  window[script.getAttribute('data-namespace') || 'paypal'] = { Buttons: Buttons, version: 'quorum-sandbox' };
 })();
 `;
