@@ -1,9 +1,10 @@
 import { POST as checkout } from '@/app/api/checkout/route';
 import { findOrder } from '@/lib/server/ledger/orders';
 import type { Order } from '@/lib/server/ledger/types';
-import { resetRateLimits, resetStandIn } from '@/lib/server/testing';
+import { installDirectory, resetRateLimits, resetStandIn } from '@/lib/server/testing';
 import { receiveCallback } from '@/lib/server/payments/callbacks';
-import { backgroundDeliveriesFinished } from '@/lib/server/payments/outbox-delivery';
+import { backgroundDeliveriesFinished, deliverDueMessages } from '@/lib/server/payments/outbox-delivery';
+import { DirectoryUnavailableError } from '@/lib/server/directory';
 import { reconcile } from '@/lib/server/payments/reconcile';
 import { refundOrder } from '@/lib/server/payments/refunds/refund-order';
 import { describeRefund } from '@/lib/server/cli/refund-text';
@@ -117,6 +118,46 @@ describe.each(storeKinds)('Telegram Stars through the stand-in on %s', (kind) =>
       expect(await count('refunds', "status = 'succeeded'")).toBe(1);
       expect(await count('outbox', "kind = 'revocation'")).toBe(1);
       expect(standInState().transactions.filter((t) => t.receiver)).toHaveLength(1);
+    });
+
+    it('a payment refunded while its grant still waits for the directory leaves nothing granted: the grant, then the revocation, each once', async () => {
+      const real = store().directory;
+      let down = true;
+      const applied: string[] = [];
+      installDirectory({
+        ...real,
+        applyGrant: async (grant) => {
+          if (down) throw new DirectoryUnavailableError('backend unreachable');
+          applied.push('grant');
+          return real.applyGrant(grant);
+        },
+        applyRevocation: async (revocation) => {
+          applied.push('revocation');
+          return real.applyRevocation(revocation);
+        },
+      });
+      const order = await pendingStarsOrder({ period: 'period1', months: 7, amount: 600 });
+      await payInSheet(order);
+      await backgroundDeliveriesFinished();
+      // The directory is back, but the grant waits out its back-off; the payer is refunded meanwhile.
+      down = false;
+      const refundedAt = Date.now();
+      const result = await refundOrder({ orderId: order.id, reason: 'asked for it', by: 'operator' });
+      expect(result).toMatchObject({ ok: true, answer: { state: 'succeeded' } });
+      await backgroundDeliveriesFinished();
+      expect(applied).toEqual([]);
+      // Two deliverers at once, as two instances would run them.
+      const later = new Date(Date.now() + 60 * 60_000);
+      await Promise.all([deliverDueMessages(later), deliverDueMessages(later)]);
+      expect(applied).toEqual(['grant', 'revocation']);
+      const account = (
+        await store().sql.query<{ plan_expires_at: Date }>(
+          "SELECT plan_expires_at FROM accounts WHERE platform = 'telegram' AND user_id = '1001'",
+        )
+      ).rows[0]!;
+      // The seven months are gone again: the plan ends at the refund (within the day calendar months differ by).
+      expect(new Date(account.plan_expires_at).getTime() - refundedAt).toBeLessThanOrEqual(86_400_000);
+      expect(await count('refunds')).toBe(1);
     });
 
     it('refuses a partial refund with the reason, before anything is recorded or asked', async () => {
