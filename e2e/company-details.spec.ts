@@ -11,7 +11,7 @@ const hana = { user: '1008' };
 
 async function openCompanyDetails(page: Page, locale: 'vi' | 'de' | 'ur') {
   await openLink(page, await payLink({ ...hana, prefix: `/${locale}` }));
-  const disclosure = page.getByTestId('checkout-company');
+  const disclosure = page.getByTestId('plan-form').getByTestId('checkout-company');
   await disclosure.locator('summary').click();
   return disclosure;
 }
@@ -49,7 +49,10 @@ test('vi: a tax ID that breaks its rule is pointed at with the keyboard on it wh
   const taxId = disclosure.getByLabel(message('vi', 'PayPage.receipt.company.taxId'));
   await taxId.fill('<0312345678>');
   await disclosure.locator('summary').click(); // closed again: the check opens it
-  await page.getByRole('radio', { name: message('vi', 'PayPage.form.gateways.vnpay') }).check();
+  await page
+    .getByTestId('plan-form')
+    .getByRole('radio', { name: message('vi', 'PayPage.form.gateways.vnpay') })
+    .check();
   await page.getByRole('button', { name: message('vi', 'PayPage.form.checkout') }).click();
   await expect(taxId).toBeFocused();
   await expect(taxId).toHaveAttribute('aria-invalid', 'true');

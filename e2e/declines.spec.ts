@@ -10,8 +10,14 @@ const emma = { user: '1005' };
 /** Individual Pro for one month through `gateway` and `method`, from the pay page in `locale`. */
 async function checkoutWith(page: Page, payer: { user: string }, locale: 'vi' | 'en', gateway: string, method: string) {
   await openLink(page, await payLink({ ...payer, prefix: `/${locale}` }));
-  await page.getByRole('radio', { name: message(locale, `PayPage.form.gateways.${gateway}`) }).check();
-  await page.getByRole('radio', { name: message(locale, `PayPage.form.methods.${method}`) }).check();
+  await page
+    .getByTestId('plan-form')
+    .getByRole('radio', { name: message(locale, `PayPage.form.gateways.${gateway}`) })
+    .check();
+  await page
+    .getByTestId('plan-form')
+    .getByRole('radio', { name: message(locale, `PayPage.form.methods.${method}`) })
+    .check();
   await page.getByRole('button', { name: message(locale, 'PayPage.form.checkout') }).click();
 }
 

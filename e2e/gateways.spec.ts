@@ -9,8 +9,14 @@ const carol = { platform: 'slack', user: 'U1003' };
 async function checkoutWith(page: Page, locale: 'vi' | 'de', gateway: string, method: string) {
   await openLink(page, await payLink({ ...carol, prefix: `/${locale}` }));
   await expect(page).toHaveURL(new RegExp(`/${locale}/pay(#handoff=[\\w.-]+)?$`));
-  await page.getByRole('radio', { name: message(locale, `PayPage.form.gateways.${gateway}`) }).check();
-  await page.getByRole('radio', { name: message(locale, `PayPage.form.methods.${method}`) }).check();
+  await page
+    .getByTestId('plan-form')
+    .getByRole('radio', { name: message(locale, `PayPage.form.gateways.${gateway}`) })
+    .check();
+  await page
+    .getByTestId('plan-form')
+    .getByRole('radio', { name: message(locale, `PayPage.form.methods.${method}`) })
+    .check();
   await page.getByRole('button', { name: message(locale, 'PayPage.form.checkout') }).click();
 }
 
@@ -19,13 +25,24 @@ test.describe('paying through each gateway’s local sandbox', () => {
     // The team keeps its 10 seats here: pay.spec.ts buys 25 (so 30) for it and starts from 10.
     await openLink(page, await payLink({ ...alice, prefix: '/vi' }));
     const expiryBefore = await page.getByTestId('team-expiry').textContent();
-    await page.getByRole('radio', { name: message('vi', 'Plans.names.team_pro') }).check();
-    await page.getByRole('radio', { name: message('vi', 'PayPage.form.gateways.momo') }).check();
+    await page
+      .getByTestId('plan-form')
+      .getByRole('radio', { name: message('vi', 'Plans.names.team_pro') })
+      .check();
+    await page
+      .getByTestId('plan-form')
+      .getByRole('radio', { name: message('vi', 'PayPage.form.gateways.momo') })
+      .check();
     // MoMo's three methods are offered, in the page's language.
     for (const method of ['wallet', 'atm_card', 'credit_card']) {
-      await expect(page.getByRole('radio', { name: message('vi', `PayPage.form.methods.${method}`) })).toBeVisible();
+      await expect(
+        page.getByTestId('plan-form').getByRole('radio', { name: message('vi', `PayPage.form.methods.${method}`) }),
+      ).toBeVisible();
     }
-    await page.getByRole('radio', { name: message('vi', 'PayPage.form.methods.atm_card') }).check();
+    await page
+      .getByTestId('plan-form')
+      .getByRole('radio', { name: message('vi', 'PayPage.form.methods.atm_card') })
+      .check();
     const quote = (await page.getByTestId('quote-amount').textContent())?.replace(/\D/g, '');
     await page.getByRole('button', { name: message('vi', 'PayPage.form.checkout') }).click();
 

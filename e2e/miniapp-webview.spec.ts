@@ -75,7 +75,9 @@ test('in Telegram’s phone app a Vietnamese user’s bare address opens /vi/tel
   await expect(page).toHaveURL(/\/vi\/telegramPay\?tgWebAppStartParam=-1002001#tgWebAppData=/);
   await expect(page.getByTestId('account-table')).toContainText('alice');
   await expect(page.locator('html')).toHaveAttribute('lang', 'vi');
-  await expect(page.getByRole('radio', { name: message('vi', 'Plans.names.individual_pro') })).toBeVisible();
+  await expect(
+    page.getByTestId('plan-form').getByRole('radio', { name: message('vi', 'Plans.names.individual_pro') }),
+  ).toBeVisible();
 
   // The English page moved before asking anything; the Vietnamese one asked once for each.
   const apiCalls = calls.filter((call) => !call.includes('/api/vitals'));

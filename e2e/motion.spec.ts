@@ -123,7 +123,10 @@ test.describe('with prefers-reduced-motion: reduce', () => {
   test('the cancel-plan dialog and the plan features appear at once', async ({ page }) => {
     // An admin with Individual Pro of his own (Orbit Labs' minh) is asked to cancel it for Team Pro.
     await openLink(page, await payLink({ platform: 'discord', user: 'D2001', team: '920001' }));
-    await page.getByRole('radio', { name: message('en', 'Plans.names.team_pro') }).check();
+    await page
+      .getByTestId('plan-form')
+      .getByRole('radio', { name: message('en', 'Plans.names.team_pro') })
+      .check();
     await page.waitForLoadState('networkidle');
 
     const open = page.getByRole('button', { name: message('en', 'PayPage.form.cancelFirst') });

@@ -14,7 +14,10 @@ const emma = { user: '1005' };
 
 async function toMomo(page: Page, payer: { user: string }) {
   await openLink(page, await payLink({ ...payer, prefix: '/vi' }));
-  await page.getByRole('radio', { name: message('vi', 'PayPage.form.gateways.momo') }).check();
+  await page
+    .getByTestId('plan-form')
+    .getByRole('radio', { name: message('vi', 'PayPage.form.gateways.momo') })
+    .check();
   await page.getByRole('button', { name: message('vi', 'PayPage.form.checkout') }).click();
   await expect(page).toHaveURL(/\/api\/payments\/momo\/sandbox\/pay\?/);
 }
@@ -44,7 +47,10 @@ test('vi: a payment MoMo is still processing is shown as being confirmed, and is
   await expect(notice).toContainText('MoMo');
   await expect(notice).toContainText('49.000');
   await expect(checkout).toBeDisabled();
-  await page.getByRole('radio', { name: message('vi', 'PayPage.form.gateways.momo') }).check();
+  await page
+    .getByTestId('plan-form')
+    .getByRole('radio', { name: message('vi', 'PayPage.form.gateways.momo') })
+    .check();
   await expect(checkout).toBeDisabled();
   await notice.getByRole('checkbox', { name: message('vi', 'PayPage.form.payAgain') }).check();
   await expect(checkout).toBeEnabled();
@@ -58,7 +64,10 @@ test('en: Back from VNPay’s page without paying: no notice, the button works, 
   page,
 }) => {
   await openLink(page, await payLink(emma));
-  await page.getByRole('radio', { name: message('en', 'PayPage.form.gateways.vnpay') }).check();
+  await page
+    .getByTestId('plan-form')
+    .getByRole('radio', { name: message('en', 'PayPage.form.gateways.vnpay') })
+    .check();
   const checkout = page.getByRole('button', { name: message('en', 'PayPage.form.checkout') });
   await checkout.click();
   await expect(page).toHaveURL(/\/api\/payments\/vnpay\/sandbox\?/);
@@ -66,7 +75,10 @@ test('en: Back from VNPay’s page without paying: no notice, the button works, 
   await page.goBack();
   await expect(page).toHaveURL(/\/pay(#|$)/);
   await expect(page.getByTestId('payment-pending')).toHaveCount(0);
-  await page.getByRole('radio', { name: message('en', 'PayPage.form.gateways.vnpay') }).check();
+  await page
+    .getByTestId('plan-form')
+    .getByRole('radio', { name: message('en', 'PayPage.form.gateways.vnpay') })
+    .check();
   await expect(checkout).toBeEnabled();
   await page.getByTestId('payment-history').locator('summary').click();
   const row = page.getByTestId('payment-history').locator('[data-reference]').first();

@@ -22,9 +22,15 @@ test.describe('paying with VNPay through the local sandbox', () => {
     const expiryBefore = await page.getByTestId('team-expiry').textContent();
     await expect(page.getByTestId('team-seats')).toHaveText('10');
 
-    await page.getByRole('radio', { name: message('vi', 'Plans.names.team_pro') }).check();
+    await page
+      .getByTestId('plan-form')
+      .getByRole('radio', { name: message('vi', 'Plans.names.team_pro') })
+      .check();
     await page.locator('input[name=period][value=period1]').check();
-    await page.getByRole('checkbox', { name: message('vi', 'PayPage.form.increaseSeats') }).check();
+    await page
+      .getByTestId('plan-form')
+      .getByRole('checkbox', { name: message('vi', 'PayPage.form.increaseSeats') })
+      .check();
     await page.getByLabel(message('vi', 'PayPage.form.seatsLabel')).fill('25');
     await expect(page.getByTestId('quote-amount')).toHaveText(/6\.300\.000/);
     // Before paying, the payer reads what 25 seats buy: 3 whole blocks, so 30 seats.
@@ -57,9 +63,18 @@ test.describe('paying with VNPay through the local sandbox', () => {
     const blocks = seats / TEAM_BLOCK_SIZE;
     expect(Number.isInteger(blocks)).toBe(true);
 
-    await page.getByRole('radio', { name: message('vi', 'Plans.names.team_pro') }).check();
-    await page.getByRole('radio', { name: message('vi', 'PayPage.form.periodKeep') }).check();
-    await page.getByRole('checkbox', { name: message('vi', 'PayPage.form.increaseSeats') }).check();
+    await page
+      .getByTestId('plan-form')
+      .getByRole('radio', { name: message('vi', 'Plans.names.team_pro') })
+      .check();
+    await page
+      .getByTestId('plan-form')
+      .getByRole('radio', { name: message('vi', 'PayPage.form.periodKeep') })
+      .check();
+    await page
+      .getByTestId('plan-form')
+      .getByRole('checkbox', { name: message('vi', 'PayPage.form.increaseSeats') })
+      .check();
     await page.getByLabel(message('vi', 'PayPage.form.seatsLabel')).fill(String(seats + 1));
 
     await expect(page.getByTestId('quote-seats')).toHaveText(
@@ -77,9 +92,15 @@ test.describe('paying with VNPay through the local sandbox', () => {
   test('a declined payment names its reason, says nothing was charged, and changes nothing', async ({ page }) => {
     await openLink(page, await payLink(alice));
     const seats = await page.getByTestId('team-seats').textContent();
-    await page.getByRole('radio', { name: message('en', 'Plans.names.individual_pro') }).check();
+    await page
+      .getByTestId('plan-form')
+      .getByRole('radio', { name: message('en', 'Plans.names.individual_pro') })
+      .check();
     // An English page starts on PayPal (USD): this payer picks VNPay.
-    await page.getByRole('radio', { name: message('en', 'PayPage.form.gateways.vnpay') }).check();
+    await page
+      .getByTestId('plan-form')
+      .getByRole('radio', { name: message('en', 'PayPage.form.gateways.vnpay') })
+      .check();
     await page.getByRole('button', { name: message('en', 'PayPage.form.checkout') }).click();
     await page.getByRole('button', { name: 'Bank declines' }).click();
     await expect(page).toHaveURL(/status=declined&reason=insufficient_funds/);
@@ -121,9 +142,17 @@ test('an admin with Individual Pro must cancel it in a modal before buying team_
   // minh, an admin of Orbit Labs, has Individual Pro of his own.
   await openLink(page, await payLink({ platform: 'discord', user: 'D2001', team: '920001' }));
   // A Pro user's page opens on a renewal of Pro; minh chooses the team plan, and VNPay's button.
-  await expect(page.getByRole('radio', { name: message('en', 'Plans.names.individual_pro') })).toBeChecked();
-  await page.getByRole('radio', { name: message('en', 'PayPage.form.gateways.vnpay') }).check();
-  await page.getByRole('radio', { name: message('en', 'Plans.names.team_pro') }).check();
+  await expect(
+    page.getByTestId('plan-form').getByRole('radio', { name: message('en', 'Plans.names.individual_pro') }),
+  ).toBeChecked();
+  await page
+    .getByTestId('plan-form')
+    .getByRole('radio', { name: message('en', 'PayPage.form.gateways.vnpay') })
+    .check();
+  await page
+    .getByTestId('plan-form')
+    .getByRole('radio', { name: message('en', 'Plans.names.team_pro') })
+    .check();
   const checkout = page.getByRole('button', { name: message('en', 'PayPage.form.checkout') });
   await expect(checkout).toBeDisabled();
 
@@ -139,7 +168,10 @@ test('an admin with Individual Pro must cancel it in a modal before buying team_
   await dialog.getByRole('button', { name: message('en', 'PayPage.cancelModal.confirm') }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('account-table')).toContainText(message('en', 'Plans.names.free'));
-  await page.getByRole('radio', { name: message('en', 'Plans.names.team_pro') }).check();
+  await page
+    .getByTestId('plan-form')
+    .getByRole('radio', { name: message('en', 'Plans.names.team_pro') })
+    .check();
   await expect(checkout).toBeEnabled();
 });
 

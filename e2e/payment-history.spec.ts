@@ -18,8 +18,14 @@ type Locale = 'vi' | 'ur';
 /** Individual Pro for one month through VNPay QR from the pay page in `locale`; ends on VNPay's sandbox page. */
 async function startVnpayPayment(page: Page, locale: Locale, payer: Payer) {
   await openLink(page, await payLink({ ...payer, prefix: `/${locale}` }));
-  await page.getByRole('radio', { name: message(locale, 'PayPage.form.gateways.vnpay') }).check();
-  await page.getByRole('radio', { name: message(locale, 'PayPage.form.methods.qr') }).check();
+  await page
+    .getByTestId('plan-form')
+    .getByRole('radio', { name: message(locale, 'PayPage.form.gateways.vnpay') })
+    .check();
+  await page
+    .getByTestId('plan-form')
+    .getByRole('radio', { name: message(locale, 'PayPage.form.methods.qr') })
+    .check();
   await page.getByRole('button', { name: message(locale, 'PayPage.form.checkout') }).click();
   await expect(page).toHaveURL(/\/api\/payments\/vnpay\/sandbox\?/);
 }
@@ -170,9 +176,18 @@ test.describe('the payment history on /pay', () => {
   }) => {
     const northwind = { platform: 'slack', user: 'U3001', team: 'T3001' };
     await openLink(page, await payLink({ ...northwind, prefix: '/en' }));
-    await page.getByRole('radio', { name: message('en', 'Plans.names.team_pro') }).check();
-    await page.getByRole('radio', { name: message('en', 'PayPage.form.gateways.vnpay') }).check();
-    await page.getByRole('radio', { name: message('en', 'PayPage.form.methods.qr') }).check();
+    await page
+      .getByTestId('plan-form')
+      .getByRole('radio', { name: message('en', 'Plans.names.team_pro') })
+      .check();
+    await page
+      .getByTestId('plan-form')
+      .getByRole('radio', { name: message('en', 'PayPage.form.gateways.vnpay') })
+      .check();
+    await page
+      .getByTestId('plan-form')
+      .getByRole('radio', { name: message('en', 'PayPage.form.methods.qr') })
+      .check();
     await page.getByRole('button', { name: message('en', 'PayPage.form.checkout') }).click();
     await page.getByRole('button', { name: 'Approve payment' }).click();
     await expect(page).toHaveURL(/\/pay\?status=(success|processing)&order=/);

@@ -30,8 +30,14 @@ test.describe('paying with PayPal through the local sandbox', () => {
   }) => {
     await openLink(page, await payLink(alice));
     const before = (await page.getByTestId('team-expiry').textContent()) ?? '';
-    await page.getByRole('radio', { name: message('en', 'Plans.names.team_pro') }).check();
-    await page.getByRole('radio', { name: message('en', 'PayPage.form.gateways.paypal') }).check();
+    await page
+      .getByTestId('plan-form')
+      .getByRole('radio', { name: message('en', 'Plans.names.team_pro') })
+      .check();
+    await page
+      .getByTestId('plan-form')
+      .getByRole('radio', { name: message('en', 'PayPage.form.gateways.paypal') })
+      .check();
     // Before approving: nothing today, the first charge on the day the paid time ends, how often, where it stops.
     await expect(page.getByTestId('renewal-terms')).toContainText(
       new RegExp(
@@ -41,7 +47,7 @@ test.describe('paying with PayPal through the local sandbox', () => {
     await expect(page.getByTestId('renewal-terms')).toContainText('Automatic renewals');
 
     // The @paypal/react-paypal-js buttons, rendered by the sandbox's stand-in for PayPal's JS SDK.
-    await page.getByTestId('paypal-sandbox-button').click();
+    await page.getByTestId('plan-form').getByTestId('paypal-sandbox-button').click();
     await page
       .getByTestId('paypal-sandbox-approval')
       .getByRole('button', { name: message('en', 'GatewaySandbox.approve') })
@@ -65,20 +71,35 @@ test.describe('paying with PayPal through the local sandbox', () => {
 
     // The same plan through PayPal again: the form says a renewal runs, and offers no second one.
     await page.goto('/pay');
-    await page.getByRole('radio', { name: message('en', 'Plans.names.team_pro') }).check();
-    await page.getByRole('radio', { name: message('en', 'PayPage.form.gateways.paypal') }).check();
+    await page
+      .getByTestId('plan-form')
+      .getByRole('radio', { name: message('en', 'Plans.names.team_pro') })
+      .check();
+    await page
+      .getByTestId('plan-form')
+      .getByRole('radio', { name: message('en', 'PayPage.form.gateways.paypal') })
+      .check();
     await expect(page.getByTestId('renewal-running')).toContainText('PayPal');
-    await expect(page.getByTestId('paypal-sandbox-button')).toHaveCount(0);
+    await expect(page.getByTestId('plan-form').getByTestId('paypal-sandbox-button')).toHaveCount(0);
   });
 
   test('when PayPal’s script cannot load, the page says so and the other gateways still work', async ({ page }) => {
     await page.route('**/api/payments/paypal/sandbox/sdk**', (route) => route.abort());
     await openLink(page, await payLink(alice));
     // Individual Pro: the team's plan already renews through PayPal (the test above), so no buttons there.
-    await page.getByRole('radio', { name: message('en', 'Plans.names.individual_pro') }).check();
-    await page.getByRole('radio', { name: message('en', 'PayPage.form.gateways.paypal') }).check();
+    await page
+      .getByTestId('plan-form')
+      .getByRole('radio', { name: message('en', 'Plans.names.individual_pro') })
+      .check();
+    await page
+      .getByTestId('plan-form')
+      .getByRole('radio', { name: message('en', 'PayPage.form.gateways.paypal') })
+      .check();
     await expect(page.getByTestId('paypal-unavailable')).toContainText(message('en', 'PayPage.form.paypalUnavailable'));
-    await page.getByRole('radio', { name: message('en', 'PayPage.form.gateways.vnpay') }).check();
+    await page
+      .getByTestId('plan-form')
+      .getByRole('radio', { name: message('en', 'PayPage.form.gateways.vnpay') })
+      .check();
     await page.getByRole('button', { name: message('en', 'PayPage.form.checkout') }).click();
     await expect(page).toHaveURL(/\/api\/payments\/vnpay\/sandbox\?/);
     // Left on VNPay's page the payment would stand as "being confirmed" for its window: cancel it.

@@ -15,8 +15,11 @@ test.describe('automatic renewals on /pay', () => {
     page,
   }) => {
     await openLink(page, await payLink({ ...tom, prefix: '/vi' }));
-    await page.getByRole('radio', { name: message('vi', 'PayPage.form.gateways.paypal') }).check();
-    await page.getByTestId('paypal-sandbox-button').click();
+    await page
+      .getByTestId('plan-form')
+      .getByRole('radio', { name: message('vi', 'PayPage.form.gateways.paypal') })
+      .check();
+    await page.getByTestId('plan-form').getByTestId('paypal-sandbox-button').click();
     await page
       .getByTestId('paypal-sandbox-approval')
       .getByRole('button', { name: message('vi', 'GatewaySandbox.approve') })

@@ -14,7 +14,10 @@ test('vi: back from VNPay in another browser shows the purchase, the way to the 
   browser,
 }) => {
   await openLink(page, await payLink({ ...carol, prefix: '/vi' }));
-  await page.getByRole('radio', { name: message('vi', 'PayPage.form.gateways.vnpay') }).check();
+  await page
+    .getByTestId('plan-form')
+    .getByRole('radio', { name: message('vi', 'PayPage.form.gateways.vnpay') })
+    .check();
   await page.getByRole('button', { name: message('vi', 'PayPage.form.checkout') }).click();
   await expect(page).toHaveURL(/\/api\/payments\/vnpay\/sandbox\?/);
   await page.getByRole('button', { name: 'Thanh toán thành công' }).click();

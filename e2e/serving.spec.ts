@@ -165,10 +165,16 @@ test.describe('Content-Security-Policy', () => {
     await openLink(page, await payLink({ user: '1001', team: '-1002001' }));
     await hydrated(page);
     // Individual Pro: a plan that may already renew through PayPal shows no second set of buttons.
-    await page.getByRole('radio', { name: message('en', 'Plans.names.individual_pro') }).check();
-    await page.getByRole('radio', { name: message('en', 'PayPage.form.gateways.paypal') }).check();
+    await page
+      .getByTestId('plan-form')
+      .getByRole('radio', { name: message('en', 'Plans.names.individual_pro') })
+      .check();
+    await page
+      .getByTestId('plan-form')
+      .getByRole('radio', { name: message('en', 'PayPage.form.gateways.paypal') })
+      .check();
     // The SDK is a script added at run time (the sandbox's stand-in here; PayPal's hosts in production).
-    await expect(page.getByTestId('paypal-sandbox-button')).toBeVisible();
+    await expect(page.getByTestId('plan-form').getByTestId('paypal-sandbox-button')).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(await violations()).toEqual([]);
   });

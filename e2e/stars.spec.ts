@@ -39,9 +39,9 @@ test.describe('Telegram Stars in the Mini App, on a phone', () => {
       await stopLiveRenewal(page, app, language);
       app = page.frameLocator('#harness-app');
       // Inside Telegram, Stars alone: no other gateway's choice, the price in stars from the catalogue.
-      await expect(app.getByRole('radio', { name: /VNPay|MoMo|PayPal/ })).toHaveCount(0);
+      await expect(app.getByTestId('plan-form').getByRole('radio', { name: /VNPay|MoMo|PayPal/ })).toHaveCount(0);
       await expect(app.getByTestId('quote-amount')).toContainText(/⭐\s100/);
-      const checkout = app.getByTestId('stars-checkout');
+      const checkout = app.getByTestId('plan-form').getByTestId('stars-checkout');
       await expect(checkout.getByTestId('stars-terms')).toContainText('30');
       await checkout.getByRole('button').click();
 
@@ -64,12 +64,12 @@ test.describe('Telegram Stars in the Mini App, on a phone', () => {
     let app = await openPay(page, 'en');
     await stopLiveRenewal(page, app, 'en');
     app = page.frameLocator('#harness-app');
-    await app.getByTestId('stars-checkout').getByRole('button').click();
+    await app.getByTestId('plan-form').getByTestId('stars-checkout').getByRole('button').click();
     await page
       .locator('#harness-sheet')
       .getByRole('button', { name: message('en', 'TelegramHarness.sheetCancel') })
       .click();
-    await expect(app.getByTestId('stars-checkout').getByRole('alert')).toHaveText(
+    await expect(app.getByTestId('plan-form').getByTestId('stars-checkout').getByRole('alert')).toHaveText(
       message('en', 'PayPage.form.stars.cancelled'),
     );
   });

@@ -9,9 +9,18 @@ const referenceOf = (order: string) => order.slice(0, 10).toUpperCase();
 
 /** Pays `plan` with VNPay QR from the pay page already open, approved in the sandbox; the order id. */
 async function payWithVnpay(page: Page, plan: 'individual_pro' | 'team_pro'): Promise<string> {
-  await page.getByRole('radio', { name: message('en', `Plans.names.${plan}`) }).check();
-  await page.getByRole('radio', { name: message('en', 'PayPage.form.gateways.vnpay') }).check();
-  await page.getByRole('radio', { name: message('en', 'PayPage.form.methods.qr') }).check();
+  await page
+    .getByTestId('plan-form')
+    .getByRole('radio', { name: message('en', `Plans.names.${plan}`) })
+    .check();
+  await page
+    .getByTestId('plan-form')
+    .getByRole('radio', { name: message('en', 'PayPage.form.gateways.vnpay') })
+    .check();
+  await page
+    .getByTestId('plan-form')
+    .getByRole('radio', { name: message('en', 'PayPage.form.methods.qr') })
+    .check();
   await page.getByRole('button', { name: message('en', 'PayPage.form.checkout') }).click();
   await page.getByRole('button', { name: 'Approve payment' }).click();
   await expect(page).toHaveURL(/\/pay\?status=(success|processing)&order=[a-f0-9]{32}$/);
@@ -29,13 +38,18 @@ test.describe('the team’s payments are the team’s', () => {
   test('a member’s pay page shows Team Pro with the admins who can pay it, and no way to pay it', async ({ page }) => {
     await openLink(page, await payLink({ ...dung, prefix: '/en' }));
     // A member starts on what they can buy for themselves.
-    await expect(page.getByRole('radio', { name: message('en', 'Plans.names.individual_pro') })).toBeChecked();
-    await page.getByRole('radio', { name: message('en', 'Plans.names.team_pro') }).check();
+    await expect(
+      page.getByTestId('plan-form').getByRole('radio', { name: message('en', 'Plans.names.individual_pro') }),
+    ).toBeChecked();
+    await page
+      .getByTestId('plan-form')
+      .getByRole('radio', { name: message('en', 'Plans.names.team_pro') })
+      .check();
     const note = page.getByTestId('team-admins-only');
     await expect(note).toContainText("Only your team's admins can pay for Team Pro.");
     await expect(note).toContainText('Alice Nguyen');
     await expect(page.getByRole('button', { name: message('en', 'PayPage.form.checkout') })).toHaveCount(0);
-    await expect(page.getByTestId('paypal-sandbox-button')).toHaveCount(0);
+    await expect(page.getByTestId('plan-form').getByTestId('paypal-sandbox-button')).toHaveCount(0);
   });
 
   test('admin vs member on /team: the admin sees the team’s payment with who paid, never the member’s own payment or its receipt', async ({

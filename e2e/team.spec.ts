@@ -118,8 +118,12 @@ test.describe.serial('the team page of Acme Growth, as its admin, in Vietnamese'
     await page.getByRole('link', { name: vi('add.addSeats') }).click();
     await expect(page).toHaveURL(/\/vi\/pay\?plan=team_pro&seats=\d+$/);
     const size = Number(new URL(page.url()).searchParams.get('seats'));
-    await expect(page.getByRole('radio', { name: message('vi', 'Plans.names.team_pro') })).toBeChecked();
-    await expect(page.getByRole('checkbox', { name: message('vi', 'PayPage.form.increaseSeats') })).toBeChecked();
+    await expect(
+      page.getByTestId('plan-form').getByRole('radio', { name: message('vi', 'Plans.names.team_pro') }),
+    ).toBeChecked();
+    await expect(
+      page.getByTestId('plan-form').getByRole('checkbox', { name: message('vi', 'PayPage.form.increaseSeats') }),
+    ).toBeChecked();
     await expect(page.getByLabel(message('vi', 'PayPage.form.seatsLabel'))).toHaveValue(String(size));
     // The pay page counts the same members as the team page.
     await expect(page.getByTestId('team-table')).toContainText(String(used));

@@ -258,7 +258,10 @@ test('ur pay page: the card option’s parenthesis stays on one line, its bracke
   const context = await browser.newContext({ viewport: phone });
   const page = await context.newPage();
   await openLink(page, await payLink({ user: '1001', team: '-1002001', prefix: '/ur' }));
-  await page.getByRole('radio', { name: message('ur', 'PayPage.form.gateways.vnpay') }).check();
+  await page
+    .getByTestId('plan-form')
+    .getByRole('radio', { name: message('ur', 'PayPage.form.gateways.vnpay') })
+    .check();
   const option = page.getByText(message('ur', 'PayPage.form.methods.international_card'), { exact: true });
   await expect(option).toBeVisible();
   await page.evaluate(() => document.fonts.ready);

@@ -66,9 +66,15 @@ test.describe('webhook mode: the site against the reference chat backend', () =>
     await expect(page).toHaveURL(/\/vi\/pay(#handoff=[\w.-]+)?$/);
     await expect(page.getByTestId('team-seats')).toHaveText('10');
 
-    await page.getByRole('radio', { name: message('vi', 'Plans.names.team_pro') }).check();
+    await page
+      .getByTestId('plan-form')
+      .getByRole('radio', { name: message('vi', 'Plans.names.team_pro') })
+      .check();
     await page.locator('input[name=period][value=period1]').check();
-    await page.getByRole('checkbox', { name: message('vi', 'PayPage.form.increaseSeats') }).check();
+    await page
+      .getByTestId('plan-form')
+      .getByRole('checkbox', { name: message('vi', 'PayPage.form.increaseSeats') })
+      .check();
     await page.getByLabel(message('vi', 'PayPage.form.seatsLabel')).fill('25');
     await page.getByRole('button', { name: message('vi', 'PayPage.form.checkout') }).click();
     await expect(page).toHaveURL(/\/api\/payments\/vnpay\/sandbox\?/);
