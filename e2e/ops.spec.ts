@@ -48,8 +48,9 @@ async function axeViolations(page: Page): Promise<string[]> {
 /** A VNPay payment of Individual Pro by Sara, approved in the sandbox; its order id. */
 async function saraPays(page: Page): Promise<string> {
   await openLink(page, await payLink(sara));
-  await page.getByRole('radio', { name: message('en', 'PayPage.form.gateways.vnpay') }).check();
-  await page.getByRole('radio', { name: message('en', 'PayPage.form.methods.qr') }).check();
+  const plans = page.getByTestId('plan-form');
+  await plans.getByRole('radio', { name: message('en', 'PayPage.form.gateways.vnpay') }).check();
+  await plans.getByRole('radio', { name: message('en', 'PayPage.form.methods.qr') }).check();
   await page.getByRole('button', { name: message('en', 'PayPage.form.checkout') }).click();
   await expect(page).toHaveURL(/\/api\/payments\/vnpay\/sandbox\?/);
   await page.getByRole('button', { name: 'Approve payment' }).click();
