@@ -60,6 +60,24 @@ test.describe('Telegram Stars in the Mini App, on a phone', () => {
     });
   }
 
+  test('Telegram’s main button pays the page’s first offer: query packs for a free account, one Stars invoice', async ({
+    page,
+  }) => {
+    const app = await openPay(page, 'en');
+    // linh is on the free plan: the packs come first, and Telegram's main button is theirs.
+    const main = page.locator('#harness-main');
+    await expect(main).toBeVisible();
+    await expect(main).toContainText('50');
+    await main.click();
+    const sheet = page.locator('#harness-sheet');
+    await expect(sheet).toBeVisible();
+    await expect(page.locator('#harness-sheet-amount')).toHaveText(/⭐ 50$/);
+    await sheet.locator('[data-sheet-action="pay"]').click();
+    const purchase = app.getByTestId('purchase');
+    await expect(purchase).toBeVisible({ timeout: 15_000 });
+    await expect(purchase).toContainText('100');
+  });
+
   test('says nothing was charged when the payer closes Telegram’s sheet', async ({ page }) => {
     let app = await openPay(page, 'en');
     await stopLiveRenewal(page, app, 'en');

@@ -38,7 +38,7 @@ function renewalTerms(draft: ReturnType<typeof checkoutDraft>, plan: PaidPlanId,
  * The plan, period, team size and gateway choice with a live quote. The rules are checkoutDraft's
  * (lib/pricing), the quote the server's own catalogue code; the server recomputes both at checkout.
  */
-export function CheckoutForm(props: PayFormProps) {
+export function CheckoutForm({ mainAction = true, ...props }: PayFormProps & { mainAction?: boolean }) {
   const { gateways: choices, standing, teamAdminsOnly } = props;
   const t = useTranslations('PayPage');
   const locale = useLocale() as Locale;
@@ -104,6 +104,7 @@ export function CheckoutForm(props: PayFormProps) {
         adminsOnly={draft.adminsOnly ? teamAdminsOnly : undefined}
         terms={renewalTerms(draft, plan, now)}
         price={draft.priced?.ok ? draft.priced : null}
+        mainAction={mainAction}
       />
     </form>
   );

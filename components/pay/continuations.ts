@@ -28,6 +28,11 @@ export interface ContinuationProps {
    * for a single charge instead (PayPal: intent=capture, no vault). Absent: a plan.
    */
   oneOff?: boolean;
+  /**
+   * This form's payment is the page's main action (the first form shown): inside Telegram it is
+   * Telegram's main button too. One form at most, or one press would start two payments.
+   */
+  mainAction?: boolean;
   /** What the selection costs, as the form quotes it; null while it cannot be paid. */
   price?: { amount: number; currency: Currency } | null;
   /** Runs the site's checkout: the `params` of its `{kind: 'sdk'}` answer, or null when it was refused (the form shows why). */

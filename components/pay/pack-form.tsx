@@ -80,6 +80,7 @@ export function PackForm({ form, topUp }: { form: PayFormProps; topUp: boolean }
         gateway={gateway}
         terms={null}
         oneOff
+        mainAction={topUp}
         submitLabel={t('buy', { packs: draft.priced?.quantity ?? 1 })}
         price={draft.priced && !draft.refusal ? { amount: draft.priced.amount, currency: draft.priced.currency } : null}
       />

@@ -25,6 +25,7 @@ export function PaymentFinish({
   price,
   oneOff = false,
   submitLabel,
+  mainAction = false,
 }: {
   payment: Payment;
   gateway: GatewayChoice | null;
@@ -36,6 +37,8 @@ export function PaymentFinish({
   oneOff?: boolean;
   /** The submit button's words, when not the plans' "Continue to payment". */
   submitLabel?: string;
+  /** The page's main action (continuations.ts, ContinuationProps.mainAction). */
+  mainAction?: boolean;
 }) {
   const { checkout, underWay, canPay } = payment;
   return (
@@ -63,6 +66,7 @@ export function PaymentFinish({
           terms,
           price,
           oneOff,
+          mainAction,
           startCheckout: payment.sdkCheckout,
         }}
         canPay={canPay}

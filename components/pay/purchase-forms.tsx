@@ -16,7 +16,7 @@ export function PurchaseForms({ form }: { form: PayFormProps }) {
   return (
     <div className={styles.purchases} data-order={topUp ? 'packs-first' : 'plans-first'}>
       {topUp && packs}
-      <CheckoutForm {...form} />
+      <CheckoutForm {...form} mainAction={!topUp} />
       {!topUp && packs}
     </div>
   );

@@ -16,7 +16,7 @@ type Problem = 'cancelled' | 'failed' | 'outside';
  * Telegram's own payment sheet takes the stars (the SDK's `invoice.open`). Once the sheet says paid,
  * the page shows the result the server reads from its ledger, as after every other gateway.
  */
-export function StarsCheckout({ options, disabled, terms, price, startCheckout }: ContinuationProps) {
+export function StarsCheckout({ options, disabled, terms, price, mainAction, startCheckout }: ContinuationProps) {
   const t = useTranslations('PayPage.form.stars');
   const money = useMoney();
   const router = useRouter();
@@ -47,7 +47,7 @@ export function StarsCheckout({ options, disabled, terms, price, startCheckout }
   const pressed = useEffectEvent(() => {
     if (!opening) void pay();
   });
-  const label = amount && !disabled ? (opening ? t('confirming') : t('pay', { amount })) : null;
+  const label = mainAction && amount && !disabled ? (opening ? t('confirming') : t('pay', { amount })) : null;
   useEffect(
     () => telegramMainButton(label ? { text: label, enabled: !opening, busy: opening } : null, () => pressed()),
     [label, opening],
