@@ -18,6 +18,11 @@ async function axeViolations(page: Page): Promise<string[]> {
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
+/** Once the client navigation's progress bar is gone: nprogress marks its bar role="bar", no ARIA role. */
+async function settled(page: Page): Promise<void> {
+  await expect(page.locator('#nprogress')).toHaveCount(0);
+}
+
 /** The account's extra queries, as the account table shows them ('' when none). */
 const extraQueries = (page: Page) => page.getByTestId('account-table').textContent();
 
@@ -49,6 +54,7 @@ test.describe('query packs', () => {
       await expect(page).toHaveURL(/\/vi\/pay\?status=(success|processing)&order=[a-f0-9]{32}$/);
       await expect(page.locator('[data-status=success]')).toBeVisible({ timeout: 15_000 });
       await expect(page.getByTestId('purchase')).toContainText('100');
+      await settled(page);
       expect(await axeViolations(page)).toEqual([]);
       await page.getByRole('link', { name: message('vi', 'PayPage.result.back') }).click();
       await expect(page.getByTestId('account-table')).not.toHaveText(before);
@@ -79,6 +85,7 @@ test.describe('query packs', () => {
     await expect(page.getByTestId('purchase')).toContainText('200');
     await page.getByRole('link', { name: message('en', 'PayPage.result.back') }).click();
     await expect(page.getByTestId('account-table')).toContainText('200');
+    await settled(page);
     expect(await axeViolations(page)).toEqual([]);
   });
 });

@@ -14,13 +14,6 @@ import { PROGRESS_BAR } from '@/lib/config/constants';
 const NextTopLoader = dynamic(() => import('nextjs-toploader'), { ssr: false });
 
 /**
- * The bar's markup: nprogress's own gives it `role="bar"`, a role ARIA does not have (axe's
- * aria-roles rule, while a navigation runs). The bar only repeats what the browser says about a
- * page loading, so assistive technology is not shown it at all.
- */
-const BAR_TEMPLATE = '<div class="bar" aria-hidden="true"><div class="peg"></div></div>';
-
-/**
  * nextjs-toploader draws the bar; two rules of the site's navigation are added around it: the bar stays
  * invisible for the first 200 ms (CSS delay in globals.css, so fast navigations never flash
  * it) and is forced to complete after 5 s.
@@ -34,7 +27,6 @@ export function TopProgressBar() {
         showSpinner={false}
         showForHashAnchor={false}
         zIndex={1600}
-        template={BAR_TEMPLATE}
       />
       <CompleteWithin />
     </>
