@@ -90,16 +90,13 @@ export interface MainButtonState {
 }
 
 /**
- * Telegram's main button as the page's primary action (pay): shown with `state`, hidden with null,
- * `onPress` run when the user presses it. Outside Telegram nothing happens. Returns what stops
- * listening and hides the button, so a page that no longer offers the action leaves none behind.
+ * Telegram's main button as the page's primary action (pay): shown with `state`, `onPress` run when
+ * the user presses it. Null leaves the button alone (another part of the page may own it). Outside
+ * Telegram nothing happens. Returns what stops listening and hides the button, so a page that no
+ * longer offers the action leaves none behind.
  */
 export function telegramMainButton(state: MainButtonState | null, onPress: () => void): () => void {
-  if (!mainButton.isMounted()) return () => undefined;
-  if (!state) {
-    mainButton.setParams({ isVisible: false });
-    return () => undefined;
-  }
+  if (!mainButton.isMounted() || !state) return () => undefined;
   mainButton.setParams({ text: state.text, isVisible: true, isEnabled: state.enabled, isLoaderVisible: state.busy });
   const stop = mainButton.onClick(onPress);
   return () => {
