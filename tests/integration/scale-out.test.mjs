@@ -21,6 +21,8 @@ import {
 const NGINX_PORT = Number(process.env.E2E_PORT ?? 3300) + 10;
 const PORTS = [NGINX_PORT + 1, NGINX_PORT + 2];
 const PER_SESSION = 5;
+const STARS_BOT_TOKEN = `7000000099:${'s'.repeat(35)}`;
+const STARS_WEBHOOK_SECRET = 'scale-out-webhook-secret';
 const skip = missingPrerequisite();
 if (skip && process.env.CI) throw new Error(`scale-out test cannot run in CI: ${skip}`);
 
@@ -45,6 +47,10 @@ describe('scale-out behind nginx', { skip: skip ?? false, timeout: 240_000 }, ()
       TRUSTED_PROXY_HOPS: '1',
       CHECKOUT_RATE_LIMITS: `${PER_SESSION}/1000`,
       DATA_DIR: join(root, `.data-it-${database}`),
+      // A bot of the test's own: Telegram itself is never called by what is asserted here (updates
+      // arrive; settling one asks Telegram nothing).
+      TELEGRAM_BOT_TOKEN: STARS_BOT_TOKEN,
+      TELEGRAM_WEBHOOK_SECRET: STARS_WEBHOOK_SECRET,
     };
     // One after the other: the first migrates and seeds, the second finds the schema ready.
     instances.push(await startInstance({ port: PORTS[0], env, standalone: true }));
@@ -179,6 +185,63 @@ describe('scale-out behind nginx', { skip: skip ?? false, timeout: 240_000 }, ()
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     assert.deepEqual(rows, [{ queries: 200, remaining: 200 }]);
+  });
+
+  it('settles a Stars payment once for a burst of identical successful_payment updates split across both instances', async () => {
+    // hana (1008) has a pending Stars order for seven months (600 stars, one payment), as checkout in
+    // the Mini App records it; Telegram then redelivers its successful_payment, spread by the balancer.
+    const orderId = randomUUID().replace(/-/g, '');
+    await db.query(
+      `INSERT INTO orders (id, platform, user_id, team_id, plan, period, seats, months, gateway, method, currency,
+                           amount, locale, client_ip, idempotency_key, created_at, updated_at)
+       VALUES ($1, 'telegram', '1008', NULL, 'individual_pro', 'period1', NULL, 7, 'telegram_stars', 'stars', 'XTR',
+               600, 'en', '127.0.0.1', $1, now(), now())`,
+      [orderId],
+    );
+    const update = (n) =>
+      JSON.stringify({
+        update_id: 900_000 + n,
+        message: {
+          message_id: 1,
+          from: { id: 1008 },
+          successful_payment: {
+            currency: 'XTR',
+            total_amount: 600,
+            invoice_payload: orderId,
+            telegram_payment_charge_id: `stx-scale-out-${orderId}`,
+            provider_payment_charge_id: '',
+          },
+        },
+      });
+    const replies = await Promise.all(
+      Array.from({ length: 30 }, async (_, n) => {
+        const response = await fetch(`${nginx.base}/api/payments/telegram_stars/ipn`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': STARS_WEBHOOK_SECRET },
+          body: update(n),
+        });
+        return response.status;
+      }),
+    );
+    assert.deepEqual([...new Set(replies)], [200], `statuses ${replies.join(',')}`);
+    assert.equal(
+      upstreamsOf('/api/payments/telegram_stars/ipn').size,
+      2,
+      'the updates were spread over both instances',
+    );
+    const events = await db.query('SELECT count(*)::int AS n FROM payment_events WHERE order_id = $1', [orderId]);
+    assert.equal(events.rows[0].n, 1);
+    let rows = [];
+    for (const started = Date.now(); Date.now() - started < 15_000;) {
+      ({ rows } = await db.query(
+        "SELECT plan, plan_expires_at FROM accounts WHERE platform = 'telegram' AND user_id = '1008'",
+      ));
+      if (rows[0]?.plan === 'individual_pro') break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    // Seven months granted once, not thirty times.
+    const days = (rows[0].plan_expires_at - Date.now()) / 86_400_000;
+    assert.ok(days > 200 && days < 220, `expiry ${days.toFixed(1)} days ahead`);
   });
 
   it('sends a payer back from VNPay to SITE_URL through nginx, and that page shows the stored result', async () => {
