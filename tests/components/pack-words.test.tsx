@@ -137,6 +137,7 @@ describe('a purchase of query packs is named as packs, never as a plan', () => {
   it('in the payment history: packs, queries and how long they last; a refund takes back unused queries, not days', () => {
     const refunded: PaymentRecord = {
       ...packRecord,
+      orderId: 'c1b2c3d4e5'.padEnd(32, '0'),
       status: 'refunded',
       refund: { amount: packRecord.amount, at: '2026-12-01T10:00:00.000Z', daysTaken: 0, planExpiresAt: null },
     };

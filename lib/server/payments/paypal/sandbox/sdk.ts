@@ -174,6 +174,6 @@ export const sandboxSdk = (words: Record<string, SandboxWords>) => String.raw`(f
   }
 
   // As PayPal's SDK: under the namespace the script names (two configurations on one page), else paypal.
-  window[script.getAttribute('data-namespace') || 'paypal'] = { Buttons: Buttons, version: 'quorum-sandbox' };
+  window[(script.dataset && script.dataset.namespace) || 'paypal'] = { Buttons: Buttons, version: 'quorum-sandbox' };
 })();
 `;
