@@ -28,9 +28,9 @@ const longestWindowMs = () => Math.max(...allGateways.map((gateway) => gateway.p
  * payment window, and not known by the gateway to have taken nothing. (An order its gateway never
  * began is failed at once by checkout, so it blocks nothing.)
  */
-async function awaitingGateway(sql: Sql, owners: readonly PlanOwner[], now: Date): Promise<Order[]> {
+async function awaitingGateway(sql: Sql, owner: PlanOwner, now: Date): Promise<Order[]> {
   const since = new Date(now.getTime() - longestWindowMs());
-  const orders = await pendingOrdersOf(sql, owners, since);
+  const orders = await pendingOrdersOf(sql, owner, since);
   return orders.filter((order) => {
     const gateway = findGateway(order.gateway);
     if (!gateway) return false;
@@ -51,7 +51,7 @@ const RECHECK_BUDGET_MS = 1_500;
  */
 export async function recheckOpenAttempts(sql: Sql, subject: Subject, now: Date): Promise<void> {
   const owners = ownersOf(subject);
-  const open = await awaitingGateway(sql, owners, now);
+  const open = (await Promise.all(owners.map((owner) => awaitingGateway(sql, owner, now)))).flat();
   if (open.length === 0) return;
   const asked = Promise.allSettled(
     open.map(async (order) => {
@@ -80,7 +80,7 @@ const asPending = (order: Order): PendingPayment => ({
 /** What the owners have under way: payments being confirmed (newest first) and live renewals (oldest first). */
 async function standingOf(sql: Sql, owners: readonly PlanOwner[], now: Date): Promise<AccountStanding> {
   const [pending, renewing] = await Promise.all([
-    awaitingGateway(sql, owners, now),
+    Promise.all(owners.map((owner) => awaitingGateway(sql, owner, now))),
     Promise.all(
       owners.map(async (owner) =>
         (await renewingSubscriptionsOf(sql, owner)).map((s): RunningRenewal => ({
@@ -90,7 +90,7 @@ async function standingOf(sql: Sql, owners: readonly PlanOwner[], now: Date): Pr
       ),
     ),
   ]);
-  return { pending: pending.map(asPending), renewing: renewing.flat() };
+  return { pending: pending.flat().map(asPending), renewing: renewing.flat() };
 }
 
 /** What the pay form shows before the button: per plan, payments being confirmed and renewals running. */

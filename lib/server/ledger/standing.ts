@@ -47,25 +47,13 @@ const ownerCondition = (owner: PlanOwner) =>
         values: [owner.platform, owner.userId, owner.plan],
       };
 
-/**
- * The owners' pending orders for their plans (or packs) created since `since`, newest first, at most
- * 20 per owner — in one statement, since a pay view asks for all of an account's owners at once.
- */
-export async function pendingOrdersOf(sql: Sql, owners: readonly PlanOwner[], since: Date): Promise<Order[]> {
-  if (owners.length === 0) return [];
-  const values: unknown[] = [since];
-  const branches = owners.map((owner) => {
-    const { where, values: own } = ownerCondition(owner);
-    // Each owner's condition, its placeholders moved past those already taken.
-    const at = values.length;
-    values.push(...own);
-    const shifted = where.replace(/\$(\d)/g, (_, n: string) => `$${Number(n) + at}`);
-    return `(${SELECT_ORDER} WHERE ${shifted} AND o.status = 'pending' AND o.created_at >= $1
-      ORDER BY o.created_at DESC LIMIT 20)`;
-  });
+/** The owner's pending orders for its plan created since `since`, newest first. */
+export async function pendingOrdersOf(sql: Sql, owner: PlanOwner, since: Date): Promise<Order[]> {
+  const { where, values } = ownerCondition(owner);
   const result = await sql.query<OrderRow>(
-    `SELECT * FROM (${branches.join(' UNION ALL ')}) pending ORDER BY created_at DESC`,
-    values,
+    `${SELECT_ORDER} WHERE ${where} AND o.status = 'pending' AND o.created_at >= $4
+      ORDER BY o.created_at DESC LIMIT 20`,
+    [...values, since],
   );
   return result.rows.map(toOrder);
 }
@@ -78,8 +66,6 @@ export interface RenewingSubscription {
 
 /** The owner's live renewals of its plan — subscriptions a gateway may still charge — oldest first. */
 export async function renewingSubscriptionsOf(sql: Sql, owner: PlanOwner): Promise<RenewingSubscription[]> {
-  // Packs are single payments: nothing of theirs renews, so nothing is asked.
-  if (owner.plan === 'query_pack') return [];
   const { where, values } = ownerCondition(owner);
   const result = await sql.query<{ id: string; gateway: string }>(
     `SELECT s.id, s.gateway
@@ -88,6 +74,8 @@ export async function renewingSubscriptionsOf(sql: Sql, owner: PlanOwner): Promi
       ORDER BY s.created_at, s.id`,
     [...values, LIVE_STATES],
   );
+  // Packs are single payments: nothing of theirs renews.
+  if (owner.plan === 'query_pack') return [];
   const plan: PaidPlanId = owner.plan;
   return result.rows.map((row) => ({ ...row, plan }));
 }
