@@ -16,6 +16,7 @@ import {
 } from '../types';
 import { embeddedTeam } from './team';
 import { applyQueryGrant, applyQueryRevocation } from './query-packs';
+import { claimGrant, claimRevocation } from './claims';
 import type { ExtraQueries } from '@/lib/shared/pay-view';
 
 interface PlanRow {
@@ -180,11 +181,7 @@ async function applyGrant(tx: Sql, grant: PlanGrant): Promise<GrantResult> {
   // The lock on the account or team row serialises grants for it; the claim below makes them once-only.
   const current = await lockedPlan(tx, target);
   if (!current) return { status: 'not_found' };
-  const claimed = await tx.query(
-    'INSERT INTO directory_grants (order_id, applied_at) VALUES ($1, $2) ON CONFLICT (order_id) DO NOTHING',
-    [grant.orderId, grant.paidAt],
-  );
-  if (claimed.rowCount === 0) return { status: 'already_applied', ...current };
+  if (!(await claimGrant(tx, grant.orderId, grant.paidAt))) return { status: 'already_applied', ...current };
 
   const next = planAfterGrant(current, grant, grant.paidAt);
   await tx.query(target.update, [...target.key, ...target.values(next)]);
@@ -195,11 +192,8 @@ async function applyRevocation(tx: Sql, revocation: PlanRevocation): Promise<Gra
   const target = planTarget(revocation);
   const current = await lockedPlan(tx, target);
   if (!current) return { status: 'not_found' };
-  const claimed = await tx.query(
-    'INSERT INTO directory_revocations (refund_id, applied_at) VALUES ($1, $2) ON CONFLICT (refund_id) DO NOTHING',
-    [revocation.refundId, revocation.refundedAt],
-  );
-  if (claimed.rowCount === 0) return { status: 'already_applied', ...current };
+  if (!(await claimRevocation(tx, revocation.refundId, revocation.refundedAt)))
+    return { status: 'already_applied', ...current };
 
   const next = planAfterRevocation(current, revocation, revocation.refundedAt);
   await tx.query(target.update, [...target.key, ...target.values(next)]);

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Sql } from '@/lib/server/db/sql';
 import type { GrantResult, QueryGrant, QueryRevocation } from '../types';
+import { claimGrant, claimRevocation } from './claims';
 
 /*
  * Query packs in the embedded directory: one row per paid order, with what is left of its queries
@@ -24,11 +25,8 @@ async function accountPlan(tx: Sql, platform: string, userId: string) {
 export async function applyQueryGrant(tx: Sql, grant: QueryGrant): Promise<GrantResult> {
   const plan = await accountPlan(tx, grant.platform, grant.userId);
   if (!plan) return { status: 'not_found' };
-  const claimed = await tx.query(
-    `INSERT INTO directory_grants (order_id, applied_at) VALUES ($1, $2) ON CONFLICT (order_id) DO NOTHING`,
-    [grant.orderId, grant.paidAt],
-  );
-  if (claimed.rowCount === 0) return { status: 'already_applied', ...plan, expiresAt: grant.expiresAt };
+  if (!(await claimGrant(tx, grant.orderId, grant.paidAt)))
+    return { status: 'already_applied', ...plan, expiresAt: grant.expiresAt };
   await tx.query(
     `INSERT INTO account_query_packs (order_id, platform, user_id, queries, remaining, expires_at, granted_at)
      VALUES ($1, $2, $3, $4, $4, $5, $6)`,
@@ -46,11 +44,8 @@ export async function applyQueryRevocation(tx: Sql, revocation: QueryRevocation)
     [revocation.orderId],
   );
   const expiresAt = pack.rows[0] ? toDate(pack.rows[0].expires_at) : null;
-  const claimed = await tx.query(
-    'INSERT INTO directory_revocations (refund_id, applied_at) VALUES ($1, $2) ON CONFLICT (refund_id) DO NOTHING',
-    [revocation.refundId, revocation.refundedAt],
-  );
-  if (claimed.rowCount === 0) return { status: 'already_applied', ...plan, expiresAt };
+  if (!(await claimRevocation(tx, revocation.refundId, revocation.refundedAt)))
+    return { status: 'already_applied', ...plan, expiresAt };
   await tx.query('UPDATE account_query_packs SET remaining = remaining - LEAST(remaining, $2) WHERE order_id = $1', [
     revocation.orderId,
     revocation.queries,

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Sql } from '@/lib/server/db/sql';
 import { embeddedDirectory } from '../embedded/embedded-directory';
-import type { Account, Team } from '../types';
+import type { Account, GrantResult, Team } from '../types';
 import { operations, queries, wire } from '../remote/contract';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyRequest } from '../remote/signature';
 import { error, iso, type Reply, type Route } from './reply';
@@ -34,6 +34,12 @@ export const referenceBackendSchema = [
  * again would say `already_member`, which is not what the admin who added them should read.
  */
 const replayed = new Set([`POST ${operations.addTeamMember.path}`]);
+
+/** A grant's or revocation's answer on the wire: the plan after it, or 404 for an unknown account or team. */
+const applied = (result: GrantResult): Reply =>
+  result.status === 'not_found'
+    ? error(404, 'not_found')
+    : { status: 200, body: { ...result, expiresAt: iso(result.expiresAt) } };
 
 const accountWire = (a: Account) => ({ ...a, planExpiresAt: iso(a.planExpiresAt) });
 const teamWire = (t: Team) => ({ ...t, planExpiresAt: iso(t.planExpiresAt) });
@@ -72,8 +78,7 @@ export function referenceBackend(sql: Sql, secret: string) {
       const grant = wire.Grant.safeParse(body);
       if (!grant.success) return error(422, 'invalid_request');
       const result = await directory.applyGrant({ ...grant.data, paidAt: new Date(grant.data.paidAt) });
-      if (result.status === 'not_found') return error(404, 'not_found');
-      return { status: 200, body: { ...result, expiresAt: iso(result.expiresAt) } };
+      return applied(result);
     },
     [`POST ${operations.applyRevocation.path}`]: async (body) => {
       const revocation = wire.Revocation.safeParse(body);
@@ -82,8 +87,7 @@ export function referenceBackend(sql: Sql, secret: string) {
         ...revocation.data,
         refundedAt: new Date(revocation.data.refundedAt),
       });
-      if (result.status === 'not_found') return error(404, 'not_found');
-      return { status: 200, body: { ...result, expiresAt: iso(result.expiresAt) } };
+      return applied(result);
     },
     [`POST ${operations.applyQueryGrant.path}`]: async (body) => {
       const grant = wire.QueryGrant.safeParse(body);
@@ -93,8 +97,7 @@ export function referenceBackend(sql: Sql, secret: string) {
         expiresAt: new Date(grant.data.expiresAt),
         paidAt: new Date(grant.data.paidAt),
       });
-      if (result.status === 'not_found') return error(404, 'not_found');
-      return { status: 200, body: { ...result, expiresAt: iso(result.expiresAt) } };
+      return applied(result);
     },
     [`POST ${operations.applyQueryRevocation.path}`]: async (body) => {
       const revocation = wire.QueryRevocation.safeParse(body);
@@ -103,8 +106,7 @@ export function referenceBackend(sql: Sql, secret: string) {
         ...revocation.data,
         refundedAt: new Date(revocation.data.refundedAt),
       });
-      if (result.status === 'not_found') return error(404, 'not_found');
-      return { status: 200, body: { ...result, expiresAt: iso(result.expiresAt) } };
+      return applied(result);
     },
     [`GET ${operations.health.path}`]: async () => {
       await sql.query('SELECT 1');
