@@ -1,5 +1,4 @@
 import { NextRequest } from 'next/server';
-import { POST as checkoutRoute } from '@/app/api/checkout/route';
 import { GET as payView } from '@/app/api/pay/view/route';
 import { ledgerSql } from '@/lib/server/db';
 import { resetRateLimits } from '@/lib/server/testing';
@@ -8,7 +7,7 @@ import { bindSubscription } from '@/lib/server/ledger/subscriptions';
 import { startCheckout } from '@/lib/server/checkout/start-checkout';
 import type { PayPageView } from '@/lib/shared/pay-view';
 import { holdPaymentForReview } from '@/lib/server/payments/settle';
-import { alice, ipnRequest, sessionCookie, vnpayCallback, vnpayRoutes } from '../support/money';
+import { alice, checkoutAsAlice, ipnRequest, sessionCookie, vnpayCallback, vnpayRoutes } from '../support/money';
 import { storeKinds, useTestStore } from '../support/stores';
 
 /*
@@ -20,33 +19,8 @@ import { storeKinds, useTestStore } from '../support/stores';
 const origin = 'http://localhost:3000';
 const individual = { plan: 'individual_pro', period: 'period0', gateway: 'vnpay', method: 'qr' };
 const paypalTeam = { plan: 'team_pro', period: 'period0', gateway: 'paypal', method: 'paypal' };
-let ip = 0;
-
-async function checkout(selection: Record<string, unknown>, key = crypto.randomUUID(), locale = 'en') {
-  ip += 1;
-  const response = await checkoutRoute(
-    new NextRequest(`${origin}/api/checkout`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        origin,
-        cookie: await sessionCookie(alice),
-        'idempotency-key': key,
-        'accept-language': locale,
-        'x-forwarded-for': `10.9.${Math.floor(ip / 250)}.${ip % 250}`,
-      },
-      body: JSON.stringify(selection),
-    }),
-  );
-  return {
-    status: response.status,
-    body: (await response.json()) as {
-      error?: { code: string; message: string };
-      redirectUrl?: string;
-      params?: { customId: string };
-    },
-  };
-}
+const checkout = (selection: Record<string, unknown>, key = crypto.randomUUID(), locale = 'en') =>
+  checkoutAsAlice(selection, { key, locale });
 
 const orderOf = (redirectUrl: string) => new URL(redirectUrl).searchParams.get('vnp_TxnRef')!;
 

@@ -1,5 +1,4 @@
 import { NextRequest } from 'next/server';
-import { POST as checkoutRoute } from '@/app/api/checkout/route';
 import { GET as payView } from '@/app/api/pay/view/route';
 import { queryPack } from '@/lib/pricing/catalogue';
 import { findOrder } from '@/lib/server/ledger/orders';
@@ -10,7 +9,15 @@ import { backgroundDeliveriesFinished } from '@/lib/server/payments/outbox-deliv
 import { paymentHistory } from '@/lib/server/pay/history';
 import { receiptFor } from '@/lib/server/pay/receipt';
 import type { PayPageView } from '@/lib/shared/pay-view';
-import { alice, gatewayRoutes, ipnRequest, sandbox, sessionCookie, vnpayCallback } from '../support/money';
+import {
+  alice,
+  checkoutAsAlice,
+  gatewayRoutes,
+  ipnRequest,
+  sandbox,
+  sessionCookie,
+  vnpayCallback,
+} from '../support/money';
 import { completeSandboxPayment } from '@/lib/server/payments/vnpay/sandbox';
 import { momoIpnRequest, momoSandbox } from '../support/momo';
 import { storeKinds, useTestStore } from '../support/stores';
@@ -31,30 +38,8 @@ const packs = (quantity: unknown, gateway = 'vnpay', method = 'qr') => ({
   gateway,
   method,
 });
-let ip = 0;
-
-async function checkout(selection: Record<string, unknown>, locale = 'en', key: string = crypto.randomUUID()) {
-  ip += 1;
-  const origin = site();
-  const response = await checkoutRoute(
-    new NextRequest(`${origin}/api/checkout`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        origin,
-        cookie: await sessionCookie(alice),
-        'idempotency-key': key,
-        'accept-language': locale,
-        'x-forwarded-for': `10.8.${Math.floor(ip / 250)}.${ip % 250}`,
-      },
-      body: JSON.stringify(selection),
-    }),
-  );
-  return {
-    status: response.status,
-    body: (await response.json()) as { error?: { code: string; message: string }; redirectUrl?: string },
-  };
-}
+const checkout = (selection: Record<string, unknown>, locale = 'en') =>
+  checkoutAsAlice(selection, { locale, origin: site() });
 
 const orderIdOf = (redirectUrl: string) => new URL(redirectUrl).searchParams.get('vnp_TxnRef')!;
 

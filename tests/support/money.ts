@@ -102,3 +102,44 @@ export async function sessionCookie(
   });
   return `${sessionCookieName(audience, env().secureCookies)}=${value}`;
 }
+
+let checkoutClients = 0;
+
+/** What POST /api/checkout answered: its status and body (a start, or the translated refusal). */
+export interface CheckoutAnswer {
+  status: number;
+  body: {
+    error?: { code: string; message: string };
+    redirectUrl?: string;
+    params?: { customId: string };
+  };
+}
+
+/**
+ * The pay page's checkout call as alice's browser sends it: same-origin JSON, her session, an
+ * idempotency key and the page's language; each call from a network of its own, so no rate limit
+ * of another test's calls is in the way.
+ */
+export async function checkoutAsAlice(
+  selection: Record<string, unknown>,
+  { key = crypto.randomUUID(), locale = 'en', origin = 'http://localhost:3000' } = {},
+): Promise<CheckoutAnswer> {
+  checkoutClients += 1;
+  // Loaded on first use: a suite that never checks out does not load the route (nor its configuration).
+  const { POST } = await import('@/app/api/checkout/route');
+  const response = await POST(
+    new NextRequest(`${origin}/api/checkout`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        origin,
+        cookie: await sessionCookie(alice),
+        'idempotency-key': key,
+        'accept-language': locale,
+        'x-forwarded-for': `10.9.${Math.floor(checkoutClients / 250)}.${checkoutClients % 250}`,
+      },
+      body: JSON.stringify(selection),
+    }),
+  );
+  return { status: response.status, body: (await response.json()) as CheckoutAnswer['body'] };
+}
