@@ -66,6 +66,8 @@ export interface RenewingSubscription {
 
 /** The owner's live renewals of its plan — subscriptions a gateway may still charge — oldest first. */
 export async function renewingSubscriptionsOf(sql: Sql, owner: PlanOwner): Promise<RenewingSubscription[]> {
+  // Packs are single payments: nothing of theirs renews, so nothing is asked.
+  if (owner.plan === 'query_pack') return [];
   const { where, values } = ownerCondition(owner);
   const result = await sql.query<{ id: string; gateway: string }>(
     `SELECT s.id, s.gateway
@@ -74,8 +76,6 @@ export async function renewingSubscriptionsOf(sql: Sql, owner: PlanOwner): Promi
       ORDER BY s.created_at, s.id`,
     [...values, LIVE_STATES],
   );
-  // Packs are single payments: nothing of theirs renews.
-  if (owner.plan === 'query_pack') return [];
   const plan: PaidPlanId = owner.plan;
   return result.rows.map((row) => ({ ...row, plan }));
 }
