@@ -110,6 +110,12 @@ const fields = z
     TELEGRAM_WEBHOOK_SECRET: optional(
       z.string().regex(/^[A-Za-z0-9_-]{16,256}$/, 'must be 16 to 256 of the characters A-Z a-z 0-9 _ -'),
     ),
+    // Who hands the site the bot's payment updates: Telegram itself (the site is the bot's webhook,
+    // TELEGRAM_WEBHOOK_SECRET), or the assistant's backend, which holds the bot's one webhook and
+    // forwards them signed with CHAT_BACKEND_SECRET (docs/miniapp.md, "Setting up the bot").
+    TELEGRAM_UPDATES_FROM: optional(z.enum(['telegram', 'backend'], { error: 'must be telegram or backend' })).default(
+      'telegram',
+    ),
     // The Bot API's origin (default Telegram's own; a local Bot API server, or a test's stand-in).
     TELEGRAM_BOT_API_URL: optional(httpUrl).default('https://api.telegram.org'),
     // Seconds between reconciliation rounds inside the server; 0 turns it off (default: 300 in production, off elsewhere).
@@ -214,6 +220,13 @@ function requiredToServe(env: ParsedEnv, production: boolean, ctx: z.RefinementC
       code: 'custom',
       path: ['TELEGRAM_BOT_ID'],
       message: 'must be the id TELEGRAM_BOT_TOKEN starts with (both name one bot)',
+    });
+  }
+  if (env.TELEGRAM_UPDATES_FROM === 'backend' && !env.CHAT_BACKEND_URL) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['TELEGRAM_UPDATES_FROM'],
+      message: "is backend, which needs CHAT_BACKEND_URL (the assistant's backend forwards the updates)",
     });
   }
   if (env.CHAT_BACKEND_URL && !env.CHAT_BACKEND_SECRET) {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { dereference, validate } from '@readme/openapi-parser';
 import { parse } from 'yaml';
 import { z } from 'zod';
-import { componentSchemas, operations, queries, wire } from '@/lib/server/directory/remote/contract';
+import { componentSchemas, operations, queries, siteWebhooks, wire } from '@/lib/server/directory/remote/contract';
 
 const documentPath = join(__dirname, '../../docs/chat-backend.openapi.yaml');
 const load = () => parse(readFileSync(documentPath, 'utf8')) as Record<string, unknown>;
@@ -26,7 +26,7 @@ const schemaName = (body: Partial<Body> | undefined) =>
   body?.content?.['application/json'].schema.$ref?.split('/').pop();
 
 /**
- * JSON Schema as zod writes it, with zod's encoding details removed: the safe-integer bound it
+ * JSON Schema as zod writes it, with zod's encoding details removed: the safe-integer bounds it
  * adds to every integer and the regular expression it spells out for date-time.
  */
 function normalise(schema: unknown): unknown {
@@ -36,6 +36,7 @@ function normalise(schema: unknown): unknown {
   for (const [key, value] of Object.entries(schema as Json)) {
     if (key === '$schema' || key === 'description' || key === 'example') continue;
     if (key === 'maximum' && value === Number.MAX_SAFE_INTEGER) continue;
+    if (key === 'minimum' && value === Number.MIN_SAFE_INTEGER) continue;
     if (key === 'pattern' && (schema as Json).format === 'date-time') continue;
     out[key] = normalise(value);
   }
@@ -119,6 +120,38 @@ describe('docs/chat-backend.openapi.yaml, the chat-backend contract', () => {
         for (const [status, reply] of Object.entries(op.responses)) {
           if (status !== '200')
             expect(wire.Error.safeParse(reply.content?.['application/json'].example).success).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('describes exactly the request the backend sends the site, at the path and with the schemas the site uses', () => {
+    const webhooks = load().webhooks as Record<string, Record<string, Operation & { 'x-site-path': string }>>;
+    const documented = Object.entries(webhooks).flatMap(([name, methods]) =>
+      Object.entries(methods).map(([method, op]) => [
+        name,
+        {
+          method: method.toUpperCase(),
+          path: op['x-site-path'],
+          request: schemaName(op.requestBody),
+          response: schemaName(op.responses['200']),
+        },
+      ]),
+    );
+    expect(Object.fromEntries(documented)).toEqual(siteWebhooks);
+  });
+
+  it("has webhook examples the site accepts: Telegram's update in, the site's outcome out, at every status", async () => {
+    const document = (await dereference(load() as never)) as unknown as { webhooks: Paths };
+    for (const [name, methods] of Object.entries(document.webhooks)) {
+      const spec = siteWebhooks[name as keyof typeof siteWebhooks];
+      for (const op of Object.values(methods)) {
+        const request = op.requestBody?.content['application/json'].example;
+        expect(componentSchemas[spec.request].safeParse(request).error).toBeUndefined();
+        for (const reply of Object.values(op.responses)) {
+          expect(
+            componentSchemas[spec.response].safeParse(reply.content?.['application/json'].example).error,
+          ).toBeUndefined();
         }
       }
     }

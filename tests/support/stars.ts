@@ -9,7 +9,7 @@ import { gatewayRoutes } from './money';
 
 /** Telegram Stars in the tests: the local stand-in (no bot token), its webhook, and Stars orders. */
 export const starsRoutes = gatewayRoutes('telegram_stars');
-export const webhookSecret = () => starsConfig()!.webhookSecret;
+export const webhookSecret = () => starsConfig()!.updates.secret;
 
 /** An update as Telegram posts it to the bot's webhook; `secret` null sends no secret header. */
 export function starsUpdate(update: Record<string, unknown>, secret: string | null = webhookSecret()) {

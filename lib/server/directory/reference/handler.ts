@@ -8,7 +8,9 @@ import { operations, queries, wire } from '../remote/contract';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyRequest } from '../remote/signature';
 import { error, iso, type Reply, type Route } from './reply';
 import { teamRoutes } from './team-routes';
+import { receiveTelegramUpdate, TELEGRAM_WEBHOOK_PATH, type TelegramForwarding } from './telegram-forward';
 import { log } from '@/lib/server/observability/log';
+import { SECRET_HEADER } from '@/lib/server/payments/telegram_stars/secret-token';
 
 /**
  * The reference chat backend (`npm run backend`): docs/chat-backend.openapi.yaml
@@ -44,7 +46,11 @@ const applied = (result: GrantResult): Reply =>
 const accountWire = (a: Account) => ({ ...a, planExpiresAt: iso(a.planExpiresAt) });
 const teamWire = (t: Team) => ({ ...t, planExpiresAt: iso(t.planExpiresAt) });
 
-export function referenceBackend(sql: Sql, secret: string) {
+/**
+ * `telegram`: the backend also keeps the Telegram bot's webhook and forwards its payment updates
+ * to the website (./telegram-forward.ts).
+ */
+export function referenceBackend(sql: Sql, secret: string, telegram?: TelegramForwarding) {
   const directory = embeddedDirectory(sql);
 
   const routes: Record<string, Route> = {
@@ -150,6 +156,10 @@ export function referenceBackend(sql: Sql, secret: string) {
   async function handle(request: IncomingMessage, rawBody: string): Promise<Reply> {
     const url = new URL(request.url ?? '/', 'http://backend');
     const method = request.method ?? 'GET';
+    // Telegram's delivery, proved by its secret token rather than the contract's signature.
+    if (telegram && method === 'POST' && url.pathname === TELEGRAM_WEBHOOK_PATH) {
+      return receiveTelegramUpdate(telegram, secret, { secretToken: header(request, SECRET_HEADER), rawBody });
+    }
     const signed = verifyRequest(secret, {
       method,
       pathAndQuery: `${url.pathname}${url.search}`,

@@ -3,6 +3,13 @@ import { z } from 'zod';
 import { platforms } from '@/lib/config/site';
 import { paidPlanIds, periodIds, planIds, productIds, queryPack } from '@/lib/pricing/catalogue';
 import { PACK_PERIOD } from '@/lib/pricing/pack-quote';
+import {
+  preCheckoutQuery,
+  refundedPayment,
+  successfulPayment,
+  telegramUpdate,
+  telegramUser,
+} from '@/lib/server/payments/telegram_stars/update';
 import { memberRoles, memberStatuses, TEAM_ADMINS_LISTED } from '../types';
 
 /**
@@ -176,8 +183,21 @@ export const queries = {
   }),
 } as const;
 
+/**
+ * What the backend sends the site (the document's `webhooks`): Telegram's update, forwarded as
+ * Telegram sent it, and the site's answer, its outcome for the backend's log.
+ */
+export const siteBound = {
+  TelegramUpdate: telegramUpdate,
+  TelegramUser: telegramUser,
+  TelegramPreCheckoutQuery: preCheckoutQuery,
+  TelegramSuccessfulPayment: successfulPayment,
+  TelegramRefundedPayment: refundedPayment,
+  UpdateOutcome: z.strictObject({ outcome: z.string().min(1).max(64) }),
+} as const;
+
 /** Every schema the document defines under components.schemas, by the same name. */
-export const componentSchemas = { ...wire, PayContext, ...teamAnswers } as const;
+export const componentSchemas = { ...wire, PayContext, ...teamAnswers, ...siteBound } as const;
 type SchemaName = keyof typeof componentSchemas;
 
 interface OperationSpec {
@@ -223,6 +243,19 @@ export const operations = {
     path: '/v1/team/members/blocked',
     request: 'SetBlockedRequest',
     response: 'SetBlockedAnswer',
+  },
+} as const satisfies Record<string, OperationSpec>;
+
+/**
+ * The requests the backend makes to the site, as the document's `webhooks` name them (with the
+ * site's path in `x-site-path`): the site verifies the same signature the backend verifies.
+ */
+export const siteWebhooks = {
+  telegramPaymentUpdate: {
+    method: 'POST',
+    path: '/api/payments/telegram_stars/ipn',
+    request: 'TelegramUpdate',
+    response: 'UpdateOutcome',
   },
 } as const satisfies Record<string, OperationSpec>;
 

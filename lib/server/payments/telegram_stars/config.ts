@@ -11,10 +11,17 @@ export interface StarsConfig {
   botToken: string;
   /** The Bot API's origin; requests go to `<apiBase>/bot<token>/<method>`. */
   apiBase: string;
-  /** What Telegram sends in X-Telegram-Bot-Api-Secret-Token with every update (setWebhook's secret_token). */
-  webhookSecret: string;
+  /** Who hands the site the bot's payment updates, and the secret that proves it (./webhook.ts). */
+  updates: UpdateSource;
   transport: Transport;
 }
+
+/**
+ * telegram: the site is the bot's webhook; every update carries setWebhook's secret_token in
+ * X-Telegram-Bot-Api-Secret-Token. backend: the assistant's backend holds the bot's one webhook and
+ * forwards the payment updates, signed as the chat-backend contract signs (CHAT_BACKEND_SECRET).
+ */
+export type UpdateSource = { from: 'telegram' | 'backend'; secret: string };
 
 /** The stand-in Bot API's address under the site (the generic sandbox route serves it too). */
 export const SANDBOX_PATH = '/api/payments/telegram_stars/sandbox';
@@ -40,20 +47,22 @@ export const sandboxBotToken = () => `7000000001:${derivedKey('telegram-sandbox'
 const sandboxWebhookSecret = () => derivedKey('telegram-webhook-sandbox').toString('base64url');
 
 /**
- * Telegram Stars with the bot's token and the webhook's secret; without a token, outside
- * production, the local stand-in; otherwise null — Stars is not offered (in production without the
- * bot's credentials, or with a token but no webhook secret: updates could not be verified).
+ * Telegram Stars with the bot's token and the secret its updates arrive with; without a token,
+ * outside production, the local stand-in; otherwise null — Stars is not offered (in production
+ * without the bot's credentials, or with a token but no way to verify its updates).
  */
 export function starsConfig(): StarsConfig | null {
   const config = env();
   const token = config.TELEGRAM_BOT_TOKEN;
+  const fromBackend = config.TELEGRAM_UPDATES_FROM === 'backend';
   if (token) {
-    if (!config.TELEGRAM_WEBHOOK_SECRET) return null;
+    const secret = fromBackend ? config.CHAT_BACKEND_SECRET : config.TELEGRAM_WEBHOOK_SECRET;
+    if (!secret) return null;
     return {
       mode: 'live',
       botToken: token,
       apiBase: config.TELEGRAM_BOT_API_URL,
-      webhookSecret: config.TELEGRAM_WEBHOOK_SECRET,
+      updates: { from: config.TELEGRAM_UPDATES_FROM, secret },
       transport: network,
     };
   }
@@ -62,7 +71,11 @@ export function starsConfig(): StarsConfig | null {
     mode: 'sandbox',
     botToken: sandboxBotToken(),
     apiBase: `${config.SITE_URL}${SANDBOX_PATH}`,
-    webhookSecret: sandboxWebhookSecret(),
+    // The stand-in plays whichever sender the deployment names (./sandbox/updates.ts).
+    updates:
+      fromBackend && config.CHAT_BACKEND_SECRET
+        ? { from: 'backend', secret: config.CHAT_BACKEND_SECRET }
+        : { from: 'telegram', secret: sandboxWebhookSecret() },
     transport: (url, init) => standIn(url, init),
   };
 }

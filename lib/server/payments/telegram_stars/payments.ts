@@ -1,5 +1,4 @@
 import 'server-only';
-import { z } from 'zod';
 import { ledgerSql } from '@/lib/server/db';
 import { findOrder, isOrderId } from '@/lib/server/ledger/orders';
 import { orderOfTransaction, paidEventOf } from '@/lib/server/ledger/payment-events';
@@ -10,26 +9,7 @@ import { settleRenewalCycle } from '@/lib/server/payments/renewal-cycle';
 import { recordReportedRefund, type ReportedOutcome } from '@/lib/server/payments/refunds/reported';
 import { renewsByItself, starsOffer, SUBSCRIPTION_PERIOD_SECONDS } from './offer';
 import { preCheckoutRefused, subscriptionIdOf } from './precheckout';
-
-export const successfulPayment = z.looseObject({
-  currency: z.string().max(8),
-  total_amount: z.number().int(),
-  invoice_payload: z.string().max(512),
-  telegram_payment_charge_id: z.string().min(1).max(256),
-  provider_payment_charge_id: z.string().max(256).optional(),
-  subscription_expiration_date: z.number().int().optional(),
-  is_recurring: z.boolean().optional(),
-  is_first_recurring: z.boolean().optional(),
-});
-export type SuccessfulPayment = z.infer<typeof successfulPayment>;
-
-export const refundedPayment = z.looseObject({
-  currency: z.string().max(8),
-  total_amount: z.number().int(),
-  invoice_payload: z.string().max(512),
-  telegram_payment_charge_id: z.string().min(1).max(256),
-});
-export type RefundedPayment = z.infer<typeof refundedPayment>;
+import type { RefundedPayment, SuccessfulPayment } from './update';
 
 /** The result code a payment Telegram took after our pre-checkout refused its order is held with. */
 export const PAID_AFTER_REFUSAL = 'PAID_AFTER_PRE_CHECKOUT_REFUSAL';

@@ -1,5 +1,4 @@
 import 'server-only';
-import { z } from 'zod';
 import { ledgerSql } from '@/lib/server/db';
 import { findOrder, isOrderId } from '@/lib/server/ledger/orders';
 import { planOwner, renewingSubscriptionsOf } from '@/lib/server/ledger/standing';
@@ -9,19 +8,11 @@ import { log } from '@/lib/server/observability/log';
 import { botApi } from './bot-api';
 import type { StarsConfig } from './config';
 import { renewsByItself, starsOffer } from './offer';
+import type { PreCheckoutQuery } from './update';
 
 /** How long the payer has in Telegram's sheet after checkout made the invoice. */
 export const PAYMENT_WINDOW_MS = 30 * 60_000;
 export const PRE_CHECKOUT = 'pre_checkout_query';
-
-export const preCheckoutQuery = z.looseObject({
-  id: z.string().min(1).max(256),
-  from: z.looseObject({ id: z.number().int() }),
-  currency: z.string().max(8),
-  total_amount: z.number().int(),
-  invoice_payload: z.string().max(512),
-});
-export type PreCheckoutQuery = z.infer<typeof preCheckoutQuery>;
 
 export type PreCheckoutRefusal =
   'unknown_order' | 'not_pending' | 'other_user' | 'amount' | 'expired' | 'renewal_running';

@@ -4,7 +4,8 @@ import type { QueryResult, RefundReport, SettledPayment } from '@/lib/server/pay
 import { botApi, type StarTransaction } from './bot-api';
 import type { StarsConfig } from './config';
 import { SUBSCRIPTION_PERIOD_SECONDS, starsOffer } from './offer';
-import { onSuccessfulPayment, refundRef, type SuccessfulPayment } from './payments';
+import { onSuccessfulPayment, refundRef } from './payments';
+import type { SuccessfulPayment } from './update';
 import { PAYMENT_WINDOW_MS } from './precheckout';
 
 /*

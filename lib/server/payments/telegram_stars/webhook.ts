@@ -1,42 +1,41 @@
 import 'server-only';
-import { timingSafeEqual } from 'node:crypto';
-import { z } from 'zod';
 import type { CallbackInput, HandledCallback } from '@/lib/server/payments/gateway';
 import { isUnavailable } from '@/lib/server/unavailable';
 import { log } from '@/lib/server/observability/log';
-import { starsConfig, type StarsConfig } from './config';
+import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyRequest } from '@/lib/server/directory/remote/signature';
+import { starsConfig, type StarsConfig, type UpdateSource } from './config';
 import { starsOffer } from './offer';
-import { onRefundedPayment, onSuccessfulPayment, refundedPayment, successfulPayment } from './payments';
-import { answerPreCheckout, preCheckoutQuery } from './precheckout';
-
-/** The header Telegram sends setWebhook's secret_token in, with every update. */
-export const SECRET_HEADER = 'x-telegram-bot-api-secret-token';
-
-const update = z.looseObject({
-  update_id: z.number().int(),
-  pre_checkout_query: preCheckoutQuery.optional(),
-  message: z
-    .looseObject({
-      from: z.looseObject({ id: z.number().int() }).optional(),
-      successful_payment: successfulPayment.optional(),
-      refunded_payment: refundedPayment.optional(),
-    })
-    .optional(),
-});
-
-/** The secret compared in constant time (a length mismatch is a mismatch, decided without comparing). */
-export function secretMatches(received: string | null, expected: string): boolean {
-  if (received === null) return false;
-  const a = Buffer.from(received, 'utf8');
-  const b = Buffer.from(expected, 'utf8');
-  return a.length === b.length && timingSafeEqual(a, b);
-}
+import { onRefundedPayment, onSuccessfulPayment } from './payments';
+import { answerPreCheckout } from './precheckout';
+import { SECRET_HEADER, secretMatches } from './secret-token';
+import { telegramUpdate, type TelegramUpdate } from './update';
 
 const reply = (status: number, outcome: string): HandledCallback => ({ status, json: { outcome }, outcome });
 
 /**
- * The bot's webhook (POST /api/payments/telegram_stars/ipn): an update counts only with the secret
- * token setWebhook was given — anything else is a 401 and changes nothing. Then the payment updates:
+ * Whether the update comes from the one sender this deployment names: Telegram, with setWebhook's
+ * secret token; or the assistant's backend, with the contract's signature over this method, path
+ * and body, made within the replay window. The other sender's proof counts for nothing.
+ */
+function authentic(input: CallbackInput, updates: UpdateSource, now: Date): boolean {
+  if (updates.from === 'telegram') return secretMatches(input.headers.get(SECRET_HEADER), updates.secret);
+  return verifyRequest(
+    updates.secret,
+    {
+      method: input.method,
+      pathAndQuery: `${input.url.pathname}${input.url.search}`,
+      body: input.rawBody,
+      timestamp: input.headers.get(TIMESTAMP_HEADER),
+      signature: input.headers.get(SIGNATURE_HEADER),
+    },
+    now,
+  );
+}
+
+/**
+ * The bot's payment updates (POST /api/payments/telegram_stars/ipn), from Telegram itself or
+ * forwarded by the assistant's backend: an update counts only with its sender's proof — anything
+ * else is a 401 and changes nothing. Then the payment updates:
  * a pre-checkout query is answered from the ledger, a successful_payment settled, a refunded_payment
  * recorded; every other update is acknowledged and ignored. 200 once the effect is committed;
  * 503 when the ledger is away, so Telegram delivers the update again (each step is idempotent).
@@ -48,13 +47,13 @@ export async function handleStarsUpdate(
 ): Promise<HandledCallback> {
   if (!config) return reply(404, 'not_configured');
   if (input.method !== 'POST') return reply(405, 'method_not_allowed');
-  if (!secretMatches(input.headers.get(SECRET_HEADER), config.webhookSecret)) {
-    log().warn({ gateway: starsOffer.id }, 'update without the webhook secret');
+  if (!authentic(input, config.updates, now)) {
+    log().warn({ gateway: starsOffer.id, from: config.updates.from }, "update without its sender's proof");
     return reply(401, 'bad_secret');
   }
-  let parsed: z.infer<typeof update> | null = null;
+  let parsed: TelegramUpdate | null = null;
   try {
-    const result = update.safeParse(JSON.parse(input.rawBody));
+    const result = telegramUpdate.safeParse(JSON.parse(input.rawBody));
     if (result.success) parsed = result.data;
   } catch {
     // not JSON: refused below
@@ -72,7 +71,7 @@ export async function handleStarsUpdate(
   }
 }
 
-async function dispatch(received: z.infer<typeof update>, config: StarsConfig, now: Date): Promise<string> {
+async function dispatch(received: TelegramUpdate, config: StarsConfig, now: Date): Promise<string> {
   if (received.pre_checkout_query) return answerPreCheckout(received.pre_checkout_query, config, now);
   const message = received.message;
   if (message?.successful_payment) {

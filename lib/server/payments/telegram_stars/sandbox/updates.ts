@@ -1,20 +1,27 @@
 import 'server-only';
 import { env } from '@/lib/server/env';
+import { signRequest } from '@/lib/server/directory/remote/signature';
 import type { DeliverCallback, GatewayReply } from '@/lib/server/payments/gateway';
 import { starsConfig } from '../config';
-import { SECRET_HEADER } from '../webhook';
+import { siteWebhooks } from '@/lib/server/directory/remote/contract';
+import { SECRET_HEADER } from '../secret-token';
 
 let updateId = 700_000_000;
+const UPDATES_PATH = siteWebhooks.telegramPaymentUpdate.path;
 
-/** One update to the site's webhook, as Telegram sends it: a JSON POST with the secret token header. */
+/**
+ * One update to the site, as its sender posts it: Telegram's JSON POST with the webhook's secret
+ * token, or — when the deployment takes its updates from the assistant's backend — the same body
+ * signed as the backend forwards it.
+ */
 export async function sendUpdate(deliver: DeliverCallback, update: Record<string, unknown>): Promise<GatewayReply> {
   const config = starsConfig();
+  const rawBody = JSON.stringify({ update_id: ++updateId, ...update });
   const headers = new Headers({ 'content-type': 'application/json' });
-  if (config) headers.set(SECRET_HEADER, config.webhookSecret);
-  return deliver({
-    method: 'POST',
-    url: new URL('/api/payments/telegram_stars/ipn', env().SITE_URL),
-    headers,
-    rawBody: JSON.stringify({ update_id: ++updateId, ...update }),
-  });
+  if (config?.updates.from === 'telegram') headers.set(SECRET_HEADER, config.updates.secret);
+  if (config?.updates.from === 'backend') {
+    const signature = signRequest(config.updates.secret, { method: 'POST', pathAndQuery: UPDATES_PATH, body: rawBody });
+    for (const [name, value] of Object.entries(signature)) headers.set(name, value);
+  }
+  return deliver({ method: 'POST', url: new URL(UPDATES_PATH, env().SITE_URL), headers, rawBody });
 }
