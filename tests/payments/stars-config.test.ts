@@ -4,7 +4,8 @@ import { parseEnv } from '@/lib/server/env';
 import { useEnv } from '../support/env';
 
 /*
- * When Telegram Stars is offered: with the bot's token and the webhook's secret; outside production
+ * When Telegram Stars is offered: with the bot's token and a way to verify its updates (the
+ * webhook's secret, or the backend's signature when the backend forwards them); outside production
  * with no bot, through the local stand-in; never in production without the bot's credentials.
  */
 const token = '7123456789:AAHtestTokenForTheStarsConfigTests_0001';
@@ -44,7 +45,30 @@ describe('Telegram Stars with a bot token and a webhook secret', () => {
   });
 });
 
+describe('Telegram Stars with a bot token whose updates the assistant’s backend forwards', () => {
+  useEnv({
+    TELEGRAM_BOT_TOKEN: token,
+    TELEGRAM_UPDATES_FROM: 'backend',
+    CHAT_BACKEND_URL: 'https://backend.example',
+    CHAT_BACKEND_SECRET: 'b'.repeat(32),
+  });
+
+  it('is offered live without a webhook secret: the backend’s signature proves each update', () => {
+    expect(starsGateway.mode()).toBe('live');
+    expect(offered()).toBe(true);
+  });
+});
+
 describe('the Stars variables', () => {
+  it('refuse updates from a backend when there is none', () => {
+    expect(() => parseEnv({ TELEGRAM_UPDATES_FROM: 'backend' })).toThrow(
+      /TELEGRAM_UPDATES_FROM is backend, which needs CHAT_BACKEND_URL/,
+    );
+    expect(() => parseEnv({ TELEGRAM_UPDATES_FROM: 'bot' })).toThrow(
+      /TELEGRAM_UPDATES_FROM must be telegram or backend/,
+    );
+  });
+
   it('name themselves when they are wrong', () => {
     expect(() => parseEnv({ TELEGRAM_WEBHOOK_SECRET: 'short' })).toThrow(/TELEGRAM_WEBHOOK_SECRET must be 16 to 256/);
     expect(() => parseEnv({ TELEGRAM_WEBHOOK_SECRET: 'has spaces in it, not allowed' })).toThrow(

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Sql } from '@/lib/server/db/sql';
 import { referenceBackend, referenceBackendSchema } from '@/lib/server/directory/reference/handler';
+import type { TelegramForwarding } from '@/lib/server/directory/reference/telegram-forward';
 
 export const BACKEND_SECRET = 'reference-backend-test-secret-0123456789abcdef';
 
@@ -20,10 +21,13 @@ export interface TestBackend {
   close(): Promise<void>;
 }
 
-/** The reference chat backend over `sql`, on 127.0.0.1 and a free port, with fault injection. */
-export async function startTestBackend(sql: Sql): Promise<TestBackend> {
+/**
+ * The reference chat backend over `sql`, on 127.0.0.1 and a free port, with fault injection;
+ * with `telegram`, also the bot's webhook, forwarding payment updates to the site.
+ */
+export async function startTestBackend(sql: Sql, telegram?: TelegramForwarding): Promise<TestBackend> {
   for (const statement of referenceBackendSchema) await sql.query(statement);
-  const serve = referenceBackend(sql, BACKEND_SECRET);
+  const serve = referenceBackend(sql, BACKEND_SECRET, telegram);
   let fault: Fault | undefined;
   const requests: string[] = [];
   const server: Server = createServer((request, response) => {
