@@ -59,10 +59,11 @@ export function startWarnings(config: Env, listenHost: string | null): string[] 
         'are sent without Secure and can be read on the network.',
     );
   }
-  if (config.TELEGRAM_BOT_TOKEN && !config.TELEGRAM_WEBHOOK_SECRET) {
+  if (config.TELEGRAM_BOT_TOKEN && config.TELEGRAM_UPDATES_FROM === 'telegram' && !config.TELEGRAM_WEBHOOK_SECRET) {
     warnings.push(
       'TELEGRAM_BOT_TOKEN is set without TELEGRAM_WEBHOOK_SECRET: Telegram Stars is not offered, so the Mini App ' +
-        'has no way to pay (set the secret, and give it to setWebhook as secret_token: docs/payments.md#telegram-stars).',
+        "has no way to pay (set the secret, and give it to setWebhook as secret_token; or, when the assistant's " +
+        'backend keeps the webhook, TELEGRAM_UPDATES_FROM=backend: docs/payments.md#telegram-stars).',
     );
   }
   return warnings;

@@ -64,12 +64,19 @@ describe('warnings at start', () => {
     ).toEqual([]);
   });
 
-  it('warns that a bot token without a webhook secret offers the Mini App no way to pay', () => {
+  it('warns that a bot token without a webhook secret offers the Mini App no way to pay, unless the backend forwards the updates', () => {
     const token = '7123456789:AAHtestTokenForTheStartWarningTests_01';
     expect(startWarnings(parseEnv({ TELEGRAM_BOT_TOKEN: token }), 'localhost')).toEqual([
       expect.stringMatching(/TELEGRAM_BOT_TOKEN is set without TELEGRAM_WEBHOOK_SECRET: Telegram Stars is not offered/),
     ]);
     const both = parseEnv({ TELEGRAM_BOT_TOKEN: token, TELEGRAM_WEBHOOK_SECRET: 's'.repeat(32) });
     expect(startWarnings(both, 'localhost')).toEqual([]);
+    const forwarded = parseEnv({
+      TELEGRAM_BOT_TOKEN: token,
+      TELEGRAM_UPDATES_FROM: 'backend',
+      CHAT_BACKEND_URL: 'http://127.0.0.1:4000',
+      CHAT_BACKEND_SECRET: 'b'.repeat(32),
+    });
+    expect(startWarnings(forwarded, 'localhost')).toEqual([]);
   });
 });
