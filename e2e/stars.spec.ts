@@ -9,6 +9,9 @@ import { message } from './support/messages';
  * a run first stops the renewal an earlier run left live (one live renewal per plan and owner).
  */
 const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = devices['Pixel 7'];
+/** The harness's words: it speaks the tester's language (English here), not the Telegram user's. */
+const harness = (key: string, values?: Record<string, string | number>) =>
+  message('en', `TelegramHarness.${key}`, values);
 
 async function openPay(page: Page, language: string, user = { id: '1010', name: 'linh' }): Promise<FrameLocator> {
   await page.goto(`/api/miniapp/harness?user=${user.id}&page=pay&language=${language}`);
@@ -57,6 +60,47 @@ test.describe('Telegram Stars in the Mini App, on a phone', () => {
       await expect(purchase).toBeVisible({ timeout: 15_000 });
       await expect(purchase).toContainText('Individual Pro');
       await expect(app.getByTestId('purchase-renews')).toBeVisible();
+    });
+
+    test(`Telegram renews the month, the payer stops the renewal, Telegram refunds a payment (${language}): each shows in the page`, async ({
+      page,
+    }) => {
+      // linh's month, paid in the test before: Telegram's side of it is the harness's list.
+      let app = await openPay(page, language);
+      const rows = (status: string) => app.getByTestId('payment-history').locator(`tr[data-status="${status}"]`);
+      const paidBefore = await rows('paid').count();
+      const refundedBefore = await rows('refunded').count();
+      const telegram = page.locator('#harness-payments-list');
+      const subscription = telegram.locator('li', { hasText: harness('renewing', { days: 30 }) }).first();
+      await expect(subscription).toBeVisible();
+
+      // Telegram charges the next month: reopened, the page has one more paid payment.
+      await subscription.getByRole('button', { name: harness('renewNow') }).click();
+      await expect(telegram.locator('li').first()).not.toContainText(harness('renewing', { days: 30 }));
+      app = await openPay(page, language);
+      await expect(rows('paid')).toHaveCount(paidBefore + 1);
+
+      // The payer stops the renewal on the page; Telegram's subscription says so, and cannot renew.
+      await app
+        .getByTestId('renewals')
+        .getByRole('button', { name: message(language, 'PayPage.renewals.stop') })
+        .click();
+      await app.getByRole('button', { name: message(language, 'PayPage.renewals.confirm') }).click();
+      await expect(
+        app.getByTestId('renewals').getByRole('button', { name: message(language, 'PayPage.renewals.stop') }),
+      ).toHaveCount(0);
+      await page.locator('#harness-payments-refresh').click();
+      const stopped = telegram.locator('li', { hasText: harness('renewalStopped') }).first();
+      await expect(stopped).toBeVisible();
+      await expect(stopped.getByRole('button', { name: harness('renewNow') })).toHaveCount(0);
+
+      // Telegram refunds the newest payment, outside the site: reopened, the page shows it refunded.
+      const newest = telegram.locator('li').first();
+      await newest.getByRole('button', { name: harness('refund') }).click();
+      await expect(telegram.locator('li').first()).toContainText(harness('refunded'));
+      app = await openPay(page, language);
+      await expect(rows('refunded')).toHaveCount(refundedBefore + 1);
+      await expect(rows('paid')).toHaveCount(paidBefore);
     });
   }
 

@@ -9,11 +9,14 @@ function lookup(tree: Tree, key: string): string | undefined {
   return typeof node === 'string' ? node : undefined;
 }
 
-/** The text a page should show for `key` in `locale`: its translation, else English (the runtime fallback). */
-export function message(locale: string, key: string): string {
+/**
+ * The text a page should show for `key` in `locale`: its translation, else English (the runtime
+ * fallback), with simple `{name}` arguments filled in from `values`.
+ */
+export function message(locale: string, key: string, values: Record<string, string | number> = {}): string {
   const load = (code: string) =>
     JSON.parse(readFileSync(join(__dirname, '../../messages', `${code}.json`), 'utf8')) as Tree;
   const text = lookup(load(locale), key) ?? lookup(load('en'), key);
   if (text === undefined) throw new Error(`no message ${key}`);
-  return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }

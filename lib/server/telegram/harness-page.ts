@@ -2,6 +2,7 @@ import 'server-only';
 import { localeInfo, type Locale } from '@/lib/i18n/locales';
 import { telegramHarnessTranslator } from '@/lib/server/i18n/translator';
 import { allGateways } from '@/lib/server/payments/registry';
+import { starsOffer } from '@/lib/server/payments/telegram_stars/offer';
 import {
   HARNESS_PATH,
   HARNESS_TEAM,
@@ -27,8 +28,12 @@ const STYLE =
   'select,button{font:inherit;min-height:40px;padding:.3rem .6rem;border-radius:8px}' +
   '.bar{display:flex;gap:.6rem;margin-top:.8rem}#harness-sheet{position:fixed;inset:auto 0 0;margin:0 auto;width:min(100%,420px);' +
   'border:0;border-radius:14px 14px 0 0;padding:1rem;box-shadow:0 -4px 30px #0004;background:#fff;color:#111}#harness-sheet .bar{flex-wrap:wrap}' +
+  '#harness-payments h2{font-size:1rem;margin:.8rem 0 .2rem}#harness-payments ul{padding-inline-start:1.2rem}' +
+  '#harness-payments li button{margin-inline-start:.5rem;min-height:32px}' +
   '.phone{margin:0 auto 2rem;width:min(100%,420px);height:760px;max-height:calc(100dvh - 1rem);' +
   'border-radius:18px;overflow:hidden;box-shadow:0 6px 30px #0003;background:#fff}iframe{border:0;width:100%;height:100%;display:block}';
+
+type Translate = Awaited<ReturnType<typeof telegramHarnessTranslator>>;
 
 /**
  * Where the harness plays Telegram's payment sheet: the stand-in of the gateway the Mini App offers
@@ -40,13 +45,32 @@ function sheetAddress(): string | null {
 }
 
 /** The payment sheet the harness shows when the Mini App opens an invoice (openInvoice). */
-function sheetDialog(t: (key: 'sheetTitle' | 'sheetPay' | 'sheetCancel' | 'sheetFail') => string): string {
+function sheetDialog(t: Translate): string {
   return (
     `<dialog id="harness-sheet" aria-labelledby="harness-sheet-title"><h2 id="harness-sheet-title">${escape(t('sheetTitle'))}</h2>` +
     `<p id="harness-sheet-what"></p><p id="harness-sheet-amount"></p><div class="bar">` +
     `<button type="button" data-sheet-action="pay">${escape(t('sheetPay'))}</button>` +
     `<button type="button" data-sheet-action="cancel">${escape(t('sheetCancel'))}</button>` +
     `<button type="button" data-sheet-action="fail">${escape(t('sheetFail'))}</button></div></dialog>`
+  );
+}
+
+/**
+ * What Telegram does to the user's Stars payments outside the page (the stand-in's, listed by the
+ * script): charge a subscription's next month now, or refund a payment. Its words go to the script
+ * as JSON, like the themes.
+ */
+function paymentsPanel(t: Translate, standIn: string): string {
+  const keys = ['noPayments', 'renewNow', 'refund', 'renewing', 'renewalStopped', 'refunded'] as const;
+  const said = (key: (typeof keys)[number]) =>
+    key === 'renewing' ? t(key, { days: starsOffer.subscription.everyDays }) : t(key);
+  const words = JSON.stringify(Object.fromEntries(keys.map((key) => [key, said(key)]))).replace(/</g, '\\u003c');
+  return (
+    `<section id="harness-payments" aria-labelledby="harness-payments-title" data-stand-in="${escape(standIn)}">` +
+    `<h2 id="harness-payments-title">${escape(t('paymentsTitle'))}</h2><p>${escape(t('paymentsIntro'))}</p>` +
+    `<button type="button" id="harness-payments-refresh">${escape(t('refresh'))}</button>` +
+    `<ul id="harness-payments-list" aria-live="polite"></ul>` +
+    `<script type="application/json" id="harness-words">${words}</script></section>`
   );
 }
 
@@ -99,7 +123,8 @@ export async function harnessPage(locale: Locale, launch: HarnessLaunch): Promis
     `<form method="get" action="${HARNESS_PATH}">${form}</form><div class="bar">` +
     `<button type="button" id="harness-back" hidden>← ${escape(t('back'))}</button>` +
     `<button type="button" data-theme-switch="light">${escape(t('light'))}</button>` +
-    `<button type="button" data-theme-switch="dark">${escape(t('dark'))}</button></div></header>` +
+    `<button type="button" data-theme-switch="dark">${escape(t('dark'))}</button></div>` +
+    `${sheet ? paymentsPanel(t, sheet.replace(/\/sheet$/, '')) : ''}</header>` +
     `<div class="phone"><iframe id="harness-app" title="${escape(t('title'))}" src="${escape(appUrl)}" ` +
     `sandbox="allow-scripts allow-same-origin allow-forms allow-popups allow-modals"></iframe>` +
     // Telegram's main button, under the app; its words are the app's.

@@ -8,6 +8,8 @@ import 'server-only';
  * presses them. When the app opens an
  * invoice (`web_app_open_invoice`), it shows Telegram's payment sheet, played by the stand-in of the
  * Mini App's gateway (the body's `data-sheet`): pay, cancel or fail, then `invoice_closed` with the status.
+ * Beside the frame it lists the user's payments as the stand-in Telegram has them, with what Telegram
+ * can do outside the page: charge a subscription's next month now, refund a payment.
  */
 export const HARNESS_SCRIPT = `'use strict';
 (() => {
@@ -64,7 +66,52 @@ export const HARNESS_SCRIPT = `'use strict';
       } catch {}
       sheet.close();
       send('invoice_closed', { slug, status });
+      void listPayments();
     });
+  }
+  const panel = document.getElementById('harness-payments');
+  const words = panel && JSON.parse(document.getElementById('harness-words').textContent);
+  const standIn = (path) => panel.dataset.standIn + path;
+  const actionButton = (label, onClick) => {
+    const element = document.createElement('button');
+    element.type = 'button';
+    element.textContent = label;
+    element.addEventListener('click', onClick);
+    return element;
+  };
+  const listPayments = async () => {
+    if (!panel) return;
+    let payments = [];
+    try {
+      const response = await fetch(standIn('/payments?user=' + encodeURIComponent(document.body.dataset.user)), { cache: 'no-store' });
+      if (response.ok) payments = (await response.json()).payments;
+    } catch {}
+    const list = document.getElementById('harness-payments-list');
+    list.replaceChildren();
+    if (!payments.length) {
+      const empty = document.createElement('li');
+      empty.textContent = words.noPayments;
+      list.append(empty);
+    }
+    for (const payment of payments) {
+      const item = document.createElement('li');
+      item.dataset.charge = payment.chargeId;
+      const state = payment.refunded
+        ? words.refunded
+        : payment.subscription ? (payment.subscription.canceled ? words.renewalStopped : words.renewing) : '';
+      item.append('\u2b50 ' + payment.amount + ' \u00b7 ' + payment.title + (state ? ' \u00b7 ' + state : ''));
+      const act = (kind) => async () => {
+        await fetch(standIn('/' + kind + '?charge=' + encodeURIComponent(payment.chargeId)), { method: 'POST' }).catch(() => null);
+        await listPayments();
+      };
+      if (payment.subscription && !payment.subscription.canceled && !payment.refunded) item.append(actionButton(words.renewNow, act('renew')));
+      if (!payment.refunded) item.append(actionButton(words.refund, act('refund')));
+      list.append(item);
+    }
+  };
+  if (panel) {
+    document.getElementById('harness-payments-refresh').addEventListener('click', listPayments);
+    void listPayments();
   }
   window.addEventListener('message', (event) => {
     if (event.source !== frame.contentWindow || event.origin !== location.origin) return;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { DeliverCallback } from '@/lib/server/payments/gateway';
 import { sandboxBotToken } from '../config';
 import { SUBSCRIPTION_PERIOD_SECONDS, starsOffer } from '../offer';
-import { sendUpdate } from './updates';
+import { refundCharge } from './account';
 import { newId, standInState } from './store';
 
 /*
@@ -63,29 +63,11 @@ const methods: Record<
   },
 
   async refundStarPayment(body, deliver) {
-    const charge = standInState().charges.get(String(body.telegram_payment_charge_id));
+    const id = String(body.telegram_payment_charge_id);
+    const charge = standInState().charges.get(id);
     if (!charge || charge.userId !== body.user_id) return badRequest('CHARGE_ID_INVALID');
     if (charge.refunded) return badRequest('CHARGE_ALREADY_REFUNDED');
-    charge.refunded = true;
-    const id = String(body.telegram_payment_charge_id);
-    standInState().transactions.push({
-      id,
-      amount: charge.amount,
-      date: Math.floor(Date.now() / 1000),
-      receiver: { type: 'user', user: { id: charge.userId } },
-    });
-    // Telegram tells the bot of every refund, its own call's included.
-    await sendUpdate(deliver, {
-      message: {
-        from: { id: charge.userId },
-        refunded_payment: {
-          currency: 'XTR',
-          total_amount: charge.amount,
-          invoice_payload: charge.payload,
-          telegram_payment_charge_id: id,
-        },
-      },
-    });
+    await refundCharge(id, deliver);
     return ok(true);
   },
 
