@@ -3,7 +3,7 @@ import { CHROMIUM_PATH } from '../scripts/lib/chromium.mjs';
 import { message } from './support/messages';
 
 /*
- * The pay page as a Telegram Mini App. The e2e server has no bot configured, so it verifies initData
+ * The pay and team pages as a Telegram Mini App. The e2e server has no bot configured, so it verifies initData
  * for the stand-in bot, whose harness (/api/miniapp/harness) plays Telegram Web around the page. The
  * framing cases put the page inside a page the browser loads from https://web.telegram.org (served
  * by the test itself): a cross-site frame, as in Telegram Web.
@@ -70,6 +70,89 @@ test.describe('the Mini App on a phone, in the harness', () => {
     await page.getByRole('button', { name: message('en', 'TelegramHarness.dark') }).click();
     await expect.poll(background).toBe('rgb(33, 33, 33)');
     await expect(app.locator('html')).toHaveCSS('color-scheme', 'dark');
+  });
+});
+
+/** alice (1001), the admin of Acme Growth, opens the team Mini App from the team's chat. */
+const teamHarness = (language: string) => `/api/miniapp/harness?user=1001&page=team&team=-1002001&language=${language}`;
+/** A TeamPage message in `language`, its `{name}` arguments filled in. */
+const teamText = (language: string, key: string, values: Record<string, string> = {}) =>
+  Object.entries(values).reduce(
+    (text, [name, value]) => text.replace(`{${name}}`, value),
+    message(language, `TeamPage.${key}`),
+  );
+
+async function openTeamInHarness(page: Page, language: string) {
+  await page.goto(teamHarness(language));
+  const app = page.frameLocator('#harness-app');
+  await expect(app.locator('tr[data-member="alice"]')).toBeVisible();
+  // The page is hydrated once the table is drawn: the Mini App draws nothing before its session.
+  return { app, row: (username: string) => app.locator(`tr[data-member="${username}"]`) };
+}
+
+test.describe('the team page inside Telegram, on a phone, in the harness', () => {
+  test.use({ viewport, userAgent, deviceScaleFactor, isMobile, hasTouch });
+
+  test('vi: the admin adds a member and sees them in the list, then blocks them and sees the status change', async ({
+    page,
+    context,
+  }) => {
+    const { app, row } = await openTeamInHarness(page, 'vi');
+    const t = (key: string, values?: Record<string, string>) => teamText('vi', key, values);
+    await expect(app.locator('html')).toHaveAttribute('lang', 'vi');
+    // Her own row offers no Block button, and says why.
+    await expect(row('alice').getByRole('button')).toHaveCount(0);
+    await expect(row('alice')).toContainText(t('members.self'));
+
+    await app.getByLabel(t('add.username', { platform: 'Telegram' })).fill('mini_guest');
+    await app.getByRole('button', { name: t('add.submit') }).click();
+    await expect(app.getByTestId('team-announcement')).toHaveText(t('add.invited', { username: '@mini_guest' }));
+    await expect(row('mini_guest')).toContainText(t('members.statuses.invited'));
+
+    await app.getByRole('button', { name: t('members.blockMember', { name: '@mini_guest' }) }).click();
+    const dialog = app.getByRole('dialog');
+    await expect(dialog).toContainText(t('confirm.blockTitle', { name: '@mini_guest' }));
+    await dialog.getByRole('button', { name: t('members.block'), exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(app.getByTestId('team-announcement')).toHaveText(t('confirm.blocked', { name: '@mini_guest' }));
+    await expect(row('mini_guest')).toContainText(t('members.statuses.blocked'));
+    // The focus is back on the row's button, which now unblocks.
+    await expect(app.getByRole('button', { name: t('members.unblockMember', { name: '@mini_guest' }) })).toBeFocused();
+    // All of it with the session in memory: no cookie, and the page never left where it opened.
+    expect((await context.cookies()).filter((cookie) => cookie.name.includes('quorum-'))).toEqual([]);
+    await expect(page.locator('#harness-back')).toBeHidden();
+  });
+
+  test('en: the admin searches, blocks and unblocks a member from the keyboard, and shows everyone again', async ({
+    page,
+  }) => {
+    const { app, row } = await openTeamInHarness(page, 'en');
+    const t = (key: string, values?: Record<string, string>) => teamText('en', key, values);
+    await app.getByRole('searchbox', { name: t('members.searchLabel') }).fill('giang');
+    await expect(row('alice')).toHaveCount(0);
+    await expect(app.getByTestId('member-table').locator('tbody tr')).toHaveCount(1);
+
+    const block = app.getByRole('button', { name: t('members.blockMember', { name: 'Giang Vo' }) });
+    await block.focus();
+    await page.keyboard.press('Enter');
+    const dialog = app.getByRole('dialog');
+    await expect(dialog.getByRole('button', { name: t('confirm.cancel') })).toBeFocused();
+    await dialog.getByRole('button', { name: t('members.block'), exact: true }).click();
+    await expect(row('giang')).toContainText(t('members.statuses.blocked'));
+    await expect(app.getByTestId('team-announcement')).toHaveText(t('confirm.blocked', { name: 'Giang Vo' }));
+
+    const unblock = app.getByRole('button', { name: t('members.unblockMember', { name: 'Giang Vo' }) });
+    await expect(unblock).toBeFocused();
+    await page.keyboard.press('Enter');
+    await app
+      .getByRole('dialog')
+      .getByRole('button', { name: t('members.unblock'), exact: true })
+      .click();
+    await expect(row('giang')).toContainText(t('members.statuses.active'));
+
+    await app.getByRole('button', { name: t('members.clearSearch') }).click();
+    await expect(row('alice')).toBeVisible();
+    await expect(app.getByRole('searchbox', { name: t('members.searchLabel') })).toHaveValue('');
   });
 });
 

@@ -1,70 +1,58 @@
 'use client';
-import { useEffect, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
-import { sessionHeaders } from '@/lib/client/session-token';
-import { localeInfo, type Locale } from '@/lib/i18n/locales';
-import type { MemberPageView, TeamOverview } from '@/lib/shared/team';
-import { TeamOverviewTable } from '@/components/team/team-overview';
+import { isActive } from '@/lib/pricing/plan-state';
+import { UnavailableView } from '@/components/layout/unavailable-view';
+import { MemberMovesProvider } from '@/components/team/member-moves';
+import { MemberSection } from '@/components/team/member-section';
 import { Onboarding } from '@/components/team/onboarding';
+import { RefreshUntilBack } from '@/components/team/refresh-until-back';
+import { TeamOverviewTable } from '@/components/team/team-overview';
 import styles from '@/components/team/team.module.css';
-
-type View = { team: TeamOverview; members: MemberPageView; now: Date } | 'loading' | 'failed';
+import { useTeamData } from './team-data';
 
 /**
- * The team page inside Telegram: the team's plan and seats and its members (the first page), read
- * through the team API with the Mini App's session. Adding and blocking members stay on the team
- * page a /team link opens (docs/miniapp.md, what is left).
+ * The team page inside Telegram: the team's plan and seats, and its members to search, page
+ * through, add, block and unblock — the browser's member components, which here move through the
+ * team API with the session the Mini App holds in memory (team-data.ts) instead of the router.
  */
 export function MiniAppTeam() {
   const t = useTranslations('TeamPage');
-  const locale = useLocale() as Locale;
-  const [view, setView] = useState<View>('loading');
+  const { data, moves } = useTeamData(useLocale());
 
-  useEffect(() => {
-    const headers = { 'Accept-Language': localeInfo(locale).tag, ...sessionHeaders() };
-    const read = async <T,>(path: string) => {
-      const response = await fetch(path, { headers, cache: 'no-store' });
-      if (!response.ok) throw new Error(String(response.status));
-      return (await response.json()) as T;
-    };
-    Promise.all([read<{ team: TeamOverview }>('/api/team/overview'), read<MemberPageView>('/api/team/members')])
-      .then(([{ team }, members]) => {
-        const expires = team.planExpiresAt && new Date(team.planExpiresAt);
-        setView({ team: { ...team, planExpiresAt: expires }, members, now: new Date() });
-      })
-      .catch(() => setView('failed'));
-  }, [locale]);
-
-  if (view === 'loading') return null;
-  if (view === 'failed') return <p role="alert">{t('unavailable.text')}</p>;
+  if (data.kind === 'loading') return null;
+  if (data.kind === 'unavailable') {
+    return (
+      <UnavailableView title={t('unavailable.title')} text={t('unavailable.text')}>
+        <RefreshUntilBack refresh={moves.changed} />
+      </UnavailableView>
+    );
+  }
+  if (data.kind === 'refused') {
+    return (
+      <section className={styles.refusal} aria-labelledby="team-refused-title" data-testid="team-refusal">
+        <h1 id="team-refused-title">{t('refused.title')}</h1>
+        <p role="alert">{data.message}</p>
+      </section>
+    );
+  }
+  const { team, members, search, now } = data;
   return (
     <div className="personal-page">
       <h1>{t('heading')}</h1>
-      <TeamOverviewTable team={view.team} now={view.now} />
-      <section className={styles.section} aria-labelledby="members-heading">
-        <h2 id="members-heading">{t('members.heading')}</h2>
-        <p data-testid="member-count">{t('members.count', { total: view.members.total })}</p>
-        <table className={styles.table} data-testid="miniapp-members">
-          <thead>
-            <tr>
-              <th scope="col">{t('members.name')}</th>
-              <th scope="col">{t('members.role')}</th>
-              <th scope="col">{t('members.status')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {view.members.members.map((member) => (
-              <tr key={member.memberId}>
-                <td>
-                  <bdi>{member.fullName ?? `@${member.username}`}</bdi>
-                </td>
-                <td>{t(`members.roles.${member.role}`)}</td>
-                <td>{t(`members.statuses.${member.status}`)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
+      <TeamOverviewTable team={team} now={now} />
+      <MemberMovesProvider moves={moves}>
+        <MemberSection
+          team={{
+            platform: team.platform,
+            seats: team.seats,
+            seatsUsed: team.seatsUsed,
+            active: isActive({ plan: team.plan, expiresAt: team.planExpiresAt }, now),
+          }}
+          search={search}
+          page={members}
+          selfId={members.selfId}
+        />
+      </MemberMovesProvider>
       <Onboarding />
     </div>
   );

@@ -1,13 +1,14 @@
 'use client';
 import { useId, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
-import { Link, useRouter } from '@/lib/i18n/navigation';
+import { Link } from '@/lib/i18n/navigation';
 import { site, type Platform } from '@/lib/config/site';
 import { isolated, VALUE } from '@/lib/i18n/isolate';
 import { usernameLengths, usernamePatterns, type MemberView } from '@/lib/shared/team';
 import { postTeam } from './team-api';
 import { useAnnounce } from './team-announcer';
 import { useMarkAdded } from './member-motion';
+import { useMemberMoves } from './member-moves';
 import styles from './team.module.css';
 
 interface Props {
@@ -23,7 +24,7 @@ export function AddMemberForm({ platform, full, inactive, addSeatsHref }: Props)
   const t = useTranslations('TeamPage.add');
   const errorsT = useTranslations('TeamPage.errors');
   const locale = useLocale();
-  const router = useRouter();
+  const { changed } = useMemberMoves();
   const announce = useAnnounce();
   const markAdded = useMarkAdded();
   const id = useId();
@@ -59,7 +60,7 @@ export function AddMemberForm({ platform, full, inactive, addSeatsHref }: Props)
           'ltr',
         ),
       );
-      router.refresh();
+      changed();
       return;
     }
     setError(result ?? { code: 'server_error', message: t('failed') });

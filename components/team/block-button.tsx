@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { ConfirmDialog } from '@/components/layout/confirm-dialog';
 import { isolated, VALUE } from '@/lib/i18n/isolate';
-import { useRouter } from '@/lib/i18n/navigation';
 import type { MemberView } from '@/lib/shared/team';
 import { postTeam } from './team-api';
 import { useAnnounce } from './team-announcer';
+import { useMemberMoves } from './member-moves';
 import styles from './team.module.css';
 
 /**
@@ -16,7 +16,7 @@ import styles from './team.module.css';
 export function BlockButton({ memberId, name, blocked }: { memberId: string; name: string; blocked: boolean }) {
   const t = useTranslations('TeamPage');
   const locale = useLocale();
-  const router = useRouter();
+  const { changed } = useMemberMoves();
   const announce = useAnnounce();
   const [open, setOpen] = useState(false);
   const action = blocked ? 'unblock' : 'block';
@@ -53,7 +53,7 @@ export function BlockButton({ memberId, name, blocked }: { memberId: string; nam
           onClosed={() => setOpen(false)}
           onDone={() => {
             announce(isolated(t(blocked ? 'confirm.unblocked' : 'confirm.blocked', { name: VALUE }), name));
-            router.refresh();
+            changed();
           }}
         />
       )}

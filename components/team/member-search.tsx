@@ -1,8 +1,8 @@
 'use client';
 import { useEffect, useId, useRef, useState, useTransition } from 'react';
 import { useTranslations } from 'next-intl';
-import { Link, useRouter } from '@/lib/i18n/navigation';
 import { MAX_SEARCH_LENGTH } from '@/lib/shared/team';
+import { MemberListLink, useMemberMoves } from './member-moves';
 import styles from './team.module.css';
 
 /** How long typing may pause before the table follows the search box. */
@@ -10,20 +10,19 @@ const SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * A GET form (`?q=`): without JavaScript the browser submits it and the server renders the
- * results. With JavaScript the table follows the box as one types, the URL kept in step.
+ * results. With JavaScript the table follows the box as one types: on the browser's page the URL
+ * kept in step, in the Mini App through the team API (member-moves.tsx).
  */
 export function MemberSearch({ search }: { search: string }) {
   const t = useTranslations('TeamPage.members');
-  const router = useRouter();
+  const { show } = useMemberMoves();
   const id = useId();
   const [value, setValue] = useState(search);
   const [pending, startTransition] = useTransition();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
-  const go = (q: string) =>
-    startTransition(() =>
-      router.replace({ pathname: '/team', query: q.trim() ? { q: q.trim() } : {} }, { scroll: false }),
-    );
+  // Busy (aria-busy) until the list shows the search: a search starts again from page one.
+  const go = (q: string) => startTransition(() => show({ search: q.trim(), page: 1 }));
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -61,9 +60,9 @@ export function MemberSearch({ search }: { search: string }) {
         {t('searchButton')}
       </button>
       {search && (
-        <Link href="/team" onClick={() => setValue('')}>
+        <MemberListLink to={{ search: '', page: 1 }} onClick={() => setValue('')}>
           {t('clearSearch')}
-        </Link>
+        </MemberListLink>
       )}
     </form>
   );

@@ -1,12 +1,12 @@
 import { useTranslations } from 'next-intl';
 import { isolated, VALUE } from '@/lib/i18n/isolate';
-import { Link } from '@/lib/i18n/navigation';
 import type { Platform } from '@/lib/config/site';
 import { TEAM_BLOCK_SIZE } from '@/lib/pricing/catalogue';
 import { largerTeamSize, type MemberPageView } from '@/lib/shared/team';
 import { AddMemberForm } from './add-member-form';
 import { MemberSearch } from './member-search';
 import { MemberMotion } from './member-motion';
+import { MemberListLink } from './member-moves';
 import { MemberTable } from './member-table';
 import { TeamAnnouncer } from './team-announcer';
 import styles from './team.module.css';
@@ -20,16 +20,13 @@ export interface MemberSectionProps {
 }
 
 /**
- * The member table with search and paging (plain links and a GET form, so both work without
- * JavaScript), the add-member form and block/unblock. Every value from the directory is text.
+ * The member table with search and paging, the add-member form and block/unblock. On the browser's
+ * page search and paging are a GET form and plain links, which work without JavaScript; the Mini App
+ * moves them through the team API instead (member-moves.tsx). Every value from the directory is text.
  */
 export function MemberSection({ team, search, page, selfId = null }: MemberSectionProps) {
   const t = useTranslations('TeamPage.members');
   const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
-  const pageHref = (n: number) => ({
-    pathname: '/team' as const,
-    query: { ...(search ? { q: search } : {}), ...(n > 1 ? { page: String(n) } : {}) },
-  });
   const addSeatsHref = {
     pathname: '/pay' as const,
     query: { plan: 'team_pro', seats: String(largerTeamSize(team.seatsUsed, team.seats, TEAM_BLOCK_SIZE)) },
@@ -39,7 +36,10 @@ export function MemberSection({ team, search, page, selfId = null }: MemberSecti
     <MemberMotion>
       <TeamAnnouncer>
         <section className={styles.section} aria-labelledby="members-heading">
-          <h2 id="members-heading">{t('heading')}</h2>
+          {/* Focusable from script: where the focus goes when a move takes the control that had it away. */}
+          <h2 id="members-heading" tabIndex={-1}>
+            {t('heading')}
+          </h2>
           <MemberSearch search={search} />
           <p role="status" data-testid="member-count">
             {page.members.length === 0 && search
@@ -47,7 +47,7 @@ export function MemberSection({ team, search, page, selfId = null }: MemberSecti
               : t('count', { total: page.total })}
           </p>
           {page.members.length > 0 && <MemberTable page={page} pages={pages} selfId={selfId} />}
-          {pages > 1 && <MemberPager page={page.page} pages={pages} href={pageHref} />}
+          {pages > 1 && <MemberPager page={page.page} pages={pages} search={search} />}
         </section>
         <AddMemberForm
           platform={team.platform}
@@ -60,16 +60,8 @@ export function MemberSection({ team, search, page, selfId = null }: MemberSecti
   );
 }
 
-/** Plain links to the previous and next pages, which work without JavaScript. */
-function MemberPager({
-  page,
-  pages,
-  href,
-}: {
-  page: number;
-  pages: number;
-  href: (page: number) => { pathname: '/team'; query: Record<string, string> };
-}) {
+/** The previous and next pages, keeping the search (plain links on the browser's page). */
+function MemberPager({ page, pages, search }: { page: number; pages: number; search: string }) {
   const t = useTranslations('TeamPage.members');
   return (
     <nav className={styles.pager} aria-label={t('pagination')}>
@@ -77,16 +69,16 @@ function MemberPager({
       <ul>
         {page > 1 && (
           <li>
-            <Link className="button" href={href(Math.min(page - 1, pages))} rel="prev">
+            <MemberListLink className="button" to={{ search, page: Math.min(page - 1, pages) }} rel="prev">
               {t('previous')}
-            </Link>
+            </MemberListLink>
           </li>
         )}
         {page < pages && (
           <li>
-            <Link className="button" href={href(page + 1)} rel="next">
+            <MemberListLink className="button" to={{ search, page: page + 1 }} rel="next">
               {t('next')}
-            </Link>
+            </MemberListLink>
           </li>
         )}
       </ul>

@@ -6,19 +6,21 @@ const INTERVAL_MS = 3_000;
 const MAX_TRIES = 20;
 
 /**
- * While the team page's data is unreachable, render the page again every few seconds (for a
- * minute): the page is server-rendered, so a router refresh reads the directory anew.
+ * While the team page's data is unreachable, read it again every few seconds (for a minute). The
+ * browser's page is server-rendered, so a router refresh reads the directory anew; the Mini App,
+ * which reads through the team API, hands its own `refresh`.
  */
-export function RefreshUntilBack() {
+export function RefreshUntilBack({ refresh }: { refresh?: () => void }) {
   const router = useRouter();
   useEffect(() => {
+    const again = refresh ?? (() => router.refresh());
     let tries = 0;
     const timer = setInterval(() => {
       tries += 1;
       if (tries > MAX_TRIES) clearInterval(timer);
-      else router.refresh();
+      else again();
     }, INTERVAL_MS);
     return () => clearInterval(timer);
-  }, [router]);
+  }, [router, refresh]);
   return null;
 }

@@ -123,6 +123,11 @@ export interface MemberPageView {
   pageSize: number;
 }
 
+/** GET /api/team/members: one page, and the acting admin's own row if it is on it (never blockable). */
+export interface MemberListAnswer extends MemberPageView {
+  selfId: string | null;
+}
+
 export type TeamApiError = { error: { code: string; message: string } };
 
 /**

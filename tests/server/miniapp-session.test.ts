@@ -1,10 +1,13 @@
 import { NextRequest } from 'next/server';
 import { POST as exchange } from '@/app/api/miniapp/session/route';
 import { GET as payView } from '@/app/api/pay/view/route';
-import { GET as teamMembers } from '@/app/api/team/members/route';
+import { GET as teamMembers, POST as addTeamMember } from '@/app/api/team/members/route';
+import { POST as blockMember } from '@/app/api/team/members/[memberId]/block/route';
+import { POST as unblockMember } from '@/app/api/team/members/[memberId]/unblock/route';
 import { GET as teamOverview } from '@/app/api/team/overview/route';
 import { resetRateLimits } from '@/lib/server/testing';
 import type { PayPageView } from '@/lib/shared/pay-view';
+import type { MemberListAnswer, MemberView } from '@/lib/shared/team';
 import { storeKinds, useTestStore } from '../support/stores';
 import { useEnv } from '../support/env';
 import { launchFields, signedByToken } from '../support/init-data';
@@ -48,6 +51,19 @@ async function open(initData: string, page: 'pay' | 'team', headers: Record<stri
 
 const get = (path: string, headers: Record<string, string>) =>
   new NextRequest(`${origin}${path}`, { headers: { 'sec-fetch-site': 'same-origin', ...headers } });
+
+/** A POST of the team API, as the Mini App's page sends it (same origin, its session in `headers`). */
+const postTo = (path: string, headers: Record<string, string>, body?: unknown) =>
+  new NextRequest(`${origin}${path}`, {
+    method: 'POST',
+    headers: {
+      'sec-fetch-site': 'same-origin',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+const memberParams = (memberId: string) => ({ params: Promise.resolve({ memberId }) });
 
 async function viewWith(headers: Record<string, string>) {
   const response = await payView(get('/api/pay/view', headers));
@@ -98,6 +114,51 @@ describe.each(storeKinds)('the Mini App session exchange on %s', (kind) => {
       body: { error: { code: 'not_team_admin' } },
     });
     expect(await open(initDataOf(1001), 'team')).toMatchObject({ status: 422, body: { error: { code: 'no_team' } } });
+  });
+
+  it('a team session in the header alone searches, adds, blocks and unblocks: the team page inside Telegram', async () => {
+    const bearer = { authorization: `Bearer ${(await open(initDataOf(1001, '-1002001'), 'team')).body.token}` };
+    const listed = async (query = '') =>
+      (await (await teamMembers(get(`/api/team/members${query}`, bearer))).json()) as MemberListAnswer;
+
+    // The list names the admin's own row when it is on the page: the Mini App offers no Block there.
+    const everyone = await listed();
+    expect(everyone.selfId).toBe(everyone.members.find((member) => member.username === 'alice')?.memberId);
+    const found = await listed('?q=tran&page=1');
+    expect(found.members.map((member) => member.username)).toEqual(['bob']);
+    expect(found.selfId).toBeNull();
+
+    const added = await addTeamMember(
+      postTo('/api/team/members', bearer, { platform: 'telegram', username: 'guest_x' }),
+    );
+    expect(added.status).toBe(201);
+    const { member } = (await added.json()) as { member: MemberView };
+    expect(member).toMatchObject({ username: 'guest_x', status: 'invited' });
+    expect((await listed('?q=guest_x')).members).toEqual([member]);
+
+    const path = `/api/team/members/${member.memberId}`;
+    const blocked = await blockMember(postTo(`${path}/block`, bearer), memberParams(member.memberId));
+    expect(await blocked.json()).toMatchObject({ member: { status: 'blocked' } });
+    const unblocked = await unblockMember(postTo(`${path}/unblock`, bearer), memberParams(member.memberId));
+    // Back to invited: they have still not written in the chat.
+    expect(await unblocked.json()).toMatchObject({ member: { status: 'invited' } });
+
+    // The directory's rules hold the same through the header: the team's last admin is not blocked.
+    const self = everyone.selfId!;
+    const refused = await blockMember(
+      postTo(`/api/team/members/${self}/block`, { ...bearer, 'accept-language': 'vi' }),
+      memberParams(self),
+    );
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({
+      error: { code: 'last_admin', message: expect.stringMatching(/quản trị/) },
+    });
+    // Without the header the same request has no session; from another site it is refused.
+    expect(
+      (await addTeamMember(postTo('/api/team/members', {}, { platform: 'telegram', username: 'guest_y' }))).status,
+    ).toBe(401);
+    const crossSite = { ...bearer, 'sec-fetch-site': 'cross-site' };
+    expect((await blockMember(postTo(`${path}/block`, crossSite), memberParams(member.memberId))).status).toBe(403);
   });
 
   it('refuses a pay session to a Telegram user the assistant does not know', async () => {
