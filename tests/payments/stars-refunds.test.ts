@@ -12,6 +12,7 @@ import { refundFromReview } from '@/lib/server/payments/review/review';
 import { starsGateway } from '@/lib/server/payments/telegram_stars/gateway';
 import { playSheet, renewNow } from '@/lib/server/payments/telegram_stars/sandbox/sheet';
 import { standInState } from '@/lib/server/payments/telegram_stars/sandbox/store';
+import { paymentsOf, refundCharge } from '@/lib/server/payments/telegram_stars/sandbox/account';
 import { storeKinds, useTestStore } from '../support/stores';
 import { checkoutPost, sessionCookie } from '../support/money';
 import { miniAppAuthorization, payment, pendingStarsOrder, preCheckout } from '../support/stars';
@@ -118,6 +119,20 @@ describe.each(storeKinds)('Telegram Stars through the stand-in on %s', (kind) =>
       expect(await count('refunds', "status = 'succeeded'")).toBe(1);
       expect(await count('outbox', "kind = 'revocation'")).toBe(1);
       expect(standInState().transactions.filter((t) => t.receiver)).toHaveLength(1);
+    });
+
+    it('records a refund made in Telegram, outside the site, once: from its refunded_payment, whatever asks again', async () => {
+      const order = await pendingStarsOrder({ period: 'period1', months: 7, amount: 600 });
+      await payInSheet(order);
+      await backgroundDeliveriesFinished();
+      const [paid] = paymentsOf(1001);
+      expect(paid).toMatchObject({ amount: 600, refunded: false, subscription: null });
+      expect(await refundCharge(paid!.chargeId, deliver)).toBe(true);
+      expect(await refundCharge(paid!.chargeId, deliver)).toBe(false);
+      await backgroundDeliveriesFinished();
+      expect(paymentsOf(1001)[0]).toMatchObject({ chargeId: paid!.chargeId, refunded: true });
+      expect(await count('refunds', "status = 'succeeded'")).toBe(1);
+      expect(await count('outbox', "kind = 'revocation'")).toBe(1);
     });
 
     it('a payment refunded while its grant still waits for the directory leaves nothing granted: the grant, then the revocation, each once', async () => {
