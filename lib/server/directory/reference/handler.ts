@@ -10,7 +10,7 @@ import { error, iso, type Reply, type Route } from './reply';
 import { teamRoutes } from './team-routes';
 import { receiveTelegramUpdate, TELEGRAM_WEBHOOK_PATH, type TelegramForwarding } from './telegram-forward';
 import { log } from '@/lib/server/observability/log';
-import { SECRET_HEADER } from '@/lib/server/payments/telegram_stars/secret-token';
+import { SECRET_HEADER } from '../remote/telegram-update';
 
 /**
  * The reference chat backend (`npm run backend`): docs/chat-backend.openapi.yaml

@@ -1,8 +1,7 @@
 import 'server-only';
 import { siteWebhooks } from '../remote/contract';
 import { signRequest } from '../remote/signature';
-import { secretMatches } from '@/lib/server/payments/telegram_stars/secret-token';
-import { isPaymentUpdate, telegramUpdate } from '@/lib/server/payments/telegram_stars/update';
+import { isPaymentUpdate, secretMatches, telegramUpdate } from '../remote/telegram-update';
 import { cappedJson } from '@/lib/server/request/capped-read';
 import { log } from '@/lib/server/observability/log';
 import type { Reply } from './reply';

@@ -3,13 +3,7 @@ import { z } from 'zod';
 import { platforms } from '@/lib/config/site';
 import { paidPlanIds, periodIds, planIds, productIds, queryPack } from '@/lib/pricing/catalogue';
 import { PACK_PERIOD } from '@/lib/pricing/pack-quote';
-import {
-  preCheckoutQuery,
-  refundedPayment,
-  successfulPayment,
-  telegramUpdate,
-  telegramUser,
-} from '@/lib/server/payments/telegram_stars/update';
+import { preCheckoutQuery, refundedPayment, successfulPayment, telegramUpdate, telegramUser } from './telegram-update';
 import { memberRoles, memberStatuses, TEAM_ADMINS_LISTED } from '../types';
 
 /**

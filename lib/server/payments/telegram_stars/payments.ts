@@ -9,7 +9,7 @@ import { settleRenewalCycle } from '@/lib/server/payments/renewal-cycle';
 import { recordReportedRefund, type ReportedOutcome } from '@/lib/server/payments/refunds/reported';
 import { renewsByItself, starsOffer, SUBSCRIPTION_PERIOD_SECONDS } from './offer';
 import { preCheckoutRefused, subscriptionIdOf } from './precheckout';
-import type { RefundedPayment, SuccessfulPayment } from './update';
+import type { RefundedPayment, SuccessfulPayment } from '@/lib/server/directory/remote/telegram-update';
 
 /** The result code a payment Telegram took after our pre-checkout refused its order is held with. */
 export const PAID_AFTER_REFUSAL = 'PAID_AFTER_PRE_CHECKOUT_REFUSAL';

@@ -8,7 +8,7 @@ import { log } from '@/lib/server/observability/log';
 import { botApi } from './bot-api';
 import type { StarsConfig } from './config';
 import { renewsByItself, starsOffer } from './offer';
-import type { PreCheckoutQuery } from './update';
+import type { PreCheckoutQuery } from '@/lib/server/directory/remote/telegram-update';
 
 /** How long the payer has in Telegram's sheet after checkout made the invoice. */
 export const PAYMENT_WINDOW_MS = 30 * 60_000;

@@ -5,7 +5,7 @@ import { botApi, type StarTransaction } from './bot-api';
 import type { StarsConfig } from './config';
 import { SUBSCRIPTION_PERIOD_SECONDS, starsOffer } from './offer';
 import { onSuccessfulPayment, refundRef } from './payments';
-import type { SuccessfulPayment } from './update';
+import type { SuccessfulPayment } from '@/lib/server/directory/remote/telegram-update';
 import { PAYMENT_WINDOW_MS } from './precheckout';
 
 /*

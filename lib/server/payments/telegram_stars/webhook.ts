@@ -7,8 +7,12 @@ import { starsConfig, type StarsConfig, type UpdateSource } from './config';
 import { starsOffer } from './offer';
 import { onRefundedPayment, onSuccessfulPayment } from './payments';
 import { answerPreCheckout } from './precheckout';
-import { SECRET_HEADER, secretMatches } from './secret-token';
-import { telegramUpdate, type TelegramUpdate } from './update';
+import {
+  SECRET_HEADER,
+  secretMatches,
+  telegramUpdate,
+  type TelegramUpdate,
+} from '@/lib/server/directory/remote/telegram-update';
 
 const reply = (status: number, outcome: string): HandledCallback => ({ status, json: { outcome }, outcome });
 

@@ -4,7 +4,7 @@ import { signRequest } from '@/lib/server/directory/remote/signature';
 import type { DeliverCallback, GatewayReply } from '@/lib/server/payments/gateway';
 import { starsConfig } from '../config';
 import { siteWebhooks } from '@/lib/server/directory/remote/contract';
-import { SECRET_HEADER } from '../secret-token';
+import { SECRET_HEADER } from '@/lib/server/directory/remote/telegram-update';
 
 let updateId = 700_000_000;
 const UPDATES_PATH = siteWebhooks.telegramPaymentUpdate.path;

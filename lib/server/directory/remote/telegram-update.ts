@@ -1,10 +1,13 @@
+import 'server-only';
+import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 
 /*
- * The part of Telegram's Update the site reads, as Telegram's Bot API documents it. Every other
- * field (and every other kind of update) passes through unread. No imports but zod: the
- * chat-backend contract takes the same shape as the body of the update the assistant's backend
- * forwards (docs/chat-backend.openapi.yaml, webhook `telegramPaymentUpdate`).
+ * Telegram's bot updates as they reach a webhook: the part of the Update the site reads (every other
+ * field, and every other kind of update, passes through unread) and the secret token that proves
+ * Telegram sent it. Part of the chat-backend contract, because the assistant's backend may keep the
+ * bot's webhook and forward these updates to the site (docs/chat-backend.openapi.yaml, webhook
+ * `telegramPaymentUpdate`); the Stars gateway reads the same shapes when it is the webhook itself.
  */
 
 export const telegramUser = z.looseObject({ id: z.int() });
@@ -54,3 +57,14 @@ export type TelegramUpdate = z.infer<typeof telegramUpdate>;
 /** Whether an update is one the site must see: the only ones a backend forwards. */
 export const isPaymentUpdate = (update: TelegramUpdate): boolean =>
   Boolean(update.pre_checkout_query || update.message?.successful_payment || update.message?.refunded_payment);
+
+/** The header Telegram sends setWebhook's secret_token in, with every update. */
+export const SECRET_HEADER = 'x-telegram-bot-api-secret-token';
+
+/** The secret compared in constant time (a length mismatch is a mismatch, decided without comparing). */
+export function secretMatches(received: string | null, expected: string): boolean {
+  if (received === null) return false;
+  const a = Buffer.from(received, 'utf8');
+  const b = Buffer.from(expected, 'utf8');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
