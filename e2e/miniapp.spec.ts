@@ -154,6 +154,54 @@ test.describe('the team page inside Telegram, on a phone, in the harness', () =>
     await expect(row('alice')).toBeVisible();
     await expect(app.getByRole('searchbox', { name: t('members.searchLabel') })).toHaveValue('');
   });
+
+  test('vi: the admin follows “Add seats” to the Mini App’s pay page, with Team Pro, the next block of seats and Telegram Stars; Telegram’s back button returns to the team page', async ({
+    page,
+    context,
+  }) => {
+    const { app, row } = await openTeamInHarness(page, 'vi');
+    const t = (key: string, values?: Record<string, string>) => teamText('vi', key, values);
+    const pay = (key: string) => message('vi', `PayPage.${key}`);
+    const overview = app.getByTestId('team-overview');
+    const paid = Number(await overview.getAttribute('data-seats'));
+    const used = Number(await overview.getAttribute('data-seats-used'));
+    // One block of ten more than the team needs, as the browser's /team asks /pay for.
+    const seats = Math.ceil((Math.max(paid, used) + 1) / 10) * 10;
+    const addSeats = overview.getByRole('link', { name: t('overview.addSeats') });
+    await expect(addSeats).toHaveAttribute('href', `/vi/telegramPay?plan=team_pro&seats=${seats}`);
+    await addSeats.click();
+
+    // The Mini App's pay page, in the same language and still inside Telegram's window, for alice and her team.
+    const planForm = app.getByTestId('plan-form');
+    await expect(planForm).toBeVisible();
+    await expect
+      .poll(() => page.frames().map((frame) => new URL(frame.url()).pathname + new URL(frame.url()).search))
+      .toContain(`/vi/telegramPay?plan=team_pro&seats=${seats}`);
+    await expect(app.getByTestId('account-table')).toContainText('alice');
+    await expect(app.getByTestId('team-table')).toBeVisible();
+    await expect(app.locator('header.site-header, footer.site-footer')).toHaveCount(0);
+    // Team Pro and the seats the link asked for, chosen; Telegram Stars the one way to pay.
+    await expect(planForm.getByRole('radio', { name: message('vi', 'Plans.names.team_pro') })).toBeChecked();
+    await expect(planForm.getByRole('checkbox', { name: pay('form.increaseSeats') })).toBeChecked();
+    await expect(planForm.getByLabel(pay('form.seatsLabel'))).toHaveValue(String(seats));
+    await expect(planForm.getByRole('radio', { name: pay('form.gateways.telegram_stars') })).toBeChecked();
+    await expect(planForm.getByRole('radio', { name: /VNPay|MoMo|PayPal/ })).toHaveCount(0);
+    await expect(app.getByTestId('quote-amount')).toContainText('⭐');
+    // Telegram's main button pays for that plan (the form shown first), not for a pack of queries.
+    const payButton = planForm.getByTestId('stars-checkout').getByRole('button');
+    await expect(payButton).toContainText('⭐');
+    await expect(page.locator('#harness-main')).toHaveText(await payButton.innerText());
+
+    // Telegram's back button is up, away from where the Mini App opened, and brings the admin back.
+    await expect(page.locator('#harness-back')).toBeVisible();
+    await page.locator('#harness-back').click();
+    await expect(row('alice')).toBeVisible();
+    await expect(app.getByTestId('team-overview')).toBeVisible();
+    expect(page.frames().some((frame) => new URL(frame.url()).pathname === '/vi/telegramTeam')).toBe(true);
+    await expect(page.locator('#harness-back')).toBeHidden();
+    await expect(page.locator('#harness-main')).toBeHidden();
+    expect((await context.cookies()).filter((cookie) => cookie.name.includes('quorum-'))).toEqual([]);
+  });
 });
 
 /** The Mini App's address as the harness signs it (a fresh initData for alice). */

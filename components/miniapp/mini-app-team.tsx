@@ -7,13 +7,15 @@ import { MemberSection } from '@/components/team/member-section';
 import { Onboarding } from '@/components/team/onboarding';
 import { RefreshUntilBack } from '@/components/team/refresh-until-back';
 import { TeamOverviewTable } from '@/components/team/team-overview';
+import { TeamPayPageProvider } from '@/components/team/team-pro-link';
 import styles from '@/components/team/team.module.css';
 import { useTeamData } from './team-data';
 
 /**
  * The team page inside Telegram: the team's plan and seats, and its members to search, page
  * through, add, block and unblock — the browser's member components, which here move through the
- * team API with the session the Mini App holds in memory (team-data.ts) instead of the router.
+ * team API with the session the Mini App holds in memory (team-data.ts) instead of the router, and
+ * whose links to buy seats or renew lead to the Mini App's pay page (Telegram Stars), not /pay.
  */
 export function MiniAppTeam() {
   const t = useTranslations('TeamPage');
@@ -37,23 +39,25 @@ export function MiniAppTeam() {
   }
   const { team, members, search, now } = data;
   return (
-    <div className="personal-page">
-      <h1>{t('heading')}</h1>
-      <TeamOverviewTable team={team} now={now} />
-      <MemberMovesProvider moves={moves}>
-        <MemberSection
-          team={{
-            platform: team.platform,
-            seats: team.seats,
-            seatsUsed: team.seatsUsed,
-            active: isActive({ plan: team.plan, expiresAt: team.planExpiresAt }, now),
-          }}
-          search={search}
-          page={members}
-          selfId={members.selfId}
-        />
-      </MemberMovesProvider>
-      <Onboarding />
-    </div>
+    <TeamPayPageProvider page="/telegramPay">
+      <div className="personal-page">
+        <h1>{t('heading')}</h1>
+        <TeamOverviewTable team={team} now={now} />
+        <MemberMovesProvider moves={moves}>
+          <MemberSection
+            team={{
+              platform: team.platform,
+              seats: team.seats,
+              seatsUsed: team.seatsUsed,
+              active: isActive({ plan: team.plan, expiresAt: team.planExpiresAt }, now),
+            }}
+            search={search}
+            page={members}
+            selfId={members.selfId}
+          />
+        </MemberMovesProvider>
+        <Onboarding />
+      </div>
+    </TeamPayPageProvider>
   );
 }

@@ -91,12 +91,23 @@ async function askForSession(initData: string, page: MiniAppPage, locale: Locale
   return (await response.json()) as MiniAppSessionAnswer;
 }
 
-/** Telegram's back button while the page is away from where the Mini App opened (a receipt, a page of a list). */
+/**
+ * Where the Mini App opened: the address its first page showed. The page's modules live as long as
+ * the Mini App's document, across its own navigations (the team page's link to its pay page), and
+ * a fresh launch (or a reload) starts again without it.
+ */
+let openedAt: string | null = null;
+
+/**
+ * Telegram's back button while the Mini App is away from where it opened (a receipt, a page of a
+ * list, the pay page reached from the team page); there Telegram offers its close instead.
+ */
 function BackWithinTheApp({ children }: { children: ReactNode }) {
   const router = useRouter();
   const here = `${usePathname()}?${useSearchParams().toString()}`;
-  const [start] = useState(here);
-  const away = here !== start;
-  useEffect(() => telegramBackButton(away, () => router.back()), [away, router]);
+  useEffect(() => {
+    openedAt ??= here;
+    return telegramBackButton(here !== openedAt, () => router.back());
+  }, [here, router]);
   return children;
 }

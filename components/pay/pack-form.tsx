@@ -20,7 +20,16 @@ import styles from './pay.module.css';
  * allowance; the prices, contents and limits are the catalogue's, the quote packQuote's (the
  * server's own), and the payment the plan form's (usePayment, PaymentFinish).
  */
-export function PackForm({ form, topUp }: { form: PayFormProps; topUp: boolean }) {
+export function PackForm({
+  form,
+  topUp,
+  mainAction = topUp,
+}: {
+  form: PayFormProps;
+  topUp: boolean;
+  /** Shown first, the packs own Telegram's main button (continuations.ts, ContinuationProps.mainAction). */
+  mainAction?: boolean;
+}) {
   const t = useTranslations('PayPage.packs');
   const plansT = useTranslations('Plans');
   const locale = useLocale() as Locale;
@@ -80,7 +89,7 @@ export function PackForm({ form, topUp }: { form: PayFormProps; topUp: boolean }
         gateway={gateway}
         terms={null}
         oneOff
-        mainAction={topUp}
+        mainAction={mainAction}
         submitLabel={t('buy', { packs: draft.priced?.quantity ?? 1 })}
         price={draft.priced && !draft.refusal ? { amount: draft.priced.amount, currency: draft.priced.currency } : null}
       />

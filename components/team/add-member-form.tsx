@@ -1,7 +1,6 @@
 'use client';
 import { useId, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
-import { Link } from '@/lib/i18n/navigation';
 import { site, type Platform } from '@/lib/config/site';
 import { isolated, VALUE } from '@/lib/i18n/isolate';
 import { usernameLengths, usernamePatterns, type MemberView } from '@/lib/shared/team';
@@ -9,18 +8,18 @@ import { postTeam } from './team-api';
 import { useAnnounce } from './team-announcer';
 import { useMarkAdded } from './member-motion';
 import { useMemberMoves } from './member-moves';
+import { TeamProLink, type TeamSeats } from './team-pro-link';
 import styles from './team.module.css';
 
 interface Props {
   platform: Platform;
-  /** Every paid seat is taken: the form gives way to the link to buy more. */
-  full: boolean;
+  /** The team's seats: once every paid one is taken, the form gives way to the link to buy more. */
+  seats: TeamSeats;
   inactive: boolean;
-  addSeatsHref: { pathname: '/pay'; query: Record<string, string> };
 }
 
 /** Adds a member by platform username (POST /api/team/members), within the paid seats. */
-export function AddMemberForm({ platform, full, inactive, addSeatsHref }: Props) {
+export function AddMemberForm({ platform, seats, inactive }: Props) {
   const t = useTranslations('TeamPage.add');
   const errorsT = useTranslations('TeamPage.errors');
   const locale = useLocale();
@@ -36,6 +35,7 @@ export function AddMemberForm({ platform, full, inactive, addSeatsHref }: Props)
   const { min, max } = usernameLengths[platform];
   const usernameRule = isolated(t(`rules.${platform}`, { min: VALUE, max }), String(min), 'ltr');
 
+  const full = seats.seatsUsed >= seats.seats;
   const blocked = inactive ? 'inactive' : full || error?.code === 'seats_full' ? 'full' : null;
 
   async function submit(event: React.FormEvent) {
@@ -72,9 +72,9 @@ export function AddMemberForm({ platform, full, inactive, addSeatsHref }: Props)
       {blocked ? (
         <p className={styles.notice} data-testid="seats-notice">
           {t(blocked === 'full' ? 'seatsFull' : 'inactive')}{' '}
-          <Link href={blocked === 'full' ? addSeatsHref : { pathname: '/pay', query: { plan: 'team_pro' } }}>
+          <TeamProLink addSeatsTo={blocked === 'full' ? seats : undefined}>
             {t(blocked === 'full' ? 'addSeats' : 'renew')}
-          </Link>
+          </TeamProLink>
         </p>
       ) : (
         <form className={styles.form} onSubmit={submit} noValidate>

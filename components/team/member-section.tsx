@@ -1,8 +1,7 @@
 import { useTranslations } from 'next-intl';
 import { isolated, VALUE } from '@/lib/i18n/isolate';
 import type { Platform } from '@/lib/config/site';
-import { TEAM_BLOCK_SIZE } from '@/lib/pricing/catalogue';
-import { largerTeamSize, type MemberPageView } from '@/lib/shared/team';
+import type { MemberPageView } from '@/lib/shared/team';
 import { AddMemberForm } from './add-member-form';
 import { MemberSearch } from './member-search';
 import { MemberMotion } from './member-motion';
@@ -27,10 +26,6 @@ export interface MemberSectionProps {
 export function MemberSection({ team, search, page, selfId = null }: MemberSectionProps) {
   const t = useTranslations('TeamPage.members');
   const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
-  const addSeatsHref = {
-    pathname: '/pay' as const,
-    query: { plan: 'team_pro', seats: String(largerTeamSize(team.seatsUsed, team.seats, TEAM_BLOCK_SIZE)) },
-  };
 
   return (
     <MemberMotion>
@@ -49,12 +44,7 @@ export function MemberSection({ team, search, page, selfId = null }: MemberSecti
           {page.members.length > 0 && <MemberTable page={page} pages={pages} selfId={selfId} />}
           {pages > 1 && <MemberPager page={page.page} pages={pages} search={search} />}
         </section>
-        <AddMemberForm
-          platform={team.platform}
-          full={team.seatsUsed >= team.seats}
-          inactive={!team.active}
-          addSeatsHref={addSeatsHref}
-        />
+        <AddMemberForm platform={team.platform} seats={team} inactive={!team.active} />
       </TeamAnnouncer>
     </MemberMotion>
   );

@@ -1,10 +1,8 @@
 import { useTranslations } from 'next-intl';
 import { useDay } from '@/lib/i18n/day';
-import { Link } from '@/lib/i18n/navigation';
 import { isActive } from '@/lib/pricing/plan-state';
-import { TEAM_BLOCK_SIZE } from '@/lib/pricing/catalogue';
-import { largerTeamSize } from '@/lib/shared/team';
 import type { TeamOverview } from '@/lib/shared/team';
+import { TeamProLink } from './team-pro-link';
 import styles from './team.module.css';
 
 /** The team's name, plan, seats and expiry, with the way to more seats or a renewal. */
@@ -13,10 +11,6 @@ export function TeamOverviewTable({ team, now }: { team: TeamOverview; now: Date
   const plansT = useTranslations('Plans');
   const day = useDay();
   const active = isActive({ plan: team.plan, expiresAt: team.planExpiresAt }, now);
-  const addSeats = {
-    pathname: '/pay' as const,
-    query: { plan: 'team_pro', seats: String(largerTeamSize(team.seatsUsed, team.seats, TEAM_BLOCK_SIZE)) },
-  };
 
   return (
     <section className={styles.section} aria-labelledby="team-overview-heading">
@@ -45,7 +39,7 @@ export function TeamOverviewTable({ team, now }: { team: TeamOverview; now: Date
               {t('separator')}
               {t('seatsFree', { free: Math.max(0, team.seats - team.seatsUsed) })}
               {t('separator')}
-              <Link href={addSeats}>{t('addSeats')}</Link>
+              <TeamProLink addSeatsTo={team}>{t('addSeats')}</TeamProLink>
             </td>
           </tr>
           <tr>
@@ -62,7 +56,7 @@ export function TeamOverviewTable({ team, now }: { team: TeamOverview; now: Date
       </table>
       {!active && (
         <p className={styles.notice} role="status">
-          {t('expiredNotice')} <Link href={{ pathname: '/pay', query: { plan: 'team_pro' } }}>{t('renew')}</Link>
+          {t('expiredNotice')} <TeamProLink>{t('renew')}</TeamProLink>
         </p>
       )}
     </section>

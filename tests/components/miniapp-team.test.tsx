@@ -6,8 +6,11 @@ import type { ReactNode } from 'react';
 import en from '@/messages/en.json';
 import vi from '@/messages/vi.json';
 import { MiniAppTeam } from '@/components/miniapp/mini-app-team';
+import { MemberSection } from '@/components/team/member-section';
+import { TeamOverviewTable } from '@/components/team/team-overview';
 import { holdSessionToken } from '@/lib/client/session-token';
-import type { MemberView } from '@/lib/shared/team';
+import { localizedPath, locales, type Locale } from '@/lib/i18n/locales';
+import type { MemberView, TeamOverview } from '@/lib/shared/team';
 import { memberView } from '../support/team-members';
 
 const router = { push: jest.fn(), replace: jest.fn(), refresh: jest.fn(), prefetch: jest.fn() };
@@ -37,7 +40,18 @@ interface Sent {
 const answer = (status: number, body: unknown) =>
   ({ ok: status < 300, status, json: async () => body }) as unknown as Response;
 
-function serveTeamApi({ pageSize = 25, members: start }: { pageSize?: number; members: MemberView[] }) {
+const FAR_AWAY = '2099-01-01T00:00:00.000Z';
+
+function serveTeamApi({
+  pageSize = 25,
+  members: start,
+  planExpiresAt = FAR_AWAY,
+}: {
+  pageSize?: number;
+  members: MemberView[];
+  /** When the team's Team Pro runs out (far away unless a test lets it expire). */
+  planExpiresAt?: string;
+}) {
   const members = [...start];
   const sent: Sent[] = [];
   const refusal = (status: number, code: 'already_member', language: string) =>
@@ -59,7 +73,7 @@ function serveTeamApi({ pageSize = 25, members: start }: { pageSize?: number; me
     if (url.pathname === '/api/team/overview') {
       const team = { platform: 'telegram', teamId: '-1002001', name: 'Acme Growth', plan: 'team_pro' };
       return answer(200, {
-        team: { ...team, planExpiresAt: '2099-01-01T00:00:00.000Z', seats: 10, seatsUsed: members.length },
+        team: { ...team, planExpiresAt, seats: 10, seatsUsed: members.length },
       });
     }
     if (init.method === 'POST') {
@@ -93,7 +107,8 @@ const team = [
   memberView({ memberId: 'giang', username: 'giang', fullName: 'Giang Vo' }),
 ];
 
-function Intl({ locale, children }: { locale: 'en' | 'vi'; children: ReactNode }) {
+/** The page in `locale`: its words in Vietnamese or English (the links' addresses are what other locales check). */
+function Intl({ locale, children }: { locale: Locale; children: ReactNode }) {
   return (
     <NextIntlClientProvider locale={locale} messages={locale === 'vi' ? vi : en} timeZone="UTC">
       {children}
@@ -101,7 +116,7 @@ function Intl({ locale, children }: { locale: 'en' | 'vi'; children: ReactNode }
   );
 }
 
-async function openMiniAppTeam(locale: 'en' | 'vi' = 'en') {
+async function openMiniAppTeam(locale: Locale = 'en') {
   render(<MiniAppTeam />, { wrapper: ({ children }) => <Intl locale={locale}>{children}</Intl> });
   await screen.findByTestId('member-table');
 }
@@ -219,5 +234,66 @@ describe('the team page inside Telegram', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Previous page' }));
     await waitFor(() => expect(row('alice')).not.toBeNull());
     expect(api.reads('/api/team/members').at(-1)!.url.searchParams.get('page')).toBeNull();
+  });
+});
+
+/** A team whose ten paid seats are all taken: the add form gives way to a link to buy more. */
+const fullTeam = Array.from({ length: 10 }, (_, i) =>
+  memberView({ memberId: `m${i}`, username: `user_${i}`, fullName: `User ${i}`, role: i === 0 ? 'admin' : 'member' }),
+);
+const link = (name: string) => screen.getByRole('link', { name });
+
+describe('the team page’s pay links lead to the pay page of where the page runs', () => {
+  it('inside Telegram, “Add seats” leads to the Mini App’s pay page with Team Pro and the next block of seats, never to /pay', async () => {
+    serveTeamApi({ members: fullTeam });
+    await openMiniAppTeam();
+    expect(screen.getByTestId('team-seats-used')).toHaveTextContent('Seats used: 10 of 10');
+    // The overview's link and the add form's, which gives way to it once every seat is taken.
+    expect(link('Add seats')).toHaveAttribute('href', '/telegramPay?plan=team_pro&seats=20');
+    expect(link('Add seats on the payment page')).toHaveAttribute('href', '/telegramPay?plan=team_pro&seats=20');
+    expect(screen.queryByRole('button', { name: 'Add member' })).toBeNull();
+    expect(document.querySelector('a[href^="/pay"]')).toBeNull();
+  });
+
+  it('inside Telegram, an expired plan’s “Renew the plan” links lead to the Mini App’s pay page with Team Pro', async () => {
+    serveTeamApi({ members: team, planExpiresAt: '2020-01-01T00:00:00.000Z' });
+    await openMiniAppTeam('vi');
+    const renew = screen.getAllByRole('link', { name: vi.TeamPage.overview.renew });
+    // The overview's notice and the add form's.
+    expect(renew).toHaveLength(2);
+    for (const each of renew) expect(each).toHaveAttribute('href', '/vi/telegramPay?plan=team_pro');
+  });
+
+  it.each(locales)('inside Telegram (%s), the pay link keeps the page’s locale prefix', async (locale) => {
+    serveTeamApi({ members: team });
+    await openMiniAppTeam(locale);
+    const addSeats = within(screen.getByTestId('team-overview')).getByRole('link');
+    expect(addSeats).toHaveAttribute('href', `${localizedPath(locale, '/telegramPay')}?plan=team_pro&seats=20`);
+  });
+
+  it('on the browser’s team page, the same links lead to /pay with Team Pro and the seats', () => {
+    const overview: TeamOverview = {
+      platform: 'telegram',
+      teamId: '-1002001',
+      name: 'Acme Growth',
+      plan: 'team_pro',
+      planExpiresAt: new Date(FAR_AWAY),
+      seats: 10,
+      seatsUsed: 10,
+    };
+    render(
+      <>
+        <TeamOverviewTable team={overview} now={new Date('2026-11-25T00:00:00Z')} />
+        <MemberSection
+          team={{ platform: 'telegram', seats: 10, seatsUsed: 10, active: true }}
+          search=""
+          page={{ members: fullTeam, total: 10, page: 1, pageSize: 25 }}
+        />
+      </>,
+      { wrapper: ({ children }) => <Intl locale="vi">{children}</Intl> },
+    );
+    expect(link(vi.TeamPage.overview.addSeats)).toHaveAttribute('href', '/vi/pay?plan=team_pro&seats=20');
+    expect(link(vi.TeamPage.add.addSeats)).toHaveAttribute('href', '/vi/pay?plan=team_pro&seats=20');
+    expect(document.querySelector('a[href*="telegramPay"]')).toBeNull();
   });
 });

@@ -48,6 +48,19 @@ describe('the pay page sells query packs', () => {
     );
   });
 
+  it('puts the plans first for a free account whose link asked for a plan (the team page’s “Add seats”): they came for it', () => {
+    render(
+      <IntlWrapper>
+        <PurchaseForms form={payForm({ initial: { plan: 'team_pro', seats: 20 } })} />
+      </IntlWrapper>,
+    );
+    const [first, second] = screen.getAllByRole('form');
+    expect(first).toHaveAttribute('data-testid', 'plan-form');
+    expect(second).toHaveAttribute('data-testid', 'pack-form');
+    // Still the free account's top-up, only after the plan.
+    expect(within(second!).getByRole('heading', { level: 2 }).textContent).toMatch(/^Used today’s/);
+  });
+
   it('puts the packs after the plans for an account whose paid plan runs', () => {
     render(
       <IntlWrapper>

@@ -73,15 +73,9 @@ describe('the team page’s rules', () => {
       'A Discord username has 2 to 32 characters: Latin letters, digits, dots (.) and underscores (_).',
     ],
   ] as const)('a refused %s username is told the platform’s rule in words (%s)', async (platform, typed, rule) => {
-    render(
-      <AddMemberForm
-        platform={platform}
-        full={false}
-        inactive={false}
-        addSeatsHref={{ pathname: '/pay', query: {} }}
-      />,
-      { wrapper: IntlWrapper },
-    );
+    render(<AddMemberForm platform={platform} seats={{ seats: 10, seatsUsed: 3 }} inactive={false} />, {
+      wrapper: IntlWrapper,
+    });
     await userEvent.type(screen.getByRole('textbox'), typed);
     await userEvent.click(screen.getByRole('button', { name: 'Add member' }));
     const alert = screen.getByRole('alert');
