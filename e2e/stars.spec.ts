@@ -41,7 +41,8 @@ test.describe('Telegram Stars in the Mini App, on a phone', () => {
       let app = await openPay(page, language);
       await stopLiveRenewal(page, app, language);
       app = page.frameLocator('#harness-app');
-      // Inside Telegram, Stars alone: no other gateway's choice, the price in stars from the catalogue.
+      // Inside Telegram, Stars alone: the page says so, offers no other gateway, prices in stars from the catalogue.
+      await expect(app.getByText(message(language, 'PayPage.leadInTelegram'))).toBeVisible();
       await expect(app.getByTestId('plan-form').getByRole('radio', { name: /VNPay|MoMo|PayPal/ })).toHaveCount(0);
       await expect(app.getByTestId('quote-amount')).toContainText(/⭐\s100/);
       const checkout = app.getByTestId('plan-form').getByTestId('stars-checkout');

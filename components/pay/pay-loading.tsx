@@ -19,11 +19,11 @@ const markResult = `(function(p){if(/[?&](?:${RESULT_PARAMS.join('|')})=/.test(l
  * every address, so it holds both and its first script picks one before either is painted;
  * PayView, which knows the address, draws only the one it needs (`result`).
  */
-export function PayLoading({ result }: { result?: boolean }) {
+export function PayLoading({ result, inTelegram }: { result?: boolean; inTelegram?: boolean }) {
   const t = useTranslations('PayPage');
   const formWait = (
     <div className={styles.formWait}>
-      <PayIntro />
+      <PayIntro inTelegram={inTelegram} />
       <p role="status">{t('loading')}</p>
     </div>
   );

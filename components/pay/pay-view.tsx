@@ -31,7 +31,8 @@ type State = { kind: 'loading' } | PayPageView;
  * The per-payer part of /pay. The page around it is prerendered; this asks GET /api/pay/view
  * (session cookie) what to show: the account and the checkout form, or a payment's result.
  */
-export function PayView() {
+/** `inTelegram`: the page is the Mini App's, where Telegram Stars is the way to pay. */
+export function PayView({ inTelegram = false }: { inTelegram?: boolean }) {
   const locale = useLocale() as Locale;
   const search = useSearchParams();
   const query = new URLSearchParams(
@@ -80,14 +81,14 @@ export function PayView() {
     return () => clearInterval(timer);
   }, [waiting, load]);
 
-  if (state.kind === 'loading') return <PayLoading result={namesResult(search)} />;
+  if (state.kind === 'loading') return <PayLoading result={namesResult(search)} inTelegram={inTelegram} />;
   if (state.kind === 'receipt') return <ReceiptView receipt={state.receipt} historyPage={historyPageOf(search)} />;
   if (state.kind === 'result')
     return <PayResultView result={state.result} supportEmail={state.supportEmail} signedIn={state.signedIn} />;
   return (
     <PayViewReloadProvider value={reload}>
       <div className="personal-page">
-        <PayIntro />
+        <PayIntro inTelegram={inTelegram} />
         <AccountTables context={state.context} now={new Date(state.now)} />
         {/* Inside Telegram the page is the Mini App: its session lives in this page only, and moves nowhere. */}
         {!hasSessionToken() && <HandoffLauncher page="pay" />}

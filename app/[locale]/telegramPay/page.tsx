@@ -30,9 +30,9 @@ export default async function TelegramPayPage({ params }: PageProps<'/[locale]/t
         </div>
       </noscript>
       <NextIntlClientProvider messages={await clientMessages([...payClientNamespaces, ...miniAppClientNamespaces])}>
-        <Suspense fallback={<PayLoading />}>
+        <Suspense fallback={<PayLoading inTelegram />}>
           <MiniApp page="pay">
-            <PayView />
+            <PayView inTelegram />
           </MiniApp>
         </Suspense>
       </NextIntlClientProvider>
