@@ -11,7 +11,15 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_PATH } from '../../scripts/lib/chromium.mjs';
-import { missingPrerequisite, root, SECRET, sessionCookie, startInstance, waitFor } from './support/cluster.mjs';
+import {
+  holdRows,
+  missingPrerequisite,
+  root,
+  SECRET,
+  sessionCookie,
+  startInstance,
+  waitFor,
+} from './support/cluster.mjs';
 
 const PORT = Number(process.env.E2E_PORT ?? 3300) + 20;
 const skip = missingPrerequisite({ nginx: false });
@@ -125,37 +133,24 @@ describe('refunds from the operator’s command line', { skip: skip ?? false, ti
     // command is held there with row locks only it needs: VNPay's record of the payment (so the
     // refund is recorded as requested before VNPay acts), then the refund's own row (so VNPay's
     // answer cannot be written), and killed.
-    const gatewayRow = await db.connect();
-    const refundRow = await db.connect();
-    await gatewayRow.query('BEGIN');
-    await gatewayRow.query(`SELECT 1 FROM gateway_sandbox WHERE gateway = 'vnpay-sandbox' AND ref = $1 FOR UPDATE`, [
-      orderId,
-    ]);
+    const gatewayRow = await holdRows(
+      db,
+      `SELECT 1 FROM gateway_sandbox WHERE gateway = 'vnpay-sandbox' AND ref = $1 FOR UPDATE`,
+      [orderId],
+    );
     const refund = command('orders', ['refund', orderId, '--reason', 'killed', '--by', 'ops']);
     let refundId;
     await waitFor(async () => {
       refundId = (await refunds(orderId))[0]?.id;
       return refundId !== undefined;
     }, 'the refund to be recorded as requested');
-    await refundRow.query('BEGIN');
-    await refundRow.query('SELECT 1 FROM refunds WHERE id = $1 FOR UPDATE', [refundId]);
-    await gatewayRow.query('COMMIT');
-    gatewayRow.release();
+    const refundRow = await holdRows(db, 'SELECT 1 FROM refunds WHERE id = $1 FOR UPDATE', [refundId]);
+    await gatewayRow.release();
     await waitFor(async () => (await sandboxRecord(orderId)).refunded === '6300000', 'VNPay to refund');
-    await waitFor(
-      async () =>
-        (
-          await db.query(
-            `SELECT count(*)::int AS n FROM pg_stat_activity
-              WHERE wait_event_type = 'Lock' AND query LIKE '%FROM refunds WHERE id = $1 FOR UPDATE%'`,
-          )
-        ).rows[0].n > 0,
-      'the command to wait to record VNPay’s answer',
-    );
+    await waitFor(async () => (await refundRow.waiters()).length > 0, 'the command to wait to record VNPay’s answer');
     process.kill(-refund.child.pid, 'SIGKILL');
     assert.equal((await refund.done).signal, 'SIGKILL');
-    await refundRow.query('ROLLBACK');
-    refundRow.release();
+    await refundRow.release();
     assert.deepEqual(
       (await refunds(orderId)).map((r) => r.status),
       ['requested'],

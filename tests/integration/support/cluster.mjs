@@ -165,6 +165,35 @@ ${extraHttp(dir)}
   };
 }
 
+/**
+ * Row locks (`text`, a SELECT … FOR UPDATE) held by a connection of the test's own in a transaction left
+ * open until `release()` (once; again is nothing): a process whose transaction needs those rows stops there, at a point the test
+ * chose, for as long as the test likes — until it is killed, say. `waiters()` answers the
+ * `application_name` of each connection waiting behind them ('' for a process that sets none).
+ * @param {import('pg').Pool} db
+ * @param {string} text
+ * @param {unknown[]} params
+ */
+export async function holdRows(db, text, params) {
+  const holder = await db.connect();
+  await holder.query('BEGIN');
+  await holder.query(text, params);
+  const { pid } = (await holder.query('SELECT pg_backend_pid() AS pid')).rows[0];
+  let released = false;
+  return {
+    waiters: async () =>
+      (
+        await db.query('SELECT application_name FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))', [pid])
+      ).rows.map((row) => row.application_name),
+    release: async () => {
+      if (released) return;
+      released = true;
+      await holder.query('ROLLBACK');
+      holder.release();
+    },
+  };
+}
+
 /** The session cookie a link exchange would set for `sub` (the derivation lib/server/session uses). */
 /** @param {{ plt?: string, sub: string, team?: string, aud?: string }} claims */
 export async function sessionCookie({ plt = 'telegram', sub, team, aud = 'pay' }) {
