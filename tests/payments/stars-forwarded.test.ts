@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { findOrder } from '@/lib/server/ledger/orders';
 import { signRequest } from '@/lib/server/directory/remote/signature';
+import { siteWebhooks } from '@/lib/server/directory/remote/contract';
 import { reloadEnv, resetStandIn } from '@/lib/server/testing';
 import { storeKinds, useTestStore } from '../support/stores';
 import { BACKEND_SECRET, startTestBackend, type TestBackend } from '../support/reference-backend';
@@ -18,7 +19,7 @@ import { standInState } from '@/lib/server/payments/telegram_stars/sandbox/store
  */
 const site = serveSiteForFile();
 const TELEGRAM_SECRET = 'telegram-webhook-secret-for-the-backend';
-const UPDATES_PATH = '/api/payments/telegram_stars/ipn';
+const UPDATES_PATH = siteWebhooks.telegramPaymentUpdate.path;
 const saved = { ...process.env };
 
 describe.each(storeKinds)('Telegram Stars updates forwarded by the backend, on %s', (kind) => {

@@ -3,10 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { NextRequest } from 'next/server';
 import { GET as ipnGet, POST as ipnPost } from '@/app/api/payments/[gateway]/ipn/route';
 import { GET as returnGet } from '@/app/api/payments/[gateway]/return/route';
+import { POST as updatesPost } from '@/app/api/telegram/updates/route';
 import { GET as sandboxGet, POST as sandboxPost } from '@/app/api/payments/[gateway]/sandbox/[[...path]]/route';
 
 /**
- * A real HTTP server in front of the gateway routes, so the site's gateway clients (MoMo's create
+ * A real HTTP server in front of the gateway routes (and the bot updates the assistant's backend forwards), so the site's gateway clients (MoMo's create
  * and query, VNPay's querydr) talk HTTP to the local sandboxes exactly as they would to the real
  * hosts. The suite's SITE_URL points at it; call this at the top of the file, so it is set before
  * the configuration is first read.
@@ -29,7 +30,8 @@ export function serveSiteForFile(): () => string {
           const request = new NextRequest(url, { method: req.method, headers, body });
           const match = /^\/api\/payments\/([^/]+)\/(ipn|return|sandbox)(?:\/(.*))?$/.exec(url.pathname);
           let response: Response;
-          if (!match) response = new Response('Not found', { status: 404 });
+          if (url.pathname === '/api/telegram/updates' && req.method === 'POST') response = await updatesPost(request);
+          else if (!match) response = new Response('Not found', { status: 404 });
           else {
             const [, gateway = '', kind, rest] = match;
             const params = Promise.resolve({ gateway, path: rest ? rest.split('/') : undefined });

@@ -32,6 +32,12 @@ export function gatewayRegistry(registry: readonly PaymentGateway[]) {
             ...(clientOptions !== null ? { clientOptions } : {}),
           };
         }),
+    /**
+     * The gateway offered inside the Telegram Mini App, or null: the one that receives the bot's
+     * payment updates (its callback, and the forwarded updates' route, app/api/telegram/updates).
+     */
+    miniAppGateway: (): PaymentGateway | null =>
+      registry.find((gateway) => gateway.offer.surface === 'miniapp') ?? null,
     /** The hosts the gateways' browser halves load from, for the pay page's Content-Security-Policy. */
     payPageSources: registry.flatMap((gateway): PageSources[] => (gateway.pageSources ? [gateway.pageSources] : [])),
   };
@@ -41,9 +47,5 @@ export function gatewayRegistry(registry: readonly PaymentGateway[]) {
  * The gateways this site knows, in the order the pay page offers them. The only list of gateways:
  * checkout, the pay page, the callback routes and reconciliation all read it.
  */
-export const { allGateways, findGateway, gatewayName, gatewayChoices, payPageSources } = gatewayRegistry([
-  vnpayGateway,
-  momoGateway,
-  paypalGateway,
-  starsGateway,
-]);
+export const { allGateways, findGateway, gatewayName, gatewayChoices, miniAppGateway, payPageSources } =
+  gatewayRegistry([vnpayGateway, momoGateway, paypalGateway, starsGateway]);

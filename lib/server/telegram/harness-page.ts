@@ -1,8 +1,7 @@
 import 'server-only';
 import { localeInfo, type Locale } from '@/lib/i18n/locales';
 import { telegramHarnessTranslator } from '@/lib/server/i18n/translator';
-import { allGateways } from '@/lib/server/payments/registry';
-import { starsOffer } from '@/lib/server/payments/telegram_stars/offer';
+import { miniAppGateway } from '@/lib/server/payments/registry';
 import {
   HARNESS_PATH,
   HARNESS_TEAM,
@@ -40,7 +39,7 @@ type Translate = Awaited<ReturnType<typeof telegramHarnessTranslator>>;
  * (its offer's surface), when it runs as a stand-in here; null otherwise.
  */
 function sheetAddress(): string | null {
-  const gateway = allGateways.find((candidate) => candidate.offer.surface === 'miniapp');
+  const gateway = miniAppGateway();
   return gateway?.mode() === 'sandbox' ? `/api/payments/${gateway.id}/sandbox/sheet` : null;
 }
 
@@ -60,10 +59,9 @@ function sheetDialog(t: Translate): string {
  * script): charge a subscription's next month now, or refund a payment. Its words go to the script
  * as JSON, like the themes.
  */
-function paymentsPanel(t: Translate, standIn: string): string {
+function paymentsPanel(t: Translate, standIn: string, everyDays: number): string {
   const keys = ['noPayments', 'renewNow', 'refund', 'renewing', 'renewalStopped', 'refunded'] as const;
-  const said = (key: (typeof keys)[number]) =>
-    key === 'renewing' ? t(key, { days: starsOffer.subscription.everyDays }) : t(key);
+  const said = (key: (typeof keys)[number]) => (key === 'renewing' ? t(key, { days: everyDays }) : t(key));
   const words = JSON.stringify(Object.fromEntries(keys.map((key) => [key, said(key)]))).replace(/</g, '\\u003c');
   return (
     `<section id="harness-payments" aria-labelledby="harness-payments-title" data-stand-in="${escape(standIn)}">` +
@@ -124,7 +122,7 @@ export async function harnessPage(locale: Locale, launch: HarnessLaunch): Promis
     `<button type="button" id="harness-back" hidden>← ${escape(t('back'))}</button>` +
     `<button type="button" data-theme-switch="light">${escape(t('light'))}</button>` +
     `<button type="button" data-theme-switch="dark">${escape(t('dark'))}</button></div>` +
-    `${sheet ? paymentsPanel(t, sheet.replace(/\/sheet$/, '')) : ''}</header>` +
+    `${sheet ? paymentsPanel(t, sheet.replace(/\/sheet$/, ''), miniAppGateway()?.offer.subscription?.everyDays ?? 0) : ''}</header>` +
     `<div class="phone"><iframe id="harness-app" title="${escape(t('title'))}" src="${escape(appUrl)}" ` +
     `sandbox="allow-scripts allow-same-origin allow-forms allow-popups allow-modals"></iframe>` +
     // Telegram's main button, under the app; its words are the app's.

@@ -247,7 +247,7 @@ export const operations = {
 export const siteWebhooks = {
   telegramPaymentUpdate: {
     method: 'POST',
-    path: '/api/payments/telegram_stars/ipn',
+    path: '/api/telegram/updates',
     request: 'TelegramUpdate',
     response: 'UpdateOutcome',
   },

@@ -37,8 +37,8 @@ function authentic(input: CallbackInput, updates: UpdateSource, now: Date): bool
 }
 
 /**
- * The bot's payment updates (POST /api/payments/telegram_stars/ipn), from Telegram itself or
- * forwarded by the assistant's backend: an update counts only with its sender's proof — anything
+ * The bot's payment updates, from Telegram itself (the bot's webhook, this gateway's callback) or
+ * forwarded by the assistant's backend (POST /api/telegram/updates): an update counts only with its sender's proof — anything
  * else is a 401 and changes nothing. Then the payment updates:
  * a pre-checkout query is answered from the ledger, a successful_payment settled, a refunded_payment
  * recorded; every other update is acknowledged and ignored. 200 once the effect is committed;
