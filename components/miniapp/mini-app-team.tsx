@@ -1,9 +1,8 @@
 'use client';
 import { useLocale, useTranslations } from 'next-intl';
-import { isActive } from '@/lib/pricing/plan-state';
 import { UnavailableView } from '@/components/layout/unavailable-view';
 import { MemberMovesProvider } from '@/components/team/member-moves';
-import { MemberSection } from '@/components/team/member-section';
+import { MemberSection, memberSectionTeam } from '@/components/team/member-section';
 import { Onboarding } from '@/components/team/onboarding';
 import { RefreshUntilBack } from '@/components/team/refresh-until-back';
 import { TeamOverviewTable } from '@/components/team/team-overview';
@@ -44,17 +43,7 @@ export function MiniAppTeam() {
         <h1>{t('heading')}</h1>
         <TeamOverviewTable team={team} now={now} />
         <MemberMovesProvider moves={moves}>
-          <MemberSection
-            team={{
-              platform: team.platform,
-              seats: team.seats,
-              seatsUsed: team.seatsUsed,
-              active: isActive({ plan: team.plan, expiresAt: team.planExpiresAt }, now),
-            }}
-            search={search}
-            page={members}
-            selfId={members.selfId}
-          />
+          <MemberSection team={memberSectionTeam(team, now)} search={search} page={members} selfId={members.selfId} />
         </MemberMovesProvider>
         <Onboarding />
       </div>

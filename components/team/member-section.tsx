@@ -1,7 +1,8 @@
 import { useTranslations } from 'next-intl';
 import { isolated, VALUE } from '@/lib/i18n/isolate';
 import type { Platform } from '@/lib/config/site';
-import type { MemberPageView } from '@/lib/shared/team';
+import type { MemberPageView, TeamOverview } from '@/lib/shared/team';
+import { isActive } from '@/lib/pricing/plan-state';
 import { AddMemberForm } from './add-member-form';
 import { MemberSearch } from './member-search';
 import { MemberMotion } from './member-motion';
@@ -9,6 +10,16 @@ import { MemberListLink } from './member-moves';
 import { MemberTable } from './member-table';
 import { TeamAnnouncer } from './team-announcer';
 import styles from './team.module.css';
+
+/** What the member section needs of the team, from its overview: both team pages derive it here. */
+export function memberSectionTeam(team: TeamOverview, now: Date): MemberSectionProps['team'] {
+  return {
+    platform: team.platform,
+    seats: team.seats,
+    seatsUsed: team.seatsUsed,
+    active: isActive({ plan: team.plan, expiresAt: team.planExpiresAt }, now),
+  };
+}
 
 export interface MemberSectionProps {
   team: { platform: Platform; seats: number; seatsUsed: number; active: boolean };

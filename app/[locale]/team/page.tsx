@@ -15,13 +15,12 @@ import { loadTeamPage, memberView, ownMemberId } from '@/lib/server/team/team-ad
 import { memberListQuery } from '@/lib/shared/team';
 import { isLinkProblem, LINK_CHAT_PARAM, LINK_PROBLEM_PARAM } from '@/lib/shared/link-problem';
 import { isPlatform } from '@/lib/config/site';
-import { isActive } from '@/lib/pricing/plan-state';
 import { TeamRefusal } from '@/components/team/team-refusal';
 import { UnavailableView } from '@/components/layout/unavailable-view';
 import { RefreshUntilBack } from '@/components/team/refresh-until-back';
 import { TeamOverviewTable } from '@/components/team/team-overview';
 import { HandoffLauncher } from '@/components/layout/handoff-launcher';
-import { MemberSection } from '@/components/team/member-section';
+import { MemberSection, memberSectionTeam } from '@/components/team/member-section';
 import { Onboarding } from '@/components/team/onboarding';
 import { teamPageUnavailable } from '@/lib/server/team/unavailable-view';
 import { teamPayments } from '@/lib/server/team/team-payments';
@@ -85,12 +84,7 @@ export default async function TeamPage({ params, searchParams }: PageProps<'/[lo
       <NextIntlClientProvider messages={await clientMessages(teamClientNamespaces)}>
         <HandoffLauncher page="team" />
         <MemberSection
-          team={{
-            platform: team.platform,
-            seats: team.seats,
-            seatsUsed: team.seatsUsed,
-            active: isActive({ plan: team.plan, expiresAt: team.planExpiresAt }, now),
-          }}
+          team={memberSectionTeam(team, now)}
           search={query.search}
           page={{ ...members, members: members.members.map(memberView) }}
           selfId={ownMemberId(members.members, subject)}
