@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
+import linkButton from '@/components/layout/link-button.module.css';
 import { useMoney } from '@/lib/i18n/money';
 import {
   paidPlanIds,
@@ -85,7 +86,7 @@ export function PlanChoice({
       </div>
       <button
         type="button"
-        className={styles.linkButton}
+        className={`${linkButton.linkButton} ${styles.featuresToggle}`}
         aria-expanded={showFeatures}
         onClick={() => setShowFeatures((v) => !v)}
       >

@@ -1,7 +1,7 @@
 'use client';
 import { createContext, useContext, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { Link, useRouter } from '@/lib/i18n/navigation';
-import styles from './team.module.css';
+import linkButton from '@/components/layout/link-button.module.css';
 
 /** Which search and which page of the member list (`?q=&page=` on the browser's team page). */
 export interface MemberListPlace {
@@ -83,7 +83,7 @@ export function MemberListLink({
     <button
       ref={button}
       type="button"
-      className={className ?? styles.linkButton}
+      className={className ?? linkButton.linkButton}
       onClick={() => {
         onClick?.();
         void provided.show(to);
