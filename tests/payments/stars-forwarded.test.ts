@@ -7,7 +7,7 @@ import { reloadEnv, resetStandIn } from '@/lib/server/testing';
 import { storeKinds, useTestStore } from '../support/stores';
 import { BACKEND_SECRET, startTestBackend, type TestBackend } from '../support/reference-backend';
 import { serveSiteForFile } from '../support/site-server';
-import { pendingStarsOrder, preCheckoutAnswer } from '../support/stars';
+import { paymentUpdate, pendingStarsOrder, preCheckoutAnswer } from '../support/stars';
 import { standInState } from '@/lib/server/payments/telegram_stars/sandbox/store';
 
 /*
@@ -52,19 +52,6 @@ describe.each(storeKinds)('Telegram Stars updates forwarded by the backend, on %
       headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': secret },
       body: JSON.stringify({ update_id: updateId++, ...update }),
     });
-  const paid = (order: { id: string; amount: number }, charge: string) => ({
-    message: {
-      message_id: 7,
-      from: { id: 1001 },
-      successful_payment: {
-        currency: 'XTR',
-        total_amount: order.amount,
-        invoice_payload: order.id,
-        telegram_payment_charge_id: charge,
-        provider_payment_charge_id: '',
-      },
-    },
-  });
   const eventsOf = async (charge: string) =>
     (
       await store().sql.query<{ n: number }>(
@@ -88,7 +75,7 @@ describe.each(storeKinds)('Telegram Stars updates forwarded by the backend, on %
     expect(asked.status).toBe(200);
     expect(preCheckoutAnswer('pcq-forwarded')).toEqual({ ok: true });
 
-    const replies = await Promise.all([1, 2, 3].map(() => deliver(backend.url, paid(order, 'stx-forwarded'))));
+    const replies = await Promise.all([1, 2, 3].map(() => deliver(backend.url, paymentUpdate(order, 'stx-forwarded'))));
     expect(replies.map((r) => r.status)).toEqual([200, 200, 200]);
     expect((await findOrder(store().sql, order.id))!.status).toBe('paid');
     expect(await eventsOf('stx-forwarded')).toBe(1);
@@ -96,7 +83,7 @@ describe.each(storeKinds)('Telegram Stars updates forwarded by the backend, on %
 
   it('refuses, at the site, a payment update the backend did not sign: Telegram’s own secret header, another key, a stale or replayed-elsewhere signature (401, nothing changes)', async () => {
     const order = await pendingStarsOrder();
-    const body = JSON.stringify({ update_id: 9, ...paid(order, 'stx-unsigned') });
+    const body = JSON.stringify({ update_id: 9, ...paymentUpdate(order, 'stx-unsigned') });
     const signed = (secret: string, path: string, now = new Date()) =>
       signRequest(secret, { method: 'POST', pathAndQuery: path, body }, now);
     const attempts: Record<string, string>[] = [
@@ -120,7 +107,7 @@ describe.each(storeKinds)('Telegram Stars updates forwarded by the backend, on %
 
   it('forwards nothing of an update without Telegram’s secret token, and keeps chat messages to itself', async () => {
     const order = await pendingStarsOrder();
-    expect((await deliver(backend.url, paid(order, 'stx-forged'), 'not-the-secret')).status).toBe(401);
+    expect((await deliver(backend.url, paymentUpdate(order, 'stx-forged'), 'not-the-secret')).status).toBe(401);
     expect((await deliver(backend.url, { message: { message_id: 8, text: '/start' } })).status).toBe(200);
     expect(await eventsOf('stx-forged')).toBe(0);
     expect((await findOrder(store().sql, order.id))!.status).toBe('pending');
@@ -145,12 +132,12 @@ describe.each(storeKinds)('Telegram Stars updates forwarded by the backend, on %
     it('tells Telegram to deliver again (502) within its budget, and the redelivery settles the payment', async () => {
       const order = await pendingStarsOrder();
       const started = Date.now();
-      expect((await deliver(stalled.url, paid(order, 'stx-late'))).status).toBe(502);
+      expect((await deliver(stalled.url, paymentUpdate(order, 'stx-late'))).status).toBe(502);
       // The budget, plus room for a loaded machine: well inside Telegram's 10 s.
       expect(Date.now() - started).toBeLessThan(300 + 2_000);
       expect(await eventsOf('stx-late')).toBe(0);
 
-      expect((await deliver(backend.url, paid(order, 'stx-late'))).status).toBe(200);
+      expect((await deliver(backend.url, paymentUpdate(order, 'stx-late'))).status).toBe(200);
       expect(await eventsOf('stx-late')).toBe(1);
       expect((await findOrder(store().sql, order.id))!.status).toBe('paid');
     });

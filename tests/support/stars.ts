@@ -56,9 +56,13 @@ export function preCheckout(order: Pick<Order, 'id' | 'amount'>, id: string, fro
 }
 export const preCheckoutAnswer = (id: string) => standInState().answers.get(id);
 
-/** A successful_payment as Telegram reports it; renewals carry is_recurring and their period's end. */
-export function payment(order: Pick<Order, 'id' | 'amount'>, charge: string, extra: Record<string, unknown> = {}) {
-  return starsUpdate({
+/** The update of a successful_payment as Telegram reports it; renewals carry is_recurring and their period's end. */
+export function paymentUpdate(
+  order: Pick<Order, 'id' | 'amount'>,
+  charge: string,
+  extra: Record<string, unknown> = {},
+) {
+  return {
     message: {
       message_id: 1,
       from: { id: 1001 },
@@ -71,8 +75,12 @@ export function payment(order: Pick<Order, 'id' | 'amount'>, charge: string, ext
         ...extra,
       },
     },
-  });
+  };
 }
+
+/** That payment, posted to the site's webhook. */
+export const payment = (order: Pick<Order, 'id' | 'amount'>, charge: string, extra: Record<string, unknown> = {}) =>
+  starsUpdate(paymentUpdate(order, charge, extra));
 
 /** The fields of the n-th payment of a Stars subscription begun with `order` (1 = the first). */
 export const cycleFields = (order: Pick<Order, 'createdAt'>, n: number) => ({
