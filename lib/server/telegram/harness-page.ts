@@ -35,12 +35,14 @@ const STYLE =
 type Translate = Awaited<ReturnType<typeof telegramHarnessTranslator>>;
 
 /**
- * Where the harness plays Telegram's payment sheet: the stand-in of the gateway the Mini App offers
- * (its offer's surface), when it runs as a stand-in here; null otherwise.
+ * The stand-in of the gateway the Mini App offers (its offer's surface), when it runs as a stand-in
+ * here: where the harness plays Telegram's payment sheet and lists the user's payments, and how
+ * often its subscriptions renew. Null otherwise.
  */
-function sheetAddress(): string | null {
+function standIn(): { base: string; everyDays: number } | null {
   const gateway = miniAppGateway();
-  return gateway?.mode() === 'sandbox' ? `/api/payments/${gateway.id}/sandbox/sheet` : null;
+  if (gateway?.mode() !== 'sandbox') return null;
+  return { base: `/api/payments/${gateway.id}/sandbox`, everyDays: gateway.offer.subscription?.everyDays ?? 0 };
 }
 
 /** The payment sheet the harness shows when the Mini App opens an invoice (openInvoice). */
@@ -108,7 +110,8 @@ export async function harnessPage(locale: Locale, launch: HarnessLaunch): Promis
     `<button type="submit">${escape(t('open'))}</button>`,
   ].join('');
   const themes = JSON.stringify(harnessThemes).replace(/</g, '\\u003c');
-  const sheet = sheetAddress();
+  const stand = standIn();
+  const sheet = stand && `${stand.base}/sheet`;
   const { tag, dir } = localeInfo(locale);
   return (
     `<!doctype html><html lang="${tag}" dir="${dir}"><head><meta charset="utf-8">` +
@@ -122,7 +125,7 @@ export async function harnessPage(locale: Locale, launch: HarnessLaunch): Promis
     `<button type="button" id="harness-back" hidden>← ${escape(t('back'))}</button>` +
     `<button type="button" data-theme-switch="light">${escape(t('light'))}</button>` +
     `<button type="button" data-theme-switch="dark">${escape(t('dark'))}</button></div>` +
-    `${sheet ? paymentsPanel(t, sheet.replace(/\/sheet$/, ''), miniAppGateway()?.offer.subscription?.everyDays ?? 0) : ''}</header>` +
+    `${stand ? paymentsPanel(t, stand.base, stand.everyDays) : ''}</header>` +
     `<div class="phone"><iframe id="harness-app" title="${escape(t('title'))}" src="${escape(appUrl)}" ` +
     `sandbox="allow-scripts allow-same-origin allow-forms allow-popups allow-modals"></iframe>` +
     // Telegram's main button, under the app; its words are the app's.
