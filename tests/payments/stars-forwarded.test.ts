@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { findOrder } from '@/lib/server/ledger/orders';
@@ -103,6 +104,25 @@ describe.each(storeKinds)('Telegram Stars updates forwarded by the backend, on %
     }
     expect(await eventsOf('stx-unsigned')).toBe(0);
     expect((await findOrder(store().sql, order.id))!.status).toBe('pending');
+  });
+
+  it('accepts a forward signed as the contract documents it, by an implementation of its own (not the site’s signer)', async () => {
+    const order = await pendingStarsOrder();
+    const body = JSON.stringify({ update_id: 10, ...paymentUpdate(order, 'stx-documented') });
+    // docs/chat-backend.openapi.yaml, "Signatures": v1= + hex HMAC-SHA256 of {timestamp}.{METHOD}.{path and query}.{body}.
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const mac = createHmac('sha256', BACKEND_SECRET).update(`${timestamp}.POST.${UPDATES_PATH}.${body}`).digest('hex');
+    const response = await fetch(`${site()}${UPDATES_PATH}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'X-Quorum-Timestamp': timestamp,
+        'X-Quorum-Signature': `v1=${mac}`,
+      },
+      body,
+    });
+    expect(response.status).toBe(200);
+    expect(await eventsOf('stx-documented')).toBe(1);
   });
 
   it('forwards nothing of an update without Telegram’s secret token, and keeps chat messages to itself', async () => {
